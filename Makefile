@@ -1,0 +1,101 @@
+# html5-wasm build.
+#
+#   make            native library + test drivers + dist/html5.wasm
+#   make test       everything: set-up, native (sanitized) suites, wasm build, JS suites
+#   make demo       parse the bundled sample page and print its tree
+#   make setup      install what a fresh Debian machine lacks (emscripten, binaryen, npm packages)
+#   make bench      benchmarks (never part of `make test`)
+#   make size       size of what a browser downloads
+#   make fuzz       libFuzzer run (FUZZ_SECONDS, default 60)
+
+SHARED   ?= $(abspath ../shared)
+CC       ?= cc
+EMCC     ?= emcc
+WASM_OPT ?= wasm-opt
+NODE     ?= node
+
+SRC      := $(sort $(wildcard src/*.c))
+HDR      := $(wildcard src/*.h)
+CSTD     := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Isrc
+CFLAGS_N := $(CSTD) -O2 -g
+CFLAGS_S := $(CSTD) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+
+B := build
+
+# Native objects (release) and the static library.
+OBJ_N := $(patsubst src/%.c,$(B)/native/%.o,$(SRC))
+OBJ_S := $(patsubst src/%.c,$(B)/asan/%.o,$(SRC))
+
+.PHONY: all native wasm test test-native test-js setup demo bench size fuzz clean check-fresh
+
+all: native wasm
+
+native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test
+
+$(B)/native/%.o: src/%.c $(HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_N) -c $< -o $@
+
+$(B)/asan/%.o: src/%.c $(HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_S) -c $< -o $@
+
+$(B)/libhtml5.a: $(OBJ_N)
+	ar rcs $@ $^
+
+$(B)/libhtml5-asan.a: $(OBJ_S)
+	ar rcs $@ $^
+
+$(B)/asan/tokenizer_test: test/native/tokenizer_test.c test/native/json.c test/native/json.h $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/tokenizer_test.c test/native/json.c $(B)/libhtml5-asan.a -o $@
+
+$(B)/asan/tree_test: test/native/tree_test.c $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/tree_test.c $(B)/libhtml5-asan.a -o $@
+
+# ---- WebAssembly ---------------------------------------------------------
+# A standalone module (no Emscripten JS glue): our own loader (js/loader.js)
+# instantiates it the same way in browsers, workers and Node.
+WASM_FLAGS := -std=c11 -Wall -Wextra -Werror -Isrc -O3 -flto -msimd128 \
+  --no-entry -s STANDALONE_WASM=1 -s ALLOW_MEMORY_GROWTH=1 \
+  -s INITIAL_MEMORY=2MB -s MAXIMUM_MEMORY=2GB -s TOTAL_STACK=256KB \
+  -s ABORTING_MALLOC=0 -s ERROR_ON_UNDEFINED_SYMBOLS=1 -s FILESYSTEM=0 \
+  -s MALLOC=emmalloc
+
+wasm: dist/html5.wasm
+
+dist/html5.wasm: $(SRC) $(HDR) wasm/exports.c
+	@mkdir -p $(B)/wasm dist
+	$(EMCC) $(WASM_FLAGS) $(SRC) wasm/exports.c -o $(B)/wasm/html5.raw.wasm
+	$(WASM_OPT) -O3 --enable-simd --enable-bulk-memory --strip-debug --strip-producers \
+	  $(B)/wasm/html5.raw.wasm -o $@
+
+# ---- set-up --------------------------------------------------------------
+setup:
+	@bash scripts/setup.sh
+
+# ---- tests ---------------------------------------------------------------
+test: setup
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory test-native
+	@$(MAKE) --no-print-directory test-js
+
+test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test
+	$(B)/asan/tokenizer_test $(SHARED)/html5lib-tests/tokenizer
+	$(B)/asan/tree_test $(SHARED)/html5lib-tests/tree-construction
+
+test-js: dist/html5.wasm
+	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/reporter.js test/js/
+
+# ---- the main job: parse the bundled sample page -------------------------
+demo: setup
+	@$(MAKE) --no-print-directory wasm
+	@$(NODE) bin/html5-wasm.js examples/sample.html
+
+bench: all
+	$(NODE) bench/run.js
+
+size: dist/html5.wasm
+	@$(NODE) scripts/size.js
+
+clean:
+	rm -rf $(B) dist/html5.wasm

@@ -1,0 +1,5 @@
+// html5-wasm: a WHATWG-exact HTML parser compiled to WebAssembly.
+// Browser / worker / bundler entry point; Node uses js/node.js, which
+// initialises itself at import.
+export { init, initSync, isReady } from './loader.js';
+export { tokenize } from './tokenize.js';

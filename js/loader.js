@@ -1,0 +1,138 @@
+// Loads and instantiates dist/html5.wasm, the same way in browsers, web
+// workers and Node.  The module is standalone (no Emscripten JS glue): it
+// imports one function and exports its memory and the h5w_* entry points
+// defined in wasm/exports.c.
+
+const isNode =
+  typeof process === 'object' && process !== null &&
+  typeof process.versions === 'object' && process.versions !== null &&
+  typeof process.versions.node === 'string';
+
+let wasm = null;      // the instance's exports once ready
+let pending = null;   // the init() promise while loading
+
+function imports() {
+  return {
+    env: {
+      // Called by the module after memory.grow; views are re-created lazily.
+      emscripten_notify_memory_growth() {},
+    },
+  };
+}
+
+function finish(instance) {
+  const ex = instance.exports;
+  if (typeof ex._initialize === 'function') ex._initialize();
+  wasm = ex;
+  return ex;
+}
+
+export function defaultUrl() {
+  return new URL('../dist/html5.wasm', import.meta.url);
+}
+
+async function readNodeFile(url) {
+  const { readFile } = await import('node:fs/promises');
+  return readFile(url);
+}
+
+async function instantiateFrom(source) {
+  if (source === undefined || source === null) source = defaultUrl();
+  if (source instanceof WebAssembly.Module) {
+    return finish(await WebAssembly.instantiate(source, imports()));
+  }
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+    const { instance } = await WebAssembly.instantiate(source, imports());
+    return finish(instance);
+  }
+  if (typeof Response !== 'undefined' && source instanceof Response) {
+    return instantiateResponse(source);
+  }
+  if (typeof source === 'string' || source instanceof URL) {
+    const url = source instanceof URL ? source : new URL(source, isNode ? undefined : globalThis.location?.href);
+    if (url.protocol === 'file:' && isNode) {
+      const { instance } = await WebAssembly.instantiate(await readNodeFile(url), imports());
+      return finish(instance);
+    }
+    return instantiateResponse(await fetch(url));
+  }
+  throw new TypeError(
+    'init(source): source must be a URL, a URL string, a Response, an ArrayBuffer or typed array ' +
+    'holding html5.wasm, a WebAssembly.Module, or nothing; got ' + describe(source));
+}
+
+async function instantiateResponse(response) {
+  if (!response.ok) throw new Error(`init(): fetching html5.wasm failed: HTTP ${response.status}`);
+  if (typeof WebAssembly.instantiateStreaming === 'function') {
+    try {
+      const { instance } = await WebAssembly.instantiateStreaming(response.clone(), imports());
+      return finish(instance);
+    } catch (e) {
+      // Servers that send the wrong MIME type: fall back to bytes.
+      if (!(e instanceof TypeError)) throw e;
+    }
+  }
+  const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), imports());
+  return finish(instance);
+}
+
+export function describe(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return `an object (${v.constructor?.name ?? 'Object'})`;
+  return `${typeof v} ${typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : String(v)}`;
+}
+
+/**
+ * Load the WebAssembly module.  Idempotent: every call after the first
+ * returns the same promise (or resolves at once when ready).
+ * @param {string|URL|Response|ArrayBuffer|ArrayBufferView|WebAssembly.Module} [source]
+ */
+export function init(source) {
+  if (wasm) return Promise.resolve();
+  if (!pending) {
+    pending = instantiateFrom(source).then(
+      () => undefined,
+      (e) => { pending = null; throw e; });
+  }
+  return pending;
+}
+
+/** Synchronous initialisation (Node, or any caller holding the bytes or a Module). */
+export function initSync(source) {
+  if (wasm) return;
+  let module;
+  if (source instanceof WebAssembly.Module) module = source;
+  else if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) module = new WebAssembly.Module(source);
+  else throw new TypeError('initSync(source): source must be the bytes of html5.wasm or a WebAssembly.Module; got ' + describe(source));
+  finish(new WebAssembly.Instance(module, imports()));
+}
+
+export function isReady() { return wasm !== null; }
+
+/** The wasm exports; throws a clear Error before init() has finished. */
+export function getWasm() {
+  if (wasm === null) {
+    throw new Error('html5-wasm is not initialised yet: call `await init()` before parsing');
+  }
+  return wasm;
+}
+
+// ---- memory helpers ------------------------------------------------------
+
+/** Copy a JS string into the module's UTF-16 input buffer; returns its address. */
+export function writeInput(w, str, extra = 0) {
+  const n = str.length;
+  const ptr = w.h5w_input(n + extra);
+  if (ptr === 0) throw new RangeError(`input of ${n} UTF-16 code units is too large for the parser's memory`);
+  const u16 = new Uint16Array(w.memory.buffer, ptr, n + extra);
+  for (let i = 0; i < n; i++) u16[i] = str.charCodeAt(i);
+  return ptr;
+}
+
+/** Copy `len` bytes at `ptr` out of wasm memory into a new ArrayBuffer. */
+export function copyOut(w, ptr, len) {
+  return w.memory.buffer.slice(ptr, ptr + len);
+}
+
+export { isNode };

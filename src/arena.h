@@ -1,0 +1,57 @@
+/*
+ * Memory for one parse: a chunked bump arena plus growable buffers.
+ *
+ * Every allocation can fail.  A failure is sticky: it sets `failed` on the
+ * arena (and buffers report it through their return value) and the stage that
+ * owns the arena stops work at its next check and reports H5_ERR_OOM.  Nothing
+ * aborts, nothing longjmps, so the wasm module stays usable after a failure.
+ *
+ * `limit` caps the bytes an arena may take from the system (0 = no cap); the
+ * tests use it to exercise the out-of-memory paths.
+ */
+#ifndef H5_ARENA_H
+#define H5_ARENA_H
+
+#include "h5.h"
+
+typedef struct h5_arena_chunk h5_arena_chunk;
+
+typedef struct {
+    h5_arena_chunk *head;   /* chunk being filled */
+    h5_arena_chunk *spare;  /* chunks kept by h5_arena_reset for reuse */
+    size_t used_bytes;      /* bytes taken from the system */
+    size_t limit;           /* 0 = unlimited */
+    bool failed;            /* sticky: an allocation failed */
+} h5_arena;
+
+void h5_arena_init(h5_arena *a);
+/* Forget every allocation but keep the memory for the next parse. */
+void h5_arena_reset(h5_arena *a);
+void h5_arena_free(h5_arena *a);
+/* 8-byte aligned, uninitialised.  NULL (and a->failed) on failure. */
+void *h5_arena_alloc(h5_arena *a, size_t size);
+void *h5_arena_calloc(h5_arena *a, size_t size);
+/* Copy `n` code units into the arena. */
+h5_char *h5_arena_dup(h5_arena *a, const h5_char *s, size_t n);
+
+/* A growable array of code units (malloc'd, reused between tokens). */
+typedef struct {
+    h5_char *data;
+    size_t len;
+    size_t cap;
+} h5_buf;
+
+void h5_buf_free(h5_buf *b);
+/* Ensure room for `extra` more units; false on failure (data kept). */
+bool h5_buf_reserve(h5_buf *b, size_t extra);
+static inline bool h5_buf_push(h5_buf *b, h5_char c) {
+    if (b->len == b->cap && !h5_buf_reserve(b, 1)) return false;
+    b->data[b->len++] = c;
+    return true;
+}
+bool h5_buf_append(h5_buf *b, const h5_char *s, size_t n);
+/* Append a code point (encodes astral ones as a surrogate pair). */
+bool h5_buf_push_cp(h5_buf *b, uint32_t cp);
+static inline h5_str h5_buf_str(const h5_buf *b) { h5_str s = { b->data, b->len }; return s; }
+
+#endif

@@ -1,0 +1,128 @@
+/*
+ * The in-arena tree that tree construction (13.2.6) builds.
+ *
+ * All nodes, names, attribute arrays and text live in the parse's arena and
+ * die with it.  Links are plain pointers; walking is iterative (no recursion
+ * over depth anywhere).  The flat buffer writer (flatbuf.c) and the
+ * serializer read this structure; nothing outside the core sees it.
+ *
+ * Node type numbers are the DOM's nodeType values.
+ */
+#ifndef H5_DOM_H
+#define H5_DOM_H
+
+#include "arena.h"
+#include "atoms.h"
+#include "h5.h"
+
+typedef enum {
+    H5_NODE_ELEMENT = 1,
+    H5_NODE_TEXT = 3,
+    H5_NODE_PI = 7,          /* processing instruction (XML5 mode) */
+    H5_NODE_COMMENT = 8,
+    H5_NODE_DOCUMENT = 9,
+    H5_NODE_DOCTYPE = 10,
+    H5_NODE_FRAGMENT = 11    /* fragment-parse result; template contents */
+} h5_node_type;
+
+/* Element namespaces. */
+typedef enum {
+    H5_NS_HTML = 0,
+    H5_NS_SVG = 1,
+    H5_NS_MATHML = 2,
+    H5_NS_OTHER = 3          /* reserved (XML5 mode) */
+} h5_element_ns;
+
+/* Attribute namespaces (13.2.6.1 "adjust foreign attributes"). */
+typedef enum {
+    H5_ATTR_NS_NONE = 0,
+    H5_ATTR_NS_XLINK = 1,    /* prefix "xlink" */
+    H5_ATTR_NS_XML = 2,      /* prefix "xml" */
+    H5_ATTR_NS_XMLNS = 3     /* prefix "xmlns", except the attribute "xmlns" itself */
+} h5_attr_ns;
+
+typedef enum {
+    H5_MODE_NO_QUIRKS = 0,
+    H5_MODE_QUIRKS = 1,
+    H5_MODE_LIMITED_QUIRKS = 2
+} h5_quirks_mode;
+
+#define H5_NO_OFFSET UINT32_MAX
+
+typedef struct {
+    h5_str name;            /* local name (adjusted for SVG/MathML); no prefix */
+    h5_str value;
+    uint16_t atom;          /* atom of `name` exactly, or H5_ATOM_NONE */
+    uint8_t ns;             /* h5_attr_ns */
+    /* Source offsets (UTF-16 units): name and value (value inside quotes).
+     * All H5_NO_OFFSET for attributes the parser added (e.g. copied onto
+     * <html>/<body> from a later tag keep the later tag's offsets). */
+    uint32_t name_start, name_end, value_start, value_end;
+} h5_attr;
+
+/* Node flags. */
+enum {
+    H5_NODE_FLAG_SELF_CLOSING = 1u << 0,  /* start tag had "/>" */
+    H5_NODE_FLAG_IMPLICIT = 1u << 1,      /* element created without a start tag
+                                             (html/head/body/tbody/colgroup...) */
+    H5_NODE_FLAG_TEMPLATE_CONTENTS = 1u << 2 /* FRAGMENT node that is a template's content */
+};
+
+typedef struct h5_node h5_node;
+struct h5_node {
+    uint8_t type;           /* h5_node_type */
+    uint8_t ns;             /* h5_element_ns (elements) */
+    uint16_t atom;          /* elements: atom of the LOWERCASE tag name as
+                               tokenized (e.g. "foreignobject"), or NONE */
+    uint32_t flags;
+    h5_node *parent, *first_child, *last_child, *prev_sibling, *next_sibling;
+
+    /* ELEMENT: local name (adjusted case for SVG, e.g. "foreignObject").
+     * DOCTYPE: the name (empty when missing).
+     * PI: the target. */
+    h5_str name;
+
+    h5_attr *attrs;         /* ELEMENT */
+    uint32_t nattrs;
+
+    /* TEXT, COMMENT, PI: the data.  Text grows in place as characters are
+     * inserted (13.2.6.1 "insert a character"), capacity in data_cap. */
+    h5_char *data;
+    uint32_t data_len, data_cap;
+
+    /* DOCTYPE */
+    h5_str public_id, system_id;
+    uint8_t has_public_id, has_system_id;
+
+    /* DOCUMENT: h5_quirks_mode */
+    uint8_t mode;
+
+    /* ELEMENT <template> in the HTML namespace: its contents (a FRAGMENT
+     * node with H5_NODE_FLAG_TEMPLATE_CONTENTS). */
+    h5_node *template_content;
+
+    /* Source locations, UTF-16 offsets into the input, H5_NO_OFFSET when
+     * absent.  ELEMENT: start tag [start, start_tag_end), end tag
+     * [end_tag_start, end) when present; `end` of an element without an end
+     * tag is the end of its last descendant (as parse5 does).
+     * TEXT/COMMENT/DOCTYPE/PI: [start, end). */
+    uint32_t start, start_tag_end, end_tag_start, end;
+};
+
+/* Tree operations used by the tree builder (dom.c). */
+h5_node *h5_node_create(h5_arena *a, h5_node_type type);
+void h5_node_append(h5_node *parent, h5_node *child);
+void h5_node_insert_before(h5_node *parent, h5_node *child, h5_node *ref); /* ref NULL = append */
+void h5_node_remove(h5_node *child);
+/* Move all children of `from` to the end of `to` (adoption agency step). */
+void h5_node_move_children(h5_node *from, h5_node *to);
+/* Append code units to a TEXT node's data (amortised growth in the arena). */
+bool h5_text_append(h5_arena *a, h5_node *text, const h5_char *s, size_t n);
+
+/* Qualified-name prefix of an attribute ("xlink", "xml", "xmlns" or NULL). */
+const char *h5_attr_prefix(const h5_attr *attr);
+/* Namespace URIs. */
+const char *h5_element_ns_uri(h5_element_ns ns);
+const char *h5_attr_ns_uri(h5_attr_ns ns);
+
+#endif

@@ -1,0 +1,67 @@
+/*
+ * html5-wasm: common types shared by every stage of the parser.
+ *
+ * The core works on UTF-16 code units (h5_char), the representation of
+ * JavaScript strings, so that offsets reported to users are the offsets
+ * `String.prototype.slice` uses, and lone surrogates survive exactly as the
+ * spec's input stream describes them (13.2.3.5 "Preprocessing the input
+ * stream").  Native callers convert UTF-8 with h5_utf8_to_utf16().
+ *
+ * No global mutable state anywhere: every parse owns its memory.
+ */
+#ifndef H5_H
+#define H5_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint16_t h5_char;
+
+/* A borrowed run of UTF-16 code units. */
+typedef struct {
+    const h5_char *ptr;
+    size_t len;
+} h5_str;
+
+/* Result codes of the public entry points. */
+typedef enum {
+    H5_OK = 0,
+    H5_ERR_OOM = 1,      /* an allocation failed; the parse was abandoned */
+    H5_ERR_INVALID = 2,  /* a caller passed an invalid argument */
+    H5_ERR_TOO_LARGE = 3 /* input larger than the format can address */
+} h5_status;
+
+/* Code point used for end of file in the state machines. */
+#define H5_EOF (-1)
+
+static inline bool h5_is_ascii_alpha(int c) {
+    return (unsigned)((c | 0x20) - 'a') < 26u;
+}
+static inline bool h5_is_ascii_upper(int c) { return (unsigned)(c - 'A') < 26u; }
+static inline bool h5_is_ascii_digit(int c) { return (unsigned)(c - '0') < 10u; }
+static inline bool h5_is_ascii_hex(int c) {
+    return h5_is_ascii_digit(c) || (unsigned)((c | 0x20) - 'a') < 6u;
+}
+static inline bool h5_is_ascii_alnum(int c) { return h5_is_ascii_alpha(c) || h5_is_ascii_digit(c); }
+/* ASCII whitespace as the tokenizer uses it: TAB, LF, FF, SPACE (CR never
+ * reaches the tokenizer after preprocessing). */
+static inline bool h5_is_space(int c) { return c == ' ' || c == '\n' || c == '\t' || c == '\f'; }
+static inline int h5_to_lower(int c) { return h5_is_ascii_upper(c) ? c + 0x20 : c; }
+
+/* Compare a UTF-16 run with an ASCII C string, exactly / ignoring ASCII case. */
+bool h5_str_eq_ascii(h5_str s, const char *ascii);
+bool h5_str_eq_ascii_ci(h5_str s, const char *ascii);
+bool h5_str_eq(h5_str a, h5_str b);
+
+/* Convert UTF-8 to UTF-16 (for native callers and tests).  Invalid sequences
+ * become U+FFFD as the WHATWG "UTF-8 decode" does.  `out` must have room for
+ * `len` code units (UTF-16 never needs more units than UTF-8 has bytes).
+ * Returns the number of code units written. */
+size_t h5_utf8_to_utf16(const uint8_t *in, size_t len, h5_char *out);
+/* Convert UTF-16 to UTF-8; lone surrogates are written as their 3-byte
+ * (WTF-8) form so that test dumps can show them.  `out` needs 3 * len bytes.
+ * Returns bytes written. */
+size_t h5_utf16_to_utf8(const h5_char *in, size_t len, uint8_t *out);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * The HTML parser: tokenizer + tree construction (13.2.6) + fragment
+ * parsing (13.4).  One h5_parser is reused across parses: its arena and
+ * buffers are kept, so parse N+1 allocates nothing new for a page of the
+ * same size.
+ *
+ *   h5_parser *p = h5_parser_create();
+ *   h5_parse_options o = h5_parse_options_default();
+ *   h5_node *doc;
+ *   if (h5_parse(p, input, len, &o, &doc) == H5_OK) { ... walk doc ... }
+ *   // doc stays valid until the next h5_parse/h5_parser_reset on p
+ *   h5_parser_destroy(p);
+ */
+#ifndef H5_PARSER_H
+#define H5_PARSER_H
+
+#include "dom.h"
+#include "errors.h"
+#include "h5.h"
+
+typedef struct {
+    bool scripting;             /* the scripting flag; default true (as browsers, parse5) */
+    bool fragment;              /* fragment parsing algorithm (13.4) */
+    /* Fragment context element: its local name (lowercase for HTML; the
+     * adjusted name such as "foreignObject" for SVG) and namespace.  */
+    const h5_char *context_name;
+    size_t context_name_len;
+    h5_element_ns context_ns;
+    /* Parse errors (tokenizer and tree construction).  May be NULL. */
+    h5_error_sink on_error;
+    void *error_ctx;
+    /* Cap on arena bytes for this parse; 0 = no cap.  Exceeding it makes
+     * h5_parse return H5_ERR_OOM. */
+    size_t memory_limit;
+    /* Feed the tokenizer in chunks of this many code units (0 = all at
+     * once).  For tests of the resumable tokenizer. */
+    size_t chunk_size;
+} h5_parse_options;
+
+h5_parse_options h5_parse_options_default(void);
+
+typedef struct h5_parser h5_parser;
+
+h5_parser *h5_parser_create(void);
+void h5_parser_destroy(h5_parser *p);
+
+/* Parse `input`.  On H5_OK, *out is a DOCUMENT node (or, for fragments, a
+ * FRAGMENT node holding the result's children).  The tree lives in the
+ * parser's arena until the next parse.  On H5_ERR_OOM *out is NULL and the
+ * parser is ready for another parse. */
+h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len,
+                   const h5_parse_options *opts, h5_node **out);
+
+/* The arena of the last parse (for stages that add to the result). */
+h5_arena *h5_parser_arena(h5_parser *p);
+
+/* Number of parse errors of the last parse. */
+size_t h5_parser_error_count(const h5_parser *p);
+
+#endif

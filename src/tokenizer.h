@@ -1,0 +1,120 @@
+/*
+ * The HTML tokenizer: spec 13.2.5 "Tokenization", with input stream
+ * preprocessing (13.2.3.5) and character references (13.2.5.72-80).
+ *
+ * Usage:
+ *   h5_tokenizer *t = h5_tokenizer_create();
+ *   h5_tokenizer_reset(t, &opts);            // before each parse
+ *   h5_tokenizer_feed(t, chunk, n);          // any number of times
+ *   h5_tokenizer_finish(t);                  // end of file: emits EOF token
+ *   h5_tokenizer_destroy(t);
+ *
+ * Tokens go to `opts.on_token` synchronously.  The sink may change the
+ * tokenizer state (h5_tokenizer_set_state), the last start tag name and the
+ * CDATA flag from inside the callback; the tokenizer reads them again after
+ * the callback returns, as the tree construction stage requires (13.2.6).
+ *
+ * Everything a token points to (names, values, data) is valid only during the
+ * callback: copy what you keep.
+ *
+ * Character tokens come as runs ("adjacent characters" as one token).  A
+ * U+0000 NULL that the tokenizer emits as a character is always a token of
+ * its own (length 1), so the tree builder can treat it specially; nothing
+ * else about run boundaries is guaranteed (whitespace is not split off).
+ *
+ * Offsets are UTF-16 code-unit offsets from the start of the whole input (all
+ * chunks), counting the input as given, before CR/LF normalisation.
+ *
+ * Resumable: feed() consumes what it can and keeps the state; where the spec
+ * needs lookahead (markup declaration open, DOCTYPE keywords, named character
+ * references, a CR at the end of a chunk) it waits for the next chunk or
+ * finish().  Feeding the input in any split gives the same tokens.
+ */
+#ifndef H5_TOKENIZER_H
+#define H5_TOKENIZER_H
+
+#include "errors.h"
+#include "h5.h"
+
+typedef enum {
+    H5_TOKEN_DOCTYPE,
+    H5_TOKEN_START_TAG,
+    H5_TOKEN_END_TAG,
+    H5_TOKEN_COMMENT,
+    H5_TOKEN_CHARACTER,
+    H5_TOKEN_EOF
+} h5_token_type;
+
+typedef struct {
+    h5_str name;            /* ASCII-lowercased as the spec says */
+    h5_str value;           /* character references already resolved */
+    uint32_t name_start, name_end;
+    uint32_t value_start, value_end; /* inside the quotes; == name_end when no value */
+} h5_token_attr;
+
+typedef struct {
+    h5_token_type type;
+    h5_str name;            /* tag name (lowercased), DOCTYPE name */
+    h5_str data;            /* comment text, character run */
+    h5_str public_id, system_id;
+    bool has_name;          /* DOCTYPE: name present (not "missing") */
+    bool has_public_id, has_system_id;
+    bool force_quirks;
+    bool self_closing;
+    h5_token_attr *attrs;   /* duplicates already dropped (with an error) */
+    size_t nattrs;
+    uint32_t start, end;    /* source offsets of the whole token */
+} h5_token;
+
+/* The states that can be set from outside (the html5lib "initialStates" and
+ * the switches the tree builder makes). */
+typedef enum {
+    H5_STATE_DATA = 0,
+    H5_STATE_RCDATA,
+    H5_STATE_RAWTEXT,
+    H5_STATE_SCRIPT_DATA,
+    H5_STATE_PLAINTEXT,
+    H5_STATE_CDATA_SECTION
+    /* further (internal) states follow in tokenizer.c */
+} h5_tokenizer_state;
+
+typedef void (*h5_token_sink)(void *ctx, h5_token *token);
+
+typedef struct {
+    h5_token_sink on_token;
+    void *token_ctx;
+    h5_error_sink on_error;   /* may be NULL */
+    void *error_ctx;
+    h5_tokenizer_state initial_state;
+    /* Name of the last start tag emitted, for "appropriate end tag token"
+     * (html5lib's lastStartTag).  May be NULL/0. */
+    const h5_char *last_start_tag;
+    size_t last_start_tag_len;
+} h5_tokenizer_options;
+
+typedef struct h5_tokenizer h5_tokenizer;
+
+h5_tokenizer *h5_tokenizer_create(void);      /* NULL when out of memory */
+void h5_tokenizer_destroy(h5_tokenizer *t);
+/* Prepare for a new input; keeps allocated buffers. */
+void h5_tokenizer_reset(h5_tokenizer *t, const h5_tokenizer_options *opts);
+
+/* Consume a chunk.  Returns H5_OK or H5_ERR_OOM (then the tokenizer stops
+ * and every later call returns H5_ERR_OOM until reset). */
+h5_status h5_tokenizer_feed(h5_tokenizer *t, const h5_char *chunk, size_t len);
+/* End of input: runs the EOF rules and emits the EOF token. */
+h5_status h5_tokenizer_finish(h5_tokenizer *t);
+
+/* Control from the tree builder (valid inside the token callback). */
+void h5_tokenizer_set_state(h5_tokenizer *t, h5_tokenizer_state state);
+void h5_tokenizer_set_last_start_tag(h5_tokenizer *t, const h5_char *name, size_t len);
+/* 13.2.5.42: "If there is an adjusted current node and it is not an element
+ * in the HTML namespace" then <![CDATA[ starts a CDATA section.  The tree
+ * builder keeps this flag current after each token. */
+void h5_tokenizer_set_cdata_allowed(h5_tokenizer *t, bool allowed);
+
+/* Ask the tokenizer to stop after the current token (used on OOM in the
+ * tree builder). */
+void h5_tokenizer_abort(h5_tokenizer *t);
+
+#endif

@@ -1,0 +1,109 @@
+// The public API around tokenize(): initialisation in its several forms,
+// input and option validation with clear errors.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+
+import { init, initSync, isReady, tokenize } from '../../js/node.js';
+import { repoRoot } from './shared.js';
+
+const wasmPath = join(repoRoot, 'dist/html5.wasm');
+
+describe('api: init', () => {
+  test('the Node entry initialises at import', () => {
+    assert.equal(isReady(), true);
+  });
+
+  test('init() is idempotent and resolves every time', async () => {
+    await init();
+    await init();
+    await Promise.all([init(), init()]);
+    assert.deepEqual(tokenize('<p>'), [{ type: 'startTag', name: 'p', attributes: [], selfClosing: false }]);
+  });
+
+  test('calling tokenize before init throws an Error that says to await init()', () => {
+    const script = `
+      import { tokenize } from ${JSON.stringify(join(repoRoot, 'js/index.js'))};
+      try { tokenize('<p>'); console.log('no error'); }
+      catch (e) { console.log(e.constructor.name + ': ' + e.message); }`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.match(out, /^Error: .*await init\(\)/);
+  });
+
+  for (const [label, make] of [
+    ['bytes (Uint8Array)', () => readFileSync(wasmPath)],
+    ['an ArrayBuffer', () => { const b = readFileSync(wasmPath); return b.buffer.slice(b.byteOffset, b.byteOffset + b.length); }],
+    ['a WebAssembly.Module', () => new WebAssembly.Module(readFileSync(wasmPath))],
+    ['a file: URL', () => new URL('file://' + wasmPath)],
+  ]) {
+    test(`init() from ${label} in a fresh module instance`, () => {
+      const script = `
+        import { readFileSync } from 'node:fs';
+        import { init, tokenize } from ${JSON.stringify(join(repoRoot, 'js/index.js'))};
+        const wasmPath = ${JSON.stringify(wasmPath)};
+        const make = ${make.toString()};
+        await init(make());
+        console.log(JSON.stringify(tokenize('<a href=x>t')));`;
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      assert.deepEqual(JSON.parse(out), [
+        { type: 'startTag', name: 'a', attributes: [{ name: 'href', value: 'x' }], selfClosing: false },
+        { type: 'character', data: 't' },
+      ]);
+    });
+  }
+
+  test('init() rejects a source of the wrong type with a TypeError', async () => {
+    const script = `
+      import { init } from ${JSON.stringify(join(repoRoot, 'js/index.js'))};
+      try { await init(42); console.log('no error'); }
+      catch (e) { console.log(e.constructor.name + ': ' + e.message); }`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.match(out, /^TypeError: init\(source\): source must be/);
+  });
+
+  test('initSync() accepts bytes', () => {
+    initSync(readFileSync(wasmPath)); // already initialised: a no-op
+    assert.equal(isReady(), true);
+  });
+});
+
+describe('api: tokenize input and options', () => {
+  for (const bad of [undefined, null, 42, {}, ['<p>'], new Uint8Array(3)]) {
+    test(`non-string input ${Object.prototype.toString.call(bad)} is a TypeError`, () => {
+      assert.throws(() => tokenize(bad), { name: 'TypeError', message: /tokenize\(html\): html must be a string/ });
+    });
+  }
+  test('unknown option names are a TypeError naming the option', () => {
+    assert.throws(() => tokenize('x', { initalState: 'Data state' }), { name: 'TypeError', message: /unknown option 'initalState'/ });
+  });
+  test('wrong option types are a TypeError naming the option', () => {
+    assert.throws(() => tokenize('x', { initialState: 'data' }), { name: 'TypeError', message: /option 'initialState' must be one of/ });
+    assert.throws(() => tokenize('x', { onParseError: 1 }), { name: 'TypeError', message: /option 'onParseError' must be a function/ });
+    assert.throws(() => tokenize('x', { lastStartTag: 3 }), { name: 'TypeError', message: /option 'lastStartTag' must be a string/ });
+    assert.throws(() => tokenize('x', 'opts'), { name: 'TypeError', message: /options must be an object/ });
+  });
+  test('empty input gives no tokens', () => {
+    assert.deepEqual(tokenize(''), []);
+  });
+  test('lone surrogates and astral characters survive exactly', () => {
+    const s = 'a\uD800b\u{1F600}c\uDFFF';
+    const errors = [];
+    assert.deepEqual(tokenize(s, { onParseError: (e) => errors.push(e.code) }), [{ type: 'character', data: s }]);
+    assert.deepEqual(errors, ['surrogate-in-input-stream', 'surrogate-in-input-stream']);
+  });
+  test('errors carry code, line, col and offset', () => {
+    const errors = [];
+    tokenize('ab\r\n<a b=1 b=2>', { onParseError: (e) => errors.push(e) });
+    assert.deepEqual(errors, [{ code: 'duplicate-attribute', offset: 12, line: 2, col: 9 }]);
+  });
+  test('a large input tokenizes and the heap is reused', () => {
+    const big = '<p class="x">' + 'text &amp; more '.repeat(200000);
+    for (let i = 0; i < 3; i++) {
+      const t = tokenize(big);
+      assert.equal(t.length, 2);
+      assert.equal(t[1].data.length, 'text & more '.length * 200000);
+    }
+  });
+});

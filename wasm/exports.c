@@ -1,0 +1,227 @@
+/*
+ * The WebAssembly module's entry points (all named h5w_*).
+ *
+ * The JS wrapper writes the input string as UTF-16 into the buffer returned by
+ * h5w_input(), calls one entry point, and reads the result out of linear
+ * memory in one go.  No per-node or per-token call crosses the boundary.
+ *
+ * One instance serves one thread; the state below is per instance (each
+ * worker instantiates its own module), and reused across calls so that the
+ * heap does not grow without bound.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "errors.h"
+#include "position.h"
+#include "tokenizer.h"
+
+#define H5W_EXPORT(name) __attribute__((export_name(#name)))
+
+/* ---- growable arrays of 32-bit words ----------------------------------- */
+typedef struct {
+    uint32_t *data;
+    size_t len, cap;
+} words;
+
+static bool words_reserve(words *w, size_t extra) {
+    if (w->cap - w->len >= extra) return true;
+    size_t cap = w->cap ? w->cap : 1024;
+    while (cap - w->len < extra) {
+        if (cap > SIZE_MAX / 8) return false;
+        cap *= 2;
+    }
+    uint32_t *d = realloc(w->data, cap * sizeof *d);
+    if (!d) return false;
+    w->data = d;
+    w->cap = cap;
+    return true;
+}
+
+/* Shrink buffers that a huge input inflated, so the heap stays bounded. */
+static void words_trim(words *w) {
+    if (w->cap > (1u << 20)) {
+        free(w->data);
+        w->data = NULL;
+        w->cap = 0;
+    }
+    w->len = 0;
+}
+static void buf_trim(h5_buf *b) {
+    if (b->cap > (1u << 21)) h5_buf_free(b);
+    b->len = 0;
+}
+
+/* ---- module state (per instance) ----------------------------------------- */
+static h5_buf input;            /* UTF-16 input written by JS */
+static words out_words;         /* token or tree records */
+static h5_buf out_str;          /* UTF-16 string data of the result */
+static words out_errors;        /* code, offset, line, col per parse error */
+static bool out_failed;
+static h5_tokenizer *tokenizer;
+static h5_line_index lines;     /* offset -> line/col, memory reused */
+
+H5W_EXPORT(h5w_input) h5_char *h5w_input(uint32_t units) {
+    buf_trim(&input);
+    if (!h5_buf_reserve(&input, (size_t)units + 1)) return NULL;
+    input.len = units;
+    return input.data;
+}
+
+H5W_EXPORT(h5w_error_name) const char *h5w_error_name(uint32_t code) {
+    return h5_error_name((h5_error_code)code);
+}
+H5W_EXPORT(h5w_error_count_codes) uint32_t h5w_error_count_codes(void) { return H5_ERROR_COUNT; }
+
+H5W_EXPORT(h5w_out_words) uint32_t *h5w_out_words(void) { return out_words.data; }
+H5W_EXPORT(h5w_out_words_len) uint32_t h5w_out_words_len(void) { return (uint32_t)out_words.len; }
+H5W_EXPORT(h5w_out_str) h5_char *h5w_out_str(void) { return out_str.data; }
+H5W_EXPORT(h5w_out_str_len) uint32_t h5w_out_str_len(void) { return (uint32_t)out_str.len; }
+H5W_EXPORT(h5w_out_errors) uint32_t *h5w_out_errors(void) { return out_errors.data; }
+H5W_EXPORT(h5w_out_errors_len) uint32_t h5w_out_errors_len(void) { return (uint32_t)out_errors.len; }
+
+static void reset_outputs(void) {
+    words_trim(&out_words);
+    buf_trim(&out_str);
+    words_trim(&out_errors);
+    out_failed = false;
+}
+
+/* ---- parse errors -------------------------------------------------------- */
+static void collect_error(void *ctx, h5_error_code code, uint32_t offset) {
+    (void)ctx;
+    if (!words_reserve(&out_errors, 2)) {
+        out_failed = true;
+        return;
+    }
+    out_errors.data[out_errors.len++] = (uint32_t)code;
+    out_errors.data[out_errors.len++] = offset;
+}
+
+/* Expand (code, offset) pairs to (code, offset, line, col) quadruples. */
+static bool finish_errors(const h5_char *src, size_t len) {
+    size_t n = out_errors.len / 2;
+    if (!n) return true;
+    if (!words_reserve(&out_errors, n * 2)) return false;
+    h5_line_index_reset(&lines);
+    if (!h5_line_index_feed(&lines, src, len)) return false;
+    for (size_t i = n; i-- > 0;) {
+        uint32_t code = out_errors.data[2 * i], off = out_errors.data[2 * i + 1], line, col;
+        h5_line_index_lookup(&lines, off, &line, &col);
+        out_errors.data[4 * i] = code;
+        out_errors.data[4 * i + 1] = off;
+        out_errors.data[4 * i + 2] = line;
+        out_errors.data[4 * i + 3] = col;
+    }
+    out_errors.len = n * 4;
+    return true;
+}
+
+/* ---- tokenize() ------------------------------------------------------------
+ * Token records (32-bit words), strings as (offset, length) into out_str:
+ *   DOCTYPE    0, flags, name, nameLen, pub, pubLen, sys, sysLen
+ *              flags: 1 has name, 2 has public id, 4 has system id, 8 force-quirks
+ *   START_TAG  1, flags (1 self-closing), name, nameLen, nattrs, then per
+ *              attribute: name, nameLen, value, valueLen
+ *   END_TAG    2, name, nameLen
+ *   COMMENT    3, data, dataLen
+ *   CHARACTER  4, data, dataLen (adjacent runs merged)
+ */
+static uint32_t put_str(h5_str s) {
+    uint32_t at = (uint32_t)out_str.len;
+    if (!h5_buf_append(&out_str, s.ptr, s.len)) out_failed = true;
+    return at;
+}
+
+static size_t last_char_token = SIZE_MAX; /* word index of the last CHARACTER record */
+
+static void collect_token(void *ctx, h5_token *t) {
+    (void)ctx;
+    if (out_failed) return;
+    if (!words_reserve(&out_words, 8 + 4 * t->nattrs)) {
+        out_failed = true;
+        return;
+    }
+    uint32_t *w = out_words.data;
+    size_t n = out_words.len;
+    switch (t->type) {
+    case H5_TOKEN_DOCTYPE:
+        w[n++] = 0;
+        w[n++] = (t->has_name ? 1u : 0) | (t->has_public_id ? 2u : 0) | (t->has_system_id ? 4u : 0) |
+                 (t->force_quirks ? 8u : 0);
+        w[n++] = put_str(t->name), w[n++] = (uint32_t)t->name.len;
+        w[n++] = put_str(t->public_id), w[n++] = (uint32_t)t->public_id.len;
+        w[n++] = put_str(t->system_id), w[n++] = (uint32_t)t->system_id.len;
+        break;
+    case H5_TOKEN_START_TAG:
+        w[n++] = 1;
+        w[n++] = t->self_closing ? 1u : 0;
+        w[n++] = put_str(t->name), w[n++] = (uint32_t)t->name.len;
+        w[n++] = (uint32_t)t->nattrs;
+        for (size_t i = 0; i < t->nattrs; i++) {
+            w[n++] = put_str(t->attrs[i].name), w[n++] = (uint32_t)t->attrs[i].name.len;
+            w[n++] = put_str(t->attrs[i].value), w[n++] = (uint32_t)t->attrs[i].value.len;
+        }
+        break;
+    case H5_TOKEN_END_TAG:
+        w[n++] = 2;
+        w[n++] = put_str(t->name), w[n++] = (uint32_t)t->name.len;
+        break;
+    case H5_TOKEN_COMMENT:
+        w[n++] = 3;
+        w[n++] = put_str(t->data), w[n++] = (uint32_t)t->data.len;
+        break;
+    case H5_TOKEN_CHARACTER:
+        /* Merge with the previous character token: its data is the tail of
+         * out_str, so extending its length is enough. */
+        if (last_char_token != SIZE_MAX && last_char_token + 3 == n) {
+            if (!h5_buf_append(&out_str, t->data.ptr, t->data.len)) out_failed = true;
+            w[n - 1] += (uint32_t)t->data.len;
+            return;
+        }
+        last_char_token = n;
+        w[n++] = 4;
+        w[n++] = put_str(t->data), w[n++] = (uint32_t)t->data.len;
+        out_words.len = n;
+        return;
+    case H5_TOKEN_EOF:
+        break;
+    }
+    out_words.len = n;
+}
+
+static h5_tokenizer_state tokenizer_state(uint32_t s) {
+    switch (s) {
+    case 1: return H5_STATE_RCDATA;
+    case 2: return H5_STATE_RAWTEXT;
+    case 3: return H5_STATE_SCRIPT_DATA;
+    case 4: return H5_STATE_PLAINTEXT;
+    case 5: return H5_STATE_CDATA_SECTION;
+    default: return H5_STATE_DATA;
+    }
+}
+
+/* Tokenize input[0, len); input[len, len + last_len) holds the "last start
+ * tag" name.  Returns an h5_status. */
+H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uint32_t last_len) {
+    reset_outputs();
+    last_char_token = SIZE_MAX;
+    if ((size_t)len + last_len > input.len) return H5_ERR_INVALID;
+    if (!tokenizer && !(tokenizer = h5_tokenizer_create())) return H5_ERR_OOM;
+    h5_tokenizer_options o;
+    memset(&o, 0, sizeof o);
+    o.on_token = collect_token;
+    o.on_error = collect_error;
+    o.initial_state = tokenizer_state(state);
+    if (last_len) {
+        o.last_start_tag = input.data + len;
+        o.last_start_tag_len = last_len;
+    }
+    h5_tokenizer_reset(tokenizer, &o);
+    h5_status st = h5_tokenizer_feed(tokenizer, input.data, len);
+    if (st == H5_OK) st = h5_tokenizer_finish(tokenizer);
+    if (st == H5_OK && (out_failed || !finish_errors(input.data, len))) st = H5_ERR_OOM;
+    if (st != H5_OK) reset_outputs();
+    return (uint32_t)st;
+}

@@ -58,7 +58,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.test')).sort()) {
   if (json.xmlViolationTests) {
     // These expect the "coercing an HTML DOM into an infoset" tweaks, which
     // a tokenizer does not apply; counted and reported, not run.
-    test(`${file}: ${json.xmlViolationTests.length} tests not applicable (they assume infoset coercion, which is not a tokenizer behaviour)`, () => {});
+    test(`tokenizer/${file}`, { skip: `${json.xmlViolationTests.length} tests not applicable: they expect the "coercing an HTML DOM into an infoset" tweaks, which are not tokenizer behaviour` });
     continue;
   }
   describe(`tokenizer/${file}`, () => {

@@ -1,0 +1,96 @@
+/* Character reference matching; see charref.h. */
+#include "charref.h"
+
+/* 13.2.5.73 Named character reference state: "Consume the maximum number of
+ * characters possible, where the consumed characters are one of the
+ * identifiers in the first column of the named character references table."
+ *
+ * [lo, hi) is always the range of entries whose names start with s[0..k).
+ * Because a name sorts before its extensions, the entry equal to the prefix
+ * (if any) is the first of the range. */
+h5_charref_result h5_charref_match_named(const h5_char *s, size_t n, bool at_eof,
+                                         h5_charref_match *out) {
+    if (n == 0) return at_eof ? H5_CHARREF_NONE : H5_CHARREF_NEED_MORE;
+    h5_char c = s[0];
+    unsigned li;
+    if (c >= 'A' && c <= 'Z') li = (unsigned)(c - 'A');
+    else if (c >= 'a' && c <= 'z') li = 26u + (unsigned)(c - 'a');
+    else return H5_CHARREF_NONE;
+    size_t lo = h5_entity_first[li], hi = h5_entity_first[li + 1];
+    const h5_entity *best = NULL;
+    size_t best_len = 0, k = 1;
+    while (lo < hi) {
+        if (h5_entities[lo].name_len == k) {
+            best = &h5_entities[lo];
+            best_len = k;
+            lo++;
+            if (lo == hi) break; /* no longer name starts with this prefix */
+        }
+        if (k == n) {
+            /* Every remaining entry is longer than what we have seen. */
+            if (!at_eof) return H5_CHARREF_NEED_MORE;
+            break;
+        }
+        c = s[k];
+        if (c >= 0x80) break;
+        /* Every entry in [lo, hi) is longer than k: narrow to name[k] == c. */
+        size_t a = lo, b = hi;
+        while (a < b) { /* first entry with name[k] >= c */
+            size_t m = a + (b - a) / 2;
+            if ((unsigned char)h5_entity_names[h5_entities[m].name_off + k] < c) a = m + 1;
+            else b = m;
+        }
+        size_t e = a, f = hi;
+        while (e < f) { /* first entry with name[k] > c */
+            size_t m = e + (f - e) / 2;
+            if ((unsigned char)h5_entity_names[h5_entities[m].name_off + k] <= c) e = m + 1;
+            else f = m;
+        }
+        lo = a;
+        hi = e;
+        k++;
+    }
+    if (!best) return H5_CHARREF_NONE;
+    out->len = best_len;
+    out->entity = best;
+    return H5_CHARREF_MATCH;
+}
+
+/* 13.2.5.80 Numeric character reference end state: the table for numbers
+ * 0x80-0x9F (0 = keep the number). */
+static const uint16_t h5_c1_replacements[32] = {
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, /* 80-87 */
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,      /* 88-8F */
+    0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, /* 90-97 */
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178  /* 98-9F */
+};
+
+uint32_t h5_charref_numeric_value(uint32_t code, h5_error_code *error) {
+    *error = H5_ERROR_NONE;
+    if (code == 0) {
+        *error = H5_ERROR_NULL_CHARACTER_REFERENCE;
+        return 0xFFFD;
+    }
+    if (code > 0x10FFFF) {
+        *error = H5_ERROR_CHARACTER_REFERENCE_OUTSIDE_UNICODE_RANGE;
+        return 0xFFFD;
+    }
+    if (code >= 0xD800 && code <= 0xDFFF) {
+        *error = H5_ERROR_SURROGATE_CHARACTER_REFERENCE;
+        return 0xFFFD;
+    }
+    /* Noncharacters: U+FDD0..U+FDEF and U+xxFFFE / U+xxFFFF. */
+    if ((code >= 0xFDD0 && code <= 0xFDEF) || (code & 0xFFFE) == 0xFFFE) {
+        *error = H5_ERROR_NONCHARACTER_CHARACTER_REFERENCE;
+        return code;
+    }
+    /* 0x0D, or a control (C0, or U+007F..U+009F) that is not ASCII
+     * whitespace (TAB, LF, FF, CR, SPACE). */
+    if (code == 0x0D || (code < 0x20 && code != 0x09 && code != 0x0A && code != 0x0C) ||
+        (code >= 0x7F && code <= 0x9F)) {
+        *error = H5_ERROR_CONTROL_CHARACTER_REFERENCE;
+        if (code >= 0x80 && code <= 0x9F && h5_c1_replacements[code - 0x80])
+            return h5_c1_replacements[code - 0x80];
+    }
+    return code;
+}

@@ -1,0 +1,2346 @@
+/*
+ * The HTML tokenizer: spec 13.2.5 "Tokenization" with the input stream
+ * preprocessing of 13.2.3.5; see tokenizer.h for the interface.
+ *
+ * Design
+ * ------
+ * - Input: the tokenizer works on one buffer at a time (`in`, `len`), either
+ *   the caller's chunk or, when a previous chunk left unconsumed units that
+ *   need lookahead (a CR, a high surrogate, a possible longer entity name,
+ *   "DOCTYPE", ...), a small `pending` buffer holding those units followed by
+ *   the start of the next chunk.  `pos` is the next input character; `base`
+ *   is the offset of in[0] in the whole input, so offsets are base + index.
+ * - Newlines (13.2.3.5) are normalised on the fly: a CR reads as LF and a CRLF
+ *   pair reads as one LF that spans two code units (`clen` = 2).  Offsets stay
+ *   those of the original input.
+ * - Input stream errors (surrogates, noncharacters, controls) are reported
+ *   when the state machine first reaches the character; `checked` is the
+ *   offset up to which they have been reported, so reconsuming a character
+ *   never reports it twice.
+ * - Strings of the token being built (tag and attribute names and values,
+ *   comment data, DOCTYPE fields) are `h5_span`s: a slice of the current
+ *   buffer while the text is verbatim and contiguous, otherwise a range of
+ *   the `store` buffer.  Only the newest span grows; a span that must grow
+ *   while not at the end of `store` is moved there first.  When a buffer is
+ *   left, slices are copied to `store`.
+ * - Hot states scan runs of ordinary characters with a table lookup per code
+ *   unit (text_run / span_run) and emit one character token per run,
+ *   pointing into the input.
+ *
+ * No allocation per token: `store`, `temp`, the attribute arrays and the
+ * pending buffer are reused.  Allocation failures set `oom` (sticky).
+ */
+#include "tokenizer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "charref.h"
+
+/* ------------------------------------------------------------------------ */
+/* States (13.2.5.1 - 13.2.5.80).  The first six are the public ones.       */
+
+enum {
+    S_DATA = H5_STATE_DATA,                     /* 13.2.5.1 */
+    S_RCDATA = H5_STATE_RCDATA,                 /* 13.2.5.2 */
+    S_RAWTEXT = H5_STATE_RAWTEXT,               /* 13.2.5.3 */
+    S_SCRIPT_DATA = H5_STATE_SCRIPT_DATA,       /* 13.2.5.4 */
+    S_PLAINTEXT = H5_STATE_PLAINTEXT,           /* 13.2.5.5 */
+    S_CDATA_SECTION = H5_STATE_CDATA_SECTION,   /* 13.2.5.69 */
+    S_TAG_OPEN,                                 /* 13.2.5.6 */
+    S_END_TAG_OPEN,                             /* 13.2.5.7 */
+    S_TAG_NAME,                                 /* 13.2.5.8 */
+    S_RCDATA_LESS_THAN_SIGN,                    /* 13.2.5.9 */
+    S_RCDATA_END_TAG_OPEN,                      /* 13.2.5.10 */
+    S_RCDATA_END_TAG_NAME,                      /* 13.2.5.11 */
+    S_RAWTEXT_LESS_THAN_SIGN,                   /* 13.2.5.12 */
+    S_RAWTEXT_END_TAG_OPEN,                     /* 13.2.5.13 */
+    S_RAWTEXT_END_TAG_NAME,                     /* 13.2.5.14 */
+    S_SCRIPT_DATA_LESS_THAN_SIGN,               /* 13.2.5.15 */
+    S_SCRIPT_DATA_END_TAG_OPEN,                 /* 13.2.5.16 */
+    S_SCRIPT_DATA_END_TAG_NAME,                 /* 13.2.5.17 */
+    S_SCRIPT_DATA_ESCAPE_START,                 /* 13.2.5.18 */
+    S_SCRIPT_DATA_ESCAPE_START_DASH,            /* 13.2.5.19 */
+    S_SCRIPT_DATA_ESCAPED,                      /* 13.2.5.20 */
+    S_SCRIPT_DATA_ESCAPED_DASH,                 /* 13.2.5.21 */
+    S_SCRIPT_DATA_ESCAPED_DASH_DASH,            /* 13.2.5.22 */
+    S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN,       /* 13.2.5.23 */
+    S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN,         /* 13.2.5.24 */
+    S_SCRIPT_DATA_ESCAPED_END_TAG_NAME,         /* 13.2.5.25 */
+    S_SCRIPT_DATA_DOUBLE_ESCAPE_START,          /* 13.2.5.26 */
+    S_SCRIPT_DATA_DOUBLE_ESCAPED,               /* 13.2.5.27 */
+    S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH,          /* 13.2.5.28 */
+    S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH,     /* 13.2.5.29 */
+    S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN,/* 13.2.5.30 */
+    S_SCRIPT_DATA_DOUBLE_ESCAPE_END,            /* 13.2.5.31 */
+    S_BEFORE_ATTRIBUTE_NAME,                    /* 13.2.5.32 */
+    S_ATTRIBUTE_NAME,                           /* 13.2.5.33 */
+    S_AFTER_ATTRIBUTE_NAME,                     /* 13.2.5.34 */
+    S_BEFORE_ATTRIBUTE_VALUE,                   /* 13.2.5.35 */
+    S_ATTRIBUTE_VALUE_DOUBLE_QUOTED,            /* 13.2.5.36 */
+    S_ATTRIBUTE_VALUE_SINGLE_QUOTED,            /* 13.2.5.37 */
+    S_ATTRIBUTE_VALUE_UNQUOTED,                 /* 13.2.5.38 */
+    S_AFTER_ATTRIBUTE_VALUE_QUOTED,             /* 13.2.5.39 */
+    S_SELF_CLOSING_START_TAG,                   /* 13.2.5.40 */
+    S_BOGUS_COMMENT,                            /* 13.2.5.41 */
+    S_MARKUP_DECLARATION_OPEN,                  /* 13.2.5.42 */
+    S_COMMENT_START,                            /* 13.2.5.43 */
+    S_COMMENT_START_DASH,                       /* 13.2.5.44 */
+    S_COMMENT,                                  /* 13.2.5.45 */
+    S_COMMENT_LESS_THAN_SIGN,                   /* 13.2.5.46 */
+    S_COMMENT_LESS_THAN_SIGN_BANG,              /* 13.2.5.47 */
+    S_COMMENT_LESS_THAN_SIGN_BANG_DASH,         /* 13.2.5.48 */
+    S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH,    /* 13.2.5.49 */
+    S_COMMENT_END_DASH,                         /* 13.2.5.50 */
+    S_COMMENT_END,                              /* 13.2.5.51 */
+    S_COMMENT_END_BANG,                         /* 13.2.5.52 */
+    S_DOCTYPE,                                  /* 13.2.5.53 */
+    S_BEFORE_DOCTYPE_NAME,                      /* 13.2.5.54 */
+    S_DOCTYPE_NAME,                             /* 13.2.5.55 */
+    S_AFTER_DOCTYPE_NAME,                       /* 13.2.5.56 */
+    S_AFTER_DOCTYPE_PUBLIC_KEYWORD,             /* 13.2.5.57 */
+    S_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER,         /* 13.2.5.58 */
+    S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED,  /* 13.2.5.59 */
+    S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED,  /* 13.2.5.60 */
+    S_AFTER_DOCTYPE_PUBLIC_IDENTIFIER,          /* 13.2.5.61 */
+    S_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS, /* 13.2.5.62 */
+    S_AFTER_DOCTYPE_SYSTEM_KEYWORD,             /* 13.2.5.63 */
+    S_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER,         /* 13.2.5.64 */
+    S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED,  /* 13.2.5.65 */
+    S_DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED,  /* 13.2.5.66 */
+    S_AFTER_DOCTYPE_SYSTEM_IDENTIFIER,          /* 13.2.5.67 */
+    S_BOGUS_DOCTYPE,                            /* 13.2.5.68 */
+    S_CDATA_SECTION_BRACKET,                    /* 13.2.5.70 */
+    S_CDATA_SECTION_END,                        /* 13.2.5.71 */
+    S_CHARACTER_REFERENCE,                      /* 13.2.5.72 */
+    S_NAMED_CHARACTER_REFERENCE,                /* 13.2.5.73 */
+    S_AMBIGUOUS_AMPERSAND,                      /* 13.2.5.74 */
+    S_NUMERIC_CHARACTER_REFERENCE,              /* 13.2.5.75 */
+    S_HEXADECIMAL_CHARACTER_REFERENCE_START,    /* 13.2.5.76 */
+    S_DECIMAL_CHARACTER_REFERENCE_START,        /* 13.2.5.77 */
+    S_HEXADECIMAL_CHARACTER_REFERENCE,          /* 13.2.5.78 */
+    S_DECIMAL_CHARACTER_REFERENCE,              /* 13.2.5.79 */
+    S_NUMERIC_CHARACTER_REFERENCE_END           /* 13.2.5.80 */
+};
+
+/* next_char() result when the buffer ends before the character is known. */
+#define NEED (-2)
+
+/* ------------------------------------------------------------------------ */
+/* Character classes for the bulk scanners.                                  */
+
+enum {
+    K_LT = 1u << 0,       /* < */
+    K_AMP = 1u << 1,      /* & */
+    K_NUL = 1u << 2,      /* U+0000 */
+    K_DQ = 1u << 3,       /* " */
+    K_SQ = 1u << 4,       /* ' */
+    K_GT = 1u << 5,       /* > */
+    K_SLASH = 1u << 6,    /* / */
+    K_EQ = 1u << 7,       /* = */
+    K_GRAVE = 1u << 8,    /* ` */
+    K_WS = 1u << 9,       /* TAB LF FF SPACE (CR is K_SLOW) */
+    K_DASH = 1u << 10,    /* - */
+    K_RBRACKET = 1u << 11,/* ] */
+    K_UPPER = 1u << 12,   /* A-Z */
+    K_SLOW = 1u << 13     /* CR and controls: newline / input stream errors */
+};
+
+/* Stop sets of the states that scan in bulk. */
+#define M_DATA (K_LT | K_AMP | K_NUL)               /* data, RCDATA */
+#define M_RAWTEXT (K_LT | K_NUL)                    /* RAWTEXT, script data */
+#define M_PLAINTEXT (K_NUL)
+#define M_SCRIPT_ESCAPED (K_DASH | K_LT | K_NUL)    /* (double) escaped */
+#define M_CDATA (K_RBRACKET | K_NUL)
+#define M_ATTR_DQ (K_DQ | K_AMP | K_NUL)
+#define M_ATTR_SQ (K_SQ | K_AMP | K_NUL)
+#define M_ATTR_UNQUOTED (K_WS | K_AMP | K_GT | K_NUL | K_DQ | K_SQ | K_LT | K_EQ | K_GRAVE)
+#define M_COMMENT (K_LT | K_DASH | K_NUL)
+#define M_BOGUS_COMMENT (K_GT | K_NUL)
+#define M_TAG_NAME (K_WS | K_SLASH | K_GT | K_NUL | K_UPPER)
+#define M_ATTR_NAME (K_WS | K_SLASH | K_GT | K_EQ | K_NUL | K_DQ | K_SQ | K_LT | K_UPPER)
+#define M_DOCTYPE_NAME (K_WS | K_GT | K_NUL | K_UPPER)
+#define M_DOCTYPE_ID_DQ (K_DQ | K_GT | K_NUL)
+#define M_DOCTYPE_ID_SQ (K_SQ | K_GT | K_NUL)
+
+#define CC(c)                                                                      \
+    (uint16_t)(((c) == '<' ? K_LT : 0) | ((c) == '&' ? K_AMP : 0) |                \
+               ((c) == 0 ? K_NUL : 0) | ((c) == '"' ? K_DQ : 0) |                 \
+               ((c) == '\'' ? K_SQ : 0) | ((c) == '>' ? K_GT : 0) |               \
+               ((c) == '/' ? K_SLASH : 0) | ((c) == '=' ? K_EQ : 0) |             \
+               ((c) == '`' ? K_GRAVE : 0) |                                       \
+               ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\f' ? K_WS : 0) | \
+               ((c) == '-' ? K_DASH : 0) | ((c) == ']' ? K_RBRACKET : 0) |        \
+               ((c) >= 'A' && (c) <= 'Z' ? K_UPPER : 0) |                        \
+               (((c) >= 1 && (c) < 0x20 && (c) != '\t' && (c) != '\n' && (c) != '\f') || \
+                        (c) == 0x7F                                               \
+                    ? K_SLOW                                                      \
+                    : 0))
+#define CC4(b) CC(b), CC((b) + 1), CC((b) + 2), CC((b) + 3)
+#define CC16(b) CC4(b), CC4((b) + 4), CC4((b) + 8), CC4((b) + 12)
+static const uint16_t h5_cc[128] = {CC16(0),  CC16(16), CC16(32), CC16(48),
+                                    CC16(64), CC16(80), CC16(96), CC16(112)};
+
+/* Non-ASCII code units that need the slow path: C1 controls, surrogates
+ * (pairs are checked for noncharacters), BMP noncharacters. */
+static inline bool nonascii_slow(h5_char c) {
+    return c < 0xA0 || (c >= 0xD800 && (c < 0xE000 || (c >= 0xFDD0 && (c <= 0xFDEF || c >= 0xFFFE))));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The tokenizer.                                                            */
+
+typedef struct {
+    size_t off, len;  /* in `in` (slice) or in `store` */
+    bool stored;
+} h5_span;
+
+typedef struct {
+    h5_span name, value;
+    uint32_t name_start, name_end, value_start, value_end;
+    uint32_t hash;
+} tk_attr;
+
+struct h5_tokenizer {
+    h5_token_sink on_token;
+    void *token_ctx;
+    h5_error_sink on_error;
+    void *error_ctx;
+
+    /* Input. */
+    const h5_char *in;
+    size_t len, pos;
+    uint32_t base;       /* offset of in[0] in the whole input */
+    uint32_t checked;    /* input stream errors reported below this offset */
+    uint8_t clen;        /* code units of the character next_char() read */
+    bool eof;            /* finish() was called */
+    bool done;           /* the end-of-file token was emitted */
+    bool oom, aborted;
+    h5_buf pending;
+
+    int state, return_state;
+    bool cdata_allowed;
+
+    /* The current token. */
+    h5_buf store;
+    h5_token_type tok_type;
+    uint32_t tok_start;
+    h5_span tag_name;
+    bool self_closing;
+    tk_attr *attrs;
+    size_t nattrs;       /* attributes on the token (duplicates removed) */
+    size_t attr_slots;   /* slots in use: nattrs, or nattrs + 1 after a removal */
+    size_t attrs_cap;
+    size_t cur_attr;     /* index of the current attribute */
+    size_t attrs_detached; /* slots below this hold no slices (detach_spans) */
+    uint32_t *attr_table; /* open addressing: index + 1, 0 = empty */
+    size_t attr_table_cap;
+    bool attr_table_live;
+    h5_token_attr *out_attrs;
+    size_t out_attrs_cap;
+    h5_span comment;     /* comment data */
+    h5_span dt_name, dt_public, dt_system;
+    bool dt_has_name, dt_has_public, dt_has_system, dt_force_quirks;
+
+    /* 13.2.5: the temporary buffer. */
+    h5_buf temp;
+    /* Character references. */
+    uint32_t charref_start; /* offset of the '&' */
+    uint32_t charref_code;
+
+    /* "Appropriate end tag token" (13.2.5). */
+    h5_buf last_start_tag;
+    bool has_last_start_tag;
+};
+
+static const h5_char k_empty[1] = {0};
+static const h5_char k_lt[1] = {'<'};
+static const h5_char k_lt_slash[2] = {'<', '/'};
+static const h5_char k_lt_bang[2] = {'<', '!'};
+static const h5_char k_amp[1] = {'&'};
+static const h5_char k_lf[1] = {'\n'};
+static const h5_char k_fffd[1] = {0xFFFD};
+static const h5_char k_rbrackets[2] = {']', ']'};
+
+/* ------------------------------------------------------------------------ */
+/* Errors and input.                                                         */
+
+static void err(h5_tokenizer *t, h5_error_code code, uint32_t offset) {
+    if (t->on_error) t->on_error(t->error_ctx, code, offset);
+}
+
+#define OFF() ((uint32_t)(t->base + t->pos))
+
+/* 13.2.3.5: report the input stream error of the code unit at in[p] (a
+ * control, noncharacter or surrogate candidate) unless it was reported
+ * already.  Returns the code units the character spans (2 for a surrogate
+ * pair), or 0 when a high surrogate ends the buffer before end of input. */
+static size_t check_stream(h5_tokenizer *t, size_t p) {
+    h5_char c = t->in[p];
+    size_t n = 1;
+    h5_error_code code = H5_ERROR_NONE;
+    if (c < 0xA0) {
+        code = H5_ERROR_CONTROL_CHARACTER_IN_INPUT_STREAM;
+    } else if (c >= 0xD800 && c <= 0xDBFF) {
+        if (p + 1 >= t->len) {
+            if (!t->eof) return 0;
+            code = H5_ERROR_SURROGATE_IN_INPUT_STREAM;
+        } else if (t->in[p + 1] >= 0xDC00 && t->in[p + 1] <= 0xDFFF) {
+            uint32_t cp = 0x10000 + (((uint32_t)c - 0xD800) << 10) + ((uint32_t)t->in[p + 1] - 0xDC00);
+            n = 2;
+            if ((cp & 0xFFFE) == 0xFFFE) code = H5_ERROR_NONCHARACTER_IN_INPUT_STREAM;
+        } else {
+            code = H5_ERROR_SURROGATE_IN_INPUT_STREAM;
+        }
+    } else if (c >= 0xDC00 && c <= 0xDFFF) {
+        code = H5_ERROR_SURROGATE_IN_INPUT_STREAM;
+    } else if ((c >= 0xFDD0 && c <= 0xFDEF) || c >= 0xFFFE) {
+        code = H5_ERROR_NONCHARACTER_IN_INPUT_STREAM;
+    }
+    uint32_t off = (uint32_t)(t->base + p);
+    if (off >= t->checked) {
+        if (code != H5_ERROR_NONE) err(t, code, off);
+        t->checked = off + (uint32_t)n;
+    }
+    return n;
+}
+
+static int next_char_slow(h5_tokenizer *t, h5_char c) {
+    if (c == '\r') {
+        /* 13.2.3.5 "normalize newlines": CRLF and lone CR become LF. */
+        if (t->pos + 1 >= t->len) return t->eof ? '\n' : NEED;
+        if (t->in[t->pos + 1] == '\n') t->clen = 2;
+        return '\n';
+    }
+    if (c < 0x80 ? (h5_cc[c] & K_SLOW) != 0 : nonascii_slow(c)) {
+        if (check_stream(t, t->pos) == 0) return NEED;
+    }
+    return c;
+}
+
+/* The next input character (13.2.3.5 applied), H5_EOF, or NEED.  Sets
+ * t->clen to the code units it spans; ADV() consumes it. */
+static inline int next_char(h5_tokenizer *t) {
+    if (t->pos >= t->len) return t->eof ? H5_EOF : NEED;
+    h5_char c = t->in[t->pos];
+    t->clen = 1;
+    if ((unsigned)(c - 0x20) < 0x5Fu) return c; /* printable ASCII */
+    return next_char_slow(t, c);
+}
+
+#define ADV() (t->pos += t->clen)
+
+/* ------------------------------------------------------------------------ */
+/* Spans.                                                                    */
+
+static inline const h5_char *span_ptr(const h5_tokenizer *t, const h5_span *s) {
+    if (s->len == 0) return k_empty;
+    return s->stored ? t->store.data + s->off : t->in + s->off;
+}
+
+static inline h5_str span_str(const h5_tokenizer *t, const h5_span *s) {
+    h5_str r = {span_ptr(t, s), s->len};
+    return r;
+}
+
+static inline void span_clear(h5_span *s) {
+    s->off = s->len = 0;
+    s->stored = false;
+}
+
+/* Make `s` a range at the end of `store` so that it can grow. */
+static bool span_to_store(h5_tokenizer *t, h5_span *s) {
+    if (s->stored && s->off + s->len == t->store.len) return true;
+    if (!h5_buf_reserve(&t->store, s->len)) {
+        t->oom = true;
+        return false;
+    }
+    size_t off = t->store.len;
+    if (s->len) {
+        const h5_char *src = s->stored ? t->store.data + s->off : t->in + s->off;
+        memcpy(t->store.data + off, src, s->len * sizeof(h5_char));
+    }
+    t->store.len += s->len;
+    s->off = off;
+    s->stored = true;
+    return true;
+}
+
+/* Append in[pos .. pos + n) to `s`. */
+static inline void span_add_input(h5_tokenizer *t, h5_span *s, size_t pos, size_t n) {
+    if (n == 0) return;
+    if (!s->stored) {
+        if (s->len == 0) {
+            s->off = pos;
+            s->len = n;
+            return;
+        }
+        if (s->off + s->len == pos) {
+            s->len += n;
+            return;
+        }
+    }
+    if (!span_to_store(t, s)) return;
+    if (!h5_buf_append(&t->store, t->in + pos, n)) {
+        t->oom = true;
+        return;
+    }
+    s->len += n;
+}
+
+static void span_add_units(h5_tokenizer *t, h5_span *s, const h5_char *u, size_t n) {
+    if (n == 0 || !span_to_store(t, s)) return;
+    if (!h5_buf_append(&t->store, u, n)) {
+        t->oom = true;
+        return;
+    }
+    s->len += n;
+}
+
+static inline void span_add_char(h5_tokenizer *t, h5_span *s, h5_char c) {
+    span_add_units(t, s, &c, 1);
+}
+
+/* Append the current input character `c` (as next_char() returned it). */
+static inline void span_add_cur(h5_tokenizer *t, h5_span *s, int c) {
+    if (t->in[t->pos] == c) span_add_input(t, s, t->pos, 1);
+    else span_add_char(t, s, (h5_char)c);
+}
+
+/* Append the ASCII characters `a` (n of them) that the state machine
+ * consumed at in[pos - back ..]: a slice when they are still in the buffer. */
+static void span_add_recent(h5_tokenizer *t, h5_span *s, const char *a, size_t n, size_t back) {
+    if (t->pos >= back) {
+        size_t i = 0, p = t->pos - back;
+        while (i < n && t->in[p + i] == (unsigned char)a[i]) i++;
+        if (i == n) {
+            span_add_input(t, s, p, n);
+            return;
+        }
+    }
+    for (size_t i = 0; i < n; i++) span_add_char(t, s, (unsigned char)a[i]);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Emitting tokens.                                                          */
+
+static void emit(h5_tokenizer *t, h5_token *tok) {
+    if (t->oom || t->aborted) return;
+    t->on_token(t->token_ctx, tok);
+}
+
+static void emit_chars(h5_tokenizer *t, const h5_char *p, size_t n, uint32_t start, uint32_t end) {
+    if (n == 0) return;
+    h5_token tok;
+    memset(&tok, 0, sizeof tok);
+    tok.type = H5_TOKEN_CHARACTER;
+    tok.data.ptr = p;
+    tok.data.len = n;
+    tok.start = start;
+    tok.end = end;
+    emit(t, &tok);
+}
+
+/* Emit the current input character `c` (as next_char() returned it). */
+static void emit_cur(h5_tokenizer *t, int c) {
+    const h5_char *p = t->in + t->pos;
+    if (*p != c) p = c == '\n' ? k_lf : k_fffd;
+    emit_chars(t, p, 1, OFF(), OFF() + t->clen);
+}
+
+static void emit_eof(h5_tokenizer *t) {
+    h5_token tok;
+    memset(&tok, 0, sizeof tok);
+    tok.type = H5_TOKEN_EOF;
+    tok.start = tok.end = OFF();
+    t->done = true;
+    emit(t, &tok);
+}
+
+static void emit_tag(h5_tokenizer *t, uint32_t end) {
+    if (t->tok_type == H5_TOKEN_END_TAG) {
+        /* 13.2.5: end tags with attributes or a trailing solidus. */
+        if (t->nattrs) err(t, H5_ERROR_END_TAG_WITH_ATTRIBUTES, end - 1);
+        if (t->self_closing) err(t, H5_ERROR_END_TAG_WITH_TRAILING_SOLIDUS, end - 1);
+    }
+    if (t->nattrs > t->out_attrs_cap) {
+        size_t cap = t->out_attrs_cap ? t->out_attrs_cap : 16;
+        while (cap < t->nattrs) cap *= 2;
+        h5_token_attr *n = realloc(t->out_attrs, cap * sizeof *n);
+        if (!n) {
+            t->oom = true;
+            return;
+        }
+        t->out_attrs = n;
+        t->out_attrs_cap = cap;
+    }
+    for (size_t i = 0; i < t->nattrs; i++) {
+        const tk_attr *a = &t->attrs[i];
+        h5_token_attr *o = &t->out_attrs[i];
+        o->name = span_str(t, &a->name);
+        o->value = span_str(t, &a->value);
+        o->name_start = a->name_start;
+        o->name_end = a->name_end;
+        o->value_start = a->value_start;
+        o->value_end = a->value_end;
+    }
+    h5_token tok;
+    memset(&tok, 0, sizeof tok);
+    tok.type = t->tok_type;
+    tok.name = span_str(t, &t->tag_name);
+    tok.self_closing = t->self_closing;
+    tok.attrs = t->nattrs ? t->out_attrs : NULL;
+    tok.nattrs = t->nattrs;
+    tok.start = t->tok_start;
+    tok.end = end;
+    if (t->tok_type == H5_TOKEN_START_TAG) {
+        t->last_start_tag.len = 0;
+        if (!h5_buf_append(&t->last_start_tag, tok.name.ptr, tok.name.len)) {
+            t->oom = true;
+            return;
+        }
+        t->has_last_start_tag = true;
+    }
+    emit(t, &tok);
+}
+
+static void emit_comment(h5_tokenizer *t, uint32_t end) {
+    h5_token tok;
+    memset(&tok, 0, sizeof tok);
+    tok.type = H5_TOKEN_COMMENT;
+    tok.data = span_str(t, &t->comment);
+    tok.start = t->tok_start;
+    tok.end = end;
+    emit(t, &tok);
+}
+
+static void emit_doctype(h5_tokenizer *t, uint32_t end) {
+    h5_token tok;
+    memset(&tok, 0, sizeof tok);
+    tok.type = H5_TOKEN_DOCTYPE;
+    tok.name = span_str(t, &t->dt_name);
+    tok.public_id = span_str(t, &t->dt_public);
+    tok.system_id = span_str(t, &t->dt_system);
+    tok.has_name = t->dt_has_name;
+    tok.has_public_id = t->dt_has_public;
+    tok.has_system_id = t->dt_has_system;
+    tok.force_quirks = t->dt_force_quirks;
+    tok.start = t->tok_start;
+    tok.end = end;
+    emit(t, &tok);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Creating tokens.                                                          */
+
+/* Create a token (13.2.5): every string empty, every flag off, no
+ * attributes.  The previous token has been emitted or abandoned. */
+static void new_token(h5_tokenizer *t, h5_token_type type) {
+    t->store.len = 0;
+    t->tok_type = type;
+    span_clear(&t->tag_name);
+    span_clear(&t->comment);
+    span_clear(&t->dt_name);
+    span_clear(&t->dt_public);
+    span_clear(&t->dt_system);
+    t->self_closing = false;
+    t->nattrs = t->attr_slots = t->attrs_detached = 0;
+    t->attr_table_live = false;
+    /* DOCTYPE: name and identifiers "missing", force-quirks off. */
+    t->dt_has_name = t->dt_has_public = t->dt_has_system = false;
+    t->dt_force_quirks = false;
+}
+
+/* 13.2.5.32 / .34: "Start a new attribute in the current tag token." */
+static void start_attribute(h5_tokenizer *t, uint32_t off) {
+    if (t->nattrs == t->attrs_cap) {
+        size_t cap = t->attrs_cap ? t->attrs_cap * 2 : 16;
+        tk_attr *n = realloc(t->attrs, cap * sizeof *n);
+        if (!n) {
+            t->oom = true;
+            return;
+        }
+        t->attrs = n;
+        t->attrs_cap = cap;
+    }
+    t->cur_attr = t->nattrs++;
+    t->attr_slots = t->nattrs;
+    if (t->attrs_detached > t->cur_attr) t->attrs_detached = t->cur_attr;
+    tk_attr *a = &t->attrs[t->cur_attr];
+    span_clear(&a->name);
+    span_clear(&a->value);
+    a->name_start = a->name_end = a->value_start = a->value_end = off;
+    a->hash = 0;
+}
+
+static inline tk_attr *cur_attr(h5_tokenizer *t) { return &t->attrs[t->cur_attr]; }
+
+static uint32_t hash_name(const h5_char *p, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+static bool same_name(const h5_tokenizer *t, const tk_attr *a, const h5_char *p, size_t n) {
+    return a->name.len == n && memcmp(span_ptr(t, &a->name), p, n * sizeof(h5_char)) == 0;
+}
+
+#define ATTR_LINEAR_MAX 8
+
+/* Insert attrs[i] in the hash table (which has room). */
+static void attr_table_insert(h5_tokenizer *t, size_t i) {
+    size_t mask = t->attr_table_cap - 1, j = t->attrs[i].hash & mask;
+    while (t->attr_table[j]) j = (j + 1) & mask;
+    t->attr_table[j] = (uint32_t)i + 1;
+}
+
+/* Size the table for `n` attributes and insert attrs[0 .. n). */
+static bool attr_table_build(h5_tokenizer *t, size_t n) {
+    size_t cap = 64;
+    while (cap < n * 4) cap *= 2;
+    /* Keep a larger table from an earlier tag unless it is much larger
+     * (clearing it is part of the cost of every tag that uses it). */
+    if (cap > t->attr_table_cap || t->attr_table_cap > cap * 16) {
+        uint32_t *tab = realloc(t->attr_table, cap * sizeof *tab);
+        if (!tab) {
+            t->oom = true;
+            return false;
+        }
+        t->attr_table = tab;
+        t->attr_table_cap = cap;
+    }
+    cap = t->attr_table_cap;
+    memset(t->attr_table, 0, cap * sizeof *t->attr_table);
+    for (size_t i = 0; i < n; i++) attr_table_insert(t, i);
+    t->attr_table_live = true;
+    return true;
+}
+
+/* 13.2.5.33: "When the user agent leaves the attribute name state ... the
+ * complete attribute's name must be compared to the other attributes on the
+ * same token; if there is already an attribute on the token with the exact
+ * same name, then this is a duplicate-attribute parse error and the new
+ * attribute must be removed from the token."  `off` is the character that
+ * makes the tokenizer leave the state. */
+static void leave_attribute_name(h5_tokenizer *t, uint32_t off) {
+    size_t i = t->cur_attr;
+    tk_attr *a = &t->attrs[i];
+    a->name_end = a->value_start = a->value_end = off;
+    const h5_char *p = span_ptr(t, &a->name);
+    size_t n = a->name.len;
+    bool dup = false;
+    if (i < ATTR_LINEAR_MAX) {
+        for (size_t k = 0; k < i && !dup; k++) dup = same_name(t, &t->attrs[k], p, n);
+    } else {
+        a->hash = hash_name(p, n);
+        if (!t->attr_table_live) {
+            /* Switching from linear search: hash the earlier names. */
+            for (size_t k = 0; k < i; k++)
+                t->attrs[k].hash = hash_name(span_ptr(t, &t->attrs[k].name), t->attrs[k].name.len);
+        }
+        if (!t->attr_table_live || (i + 1) * 2 > t->attr_table_cap) {
+            if (!attr_table_build(t, i)) return;
+        }
+        size_t mask = t->attr_table_cap - 1, j = a->hash & mask;
+        while (t->attr_table[j]) {
+            const tk_attr *b = &t->attrs[t->attr_table[j] - 1];
+            if (b->hash == a->hash && same_name(t, b, p, n)) {
+                dup = true;
+                break;
+            }
+            j = (j + 1) & mask;
+        }
+        if (!dup) attr_table_insert(t, i);
+    }
+    if (dup) {
+        err(t, H5_ERROR_DUPLICATE_ATTRIBUTE, off);
+        t->nattrs--; /* the slot stays the current attribute */
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Leaving a buffer: copy every slice of the current token to `store`.       */
+
+static void detach_spans(h5_tokenizer *t) {
+    if (!t->tag_name.stored && t->tag_name.len) span_to_store(t, &t->tag_name);
+    /* Only the current attribute can have gained slices since the last
+     * time: earlier ones are complete. */
+    for (size_t i = t->attrs_detached; i < t->attr_slots; i++) {
+        tk_attr *a = &t->attrs[i];
+        if (!a->name.stored && a->name.len) span_to_store(t, &a->name);
+        if (!a->value.stored && a->value.len) span_to_store(t, &a->value);
+    }
+    if (t->attr_slots) t->attrs_detached = t->attr_slots - 1;
+    if (!t->comment.stored && t->comment.len) span_to_store(t, &t->comment);
+    if (!t->dt_name.stored && t->dt_name.len) span_to_store(t, &t->dt_name);
+    if (!t->dt_public.stored && t->dt_public.len) span_to_store(t, &t->dt_public);
+    if (!t->dt_system.stored && t->dt_system.len) span_to_store(t, &t->dt_system);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Bulk scanners.                                                            */
+
+/* Emit the characters from pos on as character tokens (runs that point into
+ * the input), normalising newlines and reporting input stream errors, up to
+ * the first character whose class is in `mask` (NUL is in every mask), the
+ * end of the buffer, or a CR / high surrogate whose meaning depends on input
+ * not yet seen.  Returns false when the state must be dispatched again (the
+ * sink changed it, or stopped the tokenizer). */
+static bool text_run(h5_tokenizer *t, unsigned mask) {
+    const h5_char *in = t->in;
+    size_t p = t->pos, e = t->len, run = p;
+    uint32_t run_start = t->base + (uint32_t)p;
+    int state = t->state;
+    for (;;) {
+        while (p < e) {
+            h5_char c = in[p];
+            if (c < 0x80) {
+                if (h5_cc[c] & (mask | K_SLOW)) break;
+            } else if (nonascii_slow(c)) {
+                break;
+            }
+            p++;
+        }
+        if (p == e) break;
+        h5_char c = in[p];
+        if (c < 0x80 && (h5_cc[c] & mask)) break;
+        if (c == '\r') {
+            if (p + 1 >= e && !t->eof) break;
+            uint32_t cr = t->base + (uint32_t)p;
+            if (p > run) {
+                emit_chars(t, in + run, p - run, run_start, cr);
+                if (t->state != state || t->aborted || t->oom) {
+                    t->pos = p;
+                    return false;
+                }
+            }
+            if (p + 1 < e && in[p + 1] == '\n') {
+                /* CRLF: the LF starts the next run. */
+                run = p + 1;
+                run_start = cr;
+                p += 2;
+            } else {
+                p++;
+                emit_chars(t, k_lf, 1, cr, cr + 1);
+                run = p;
+                run_start = cr + 1;
+                if (t->state != state || t->aborted || t->oom) {
+                    t->pos = p;
+                    return false;
+                }
+            }
+            continue;
+        }
+        size_t n = check_stream(t, p);
+        if (n == 0) break;
+        p += n;
+    }
+    if (p > run) emit_chars(t, in + run, p - run, run_start, t->base + (uint32_t)p);
+    t->pos = p;
+    return !(t->state != state || t->aborted || t->oom);
+}
+
+/* Append the characters from pos on to `s`, like text_run: stops at a
+ * character whose class is in `mask`, except that with K_UPPER in the mask,
+ * ASCII upper alphas are appended lowercased.  When LF is in the mask
+ * (whitespace ends the string) a CR stops the scan too. */
+static void span_run(h5_tokenizer *t, h5_span *s, unsigned mask) {
+    const h5_char *in = t->in;
+    size_t p = t->pos, e = t->len, run = p;
+    for (;;) {
+        while (p < e) {
+            h5_char c = in[p];
+            if (c < 0x80) {
+                if (h5_cc[c] & (mask | K_SLOW)) break;
+            } else if (nonascii_slow(c)) {
+                break;
+            }
+            p++;
+        }
+        if (p == e) break;
+        h5_char c = in[p];
+        if (c < 0x80 && (h5_cc[c] & mask)) {
+            if (!(h5_cc[c] & K_UPPER)) break;
+            /* ASCII upper alpha: the string can no longer be a slice.  Copy
+             * the rest of this ASCII run lowercased into `store`. */
+            span_add_input(t, s, run, p - run);
+            size_t q = p;
+            unsigned stop = (mask | K_SLOW) & ~(unsigned)K_UPPER;
+            while (q < e && in[q] < 0x80 && !(h5_cc[in[q]] & stop)) q++;
+            if (!span_to_store(t, s) || !h5_buf_reserve(&t->store, q - p)) {
+                t->oom = true;
+                t->pos = p;
+                return;
+            }
+            h5_char *d = t->store.data + t->store.len;
+            for (size_t i = p; i < q; i++) d[i - p] = (h5_char)h5_to_lower(in[i]);
+            t->store.len += q - p;
+            s->len += q - p;
+            run = p = q;
+            continue;
+        }
+        if (c == '\r') {
+            if ((mask & K_WS) || (p + 1 >= e && !t->eof)) break;
+            span_add_input(t, s, run, p - run);
+            span_add_char(t, s, '\n');
+            p += (p + 1 < e && in[p + 1] == '\n') ? 2 : 1;
+            run = p;
+            continue;
+        }
+        size_t n = check_stream(t, p);
+        if (n == 0) break;
+        p += n;
+    }
+    span_add_input(t, s, run, p - run);
+    t->pos = p;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Lookahead (13.2.5.42, 13.2.5.56).                                         */
+
+enum { LA_NO, LA_YES, LA_NEED };
+
+/* Do the next characters match `word` (lowercase ASCII; `ci`: ignoring
+ * ASCII case)? */
+static int lookahead(const h5_tokenizer *t, const char *word, bool ci) {
+    size_t n = strlen(word);
+    for (size_t i = 0; i < n; i++) {
+        if (t->pos + i >= t->len) return t->eof ? LA_NO : LA_NEED;
+        int c = t->in[t->pos + i];
+        if (ci) c = h5_to_lower(c);
+        if (c != (unsigned char)word[i]) return LA_NO;
+    }
+    return LA_YES;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Character references (13.2.5.72 - 13.2.5.80).                           */
+
+static inline bool in_attribute(const h5_tokenizer *t) {
+    /* 13.2.5: "consumed as part of an attribute" */
+    return t->return_state == S_ATTRIBUTE_VALUE_DOUBLE_QUOTED ||
+           t->return_state == S_ATTRIBUTE_VALUE_SINGLE_QUOTED ||
+           t->return_state == S_ATTRIBUTE_VALUE_UNQUOTED;
+}
+
+/* Flush the '&' that starts the temporary buffer. */
+static void flush_ampersand(h5_tokenizer *t) {
+    if (in_attribute(t)) {
+        if (t->charref_start >= t->base && t->charref_start - t->base < t->pos)
+            span_add_input(t, &cur_attr(t)->value, t->charref_start - t->base, 1);
+        else
+            span_add_char(t, &cur_attr(t)->value, '&');
+    } else {
+        emit_chars(t, k_amp, 1, t->charref_start, t->charref_start + 1);
+    }
+}
+
+/* 13.2.5: "flush code points consumed as a character reference" for a
+ * temporary buffer holding `u` (n units); `end` is the offset after the
+ * reference. */
+static void flush_units(h5_tokenizer *t, const h5_char *u, size_t n, uint32_t end) {
+    if (in_attribute(t)) span_add_units(t, &cur_attr(t)->value, u, n);
+    else emit_chars(t, u, n, t->charref_start, end);
+}
+
+static void begin_character_reference(h5_tokenizer *t, int return_state) {
+    t->return_state = return_state;
+    t->charref_start = OFF();
+    t->pos++; /* the '&' */
+    t->state = S_CHARACTER_REFERENCE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The end tag name states of RCDATA, RAWTEXT and script data.               */
+
+static bool appropriate_end_tag(const h5_tokenizer *t) {
+    return t->has_last_start_tag && t->tag_name.len == t->last_start_tag.len &&
+           (t->tag_name.len == 0 ||
+            memcmp(span_ptr(t, &t->tag_name), t->last_start_tag.data, t->tag_name.len * sizeof(h5_char)) == 0);
+}
+
+/* "Emit a U+003C LESS-THAN SIGN character token, a U+002F SOLIDUS character
+ * token, and a character token for each of the characters in the temporary
+ * buffer (in the order they were added to the buffer)." */
+static void emit_lt_slash_temp(h5_tokenizer *t) {
+    uint32_t start = t->tok_start;
+    emit_chars(t, k_lt_slash, 2, start, start + 2);
+    emit_chars(t, t->temp.data, t->temp.len, start + 2, start + 2 + (uint32_t)t->temp.len);
+}
+
+static inline void temp_reset(h5_tokenizer *t) { t->temp.len = 0; }
+static inline void temp_push(h5_tokenizer *t, h5_char c) {
+    if (!h5_buf_push(&t->temp, c)) t->oom = true;
+}
+static bool temp_is_script(const h5_tokenizer *t) {
+    static const h5_char script[6] = {'s', 'c', 'r', 'i', 'p', 't'};
+    return t->temp.len == 6 && memcmp(t->temp.data, script, sizeof script) == 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The state machine.                                                        */
+
+#define GET()                        \
+    do {                             \
+        c = next_char(t);            \
+        if (c == NEED) return;       \
+    } while (0)
+
+static void run(h5_tokenizer *t) {
+    int c;
+    for (;;) {
+        if (t->oom || t->aborted || t->done) return;
+        switch (t->state) {
+
+        /* 13.2.5.1 Data state */
+        case S_DATA:
+            if (!text_run(t, M_DATA)) break;
+            GET();
+            if (c == '&') {
+                begin_character_reference(t, S_DATA);
+            } else if (c == '<') {
+                t->tok_start = OFF();
+                ADV();
+                t->state = S_TAG_OPEN;
+            } else if (c == 0) {
+                /* The NUL is emitted as a token of its own. */
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                emit_chars(t, t->in + t->pos, 1, OFF(), OFF() + 1);
+                ADV();
+            } else if (c == H5_EOF) {
+                emit_eof(t);
+            } else {
+                emit_cur(t, c);
+                ADV();
+            }
+            break;
+
+        /* 13.2.5.2 RCDATA state */
+        case S_RCDATA:
+        /* 13.2.5.3 RAWTEXT state */
+        case S_RAWTEXT:
+        /* 13.2.5.4 Script data state */
+        case S_SCRIPT_DATA:
+        /* 13.2.5.5 PLAINTEXT state */
+        case S_PLAINTEXT: {
+            int s = t->state;
+            unsigned mask = s == S_RCDATA ? M_DATA : s == S_PLAINTEXT ? M_PLAINTEXT : M_RAWTEXT;
+            if (!text_run(t, mask)) break;
+            GET();
+            if (c == '&' && s == S_RCDATA) {
+                begin_character_reference(t, S_RCDATA);
+            } else if (c == '<' && s != S_PLAINTEXT) {
+                t->tok_start = OFF();
+                ADV();
+                t->state = s == S_RCDATA    ? S_RCDATA_LESS_THAN_SIGN
+                           : s == S_RAWTEXT ? S_RAWTEXT_LESS_THAN_SIGN
+                                            : S_SCRIPT_DATA_LESS_THAN_SIGN;
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                emit_chars(t, k_fffd, 1, OFF(), OFF() + 1);
+                ADV();
+            } else if (c == H5_EOF) {
+                emit_eof(t);
+            } else {
+                emit_cur(t, c);
+                ADV();
+            }
+            break;
+        }
+
+        /* 13.2.5.6 Tag open state */
+        case S_TAG_OPEN:
+            GET();
+            if (c == '!') {
+                ADV();
+                t->state = S_MARKUP_DECLARATION_OPEN;
+            } else if (c == '/') {
+                ADV();
+                t->state = S_END_TAG_OPEN;
+            } else if (h5_is_ascii_alpha(c)) {
+                new_token(t, H5_TOKEN_START_TAG);
+                t->state = S_TAG_NAME;
+            } else if (c == '?') {
+                err(t, H5_ERROR_UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME, OFF());
+                new_token(t, H5_TOKEN_COMMENT);
+                t->state = S_BOGUS_COMMENT;
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_BEFORE_TAG_NAME, OFF());
+                emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
+                emit_eof(t);
+            } else {
+                err(t, H5_ERROR_INVALID_FIRST_CHARACTER_OF_TAG_NAME, OFF());
+                t->state = S_DATA;
+                emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
+            }
+            break;
+
+        /* 13.2.5.7 End tag open state */
+        case S_END_TAG_OPEN:
+            GET();
+            if (h5_is_ascii_alpha(c)) {
+                new_token(t, H5_TOKEN_END_TAG);
+                t->state = S_TAG_NAME;
+            } else if (c == '>') {
+                err(t, H5_ERROR_MISSING_END_TAG_NAME, OFF());
+                ADV();
+                t->state = S_DATA;
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_BEFORE_TAG_NAME, OFF());
+                emit_chars(t, k_lt_slash, 2, t->tok_start, t->tok_start + 2);
+                emit_eof(t);
+            } else {
+                err(t, H5_ERROR_INVALID_FIRST_CHARACTER_OF_TAG_NAME, OFF());
+                new_token(t, H5_TOKEN_COMMENT);
+                t->state = S_BOGUS_COMMENT;
+            }
+            break;
+
+        /* 13.2.5.8 Tag name state */
+        case S_TAG_NAME:
+            span_run(t, &t->tag_name, M_TAG_NAME);
+            GET();
+            if (h5_is_space(c)) {
+                ADV();
+                t->state = S_BEFORE_ATTRIBUTE_NAME;
+            } else if (c == '/') {
+                ADV();
+                t->state = S_SELF_CLOSING_START_TAG;
+            } else if (c == '>') {
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_tag(t, end);
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                span_add_char(t, &t->tag_name, 0xFFFD);
+                ADV();
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_TAG, OFF());
+                emit_eof(t);
+            } else {
+                span_add_cur(t, &t->tag_name, h5_to_lower(c));
+                ADV();
+            }
+            break;
+
+        /* 13.2.5.9 RCDATA less-than sign state
+         * 13.2.5.12 RAWTEXT less-than sign state */
+        case S_RCDATA_LESS_THAN_SIGN:
+        case S_RAWTEXT_LESS_THAN_SIGN: {
+            bool rc = t->state == S_RCDATA_LESS_THAN_SIGN;
+            GET();
+            if (c == '/') {
+                temp_reset(t);
+                ADV();
+                t->state = rc ? S_RCDATA_END_TAG_OPEN : S_RAWTEXT_END_TAG_OPEN;
+            } else {
+                t->state = rc ? S_RCDATA : S_RAWTEXT;
+                emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
+            }
+            break;
+        }
+
+        /* 13.2.5.10 RCDATA end tag open state
+         * 13.2.5.13 RAWTEXT end tag open state
+         * 13.2.5.16 Script data end tag open state
+         * 13.2.5.24 Script data escaped end tag open state */
+        case S_RCDATA_END_TAG_OPEN:
+        case S_RAWTEXT_END_TAG_OPEN:
+        case S_SCRIPT_DATA_END_TAG_OPEN:
+        case S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN: {
+            int s = t->state;
+            GET();
+            if (h5_is_ascii_alpha(c)) {
+                new_token(t, H5_TOKEN_END_TAG);
+                t->state = s + 1; /* the matching end tag name state */
+            } else {
+                t->state = s == S_RCDATA_END_TAG_OPEN       ? S_RCDATA
+                           : s == S_RAWTEXT_END_TAG_OPEN    ? S_RAWTEXT
+                           : s == S_SCRIPT_DATA_END_TAG_OPEN ? S_SCRIPT_DATA
+                                                            : S_SCRIPT_DATA_ESCAPED;
+                emit_chars(t, k_lt_slash, 2, t->tok_start, t->tok_start + 2);
+            }
+            break;
+        }
+
+        /* 13.2.5.11 RCDATA end tag name state
+         * 13.2.5.14 RAWTEXT end tag name state
+         * 13.2.5.17 Script data end tag name state
+         * 13.2.5.25 Script data escaped end tag name state */
+        case S_RCDATA_END_TAG_NAME:
+        case S_RAWTEXT_END_TAG_NAME:
+        case S_SCRIPT_DATA_END_TAG_NAME:
+        case S_SCRIPT_DATA_ESCAPED_END_TAG_NAME: {
+            int s = t->state;
+            GET();
+            if (h5_is_ascii_alpha(c)) {
+                span_add_cur(t, &t->tag_name, h5_to_lower(c));
+                temp_push(t, (h5_char)c);
+                ADV();
+                break;
+            }
+            if ((h5_is_space(c) || c == '/' || c == '>') && appropriate_end_tag(t)) {
+                if (c == '>') {
+                    uint32_t end = OFF() + 1;
+                    ADV();
+                    t->state = S_DATA;
+                    emit_tag(t, end);
+                } else {
+                    ADV();
+                    t->state = c == '/' ? S_SELF_CLOSING_START_TAG : S_BEFORE_ATTRIBUTE_NAME;
+                }
+                break;
+            }
+            t->state = s == S_RCDATA_END_TAG_NAME       ? S_RCDATA
+                       : s == S_RAWTEXT_END_TAG_NAME    ? S_RAWTEXT
+                       : s == S_SCRIPT_DATA_END_TAG_NAME ? S_SCRIPT_DATA
+                                                        : S_SCRIPT_DATA_ESCAPED;
+            emit_lt_slash_temp(t);
+            break;
+        }
+
+        /* 13.2.5.15 Script data less-than sign state */
+        case S_SCRIPT_DATA_LESS_THAN_SIGN:
+            GET();
+            if (c == '/') {
+                temp_reset(t);
+                ADV();
+                t->state = S_SCRIPT_DATA_END_TAG_OPEN;
+            } else if (c == '!') {
+                ADV();
+                t->state = S_SCRIPT_DATA_ESCAPE_START;
+                emit_chars(t, k_lt_bang, 2, t->tok_start, t->tok_start + 2);
+            } else {
+                t->state = S_SCRIPT_DATA;
+                emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
+            }
+            break;
+
+        /* 13.2.5.18 Script data escape start state
+         * 13.2.5.19 Script data escape start dash state */
+        case S_SCRIPT_DATA_ESCAPE_START:
+        case S_SCRIPT_DATA_ESCAPE_START_DASH:
+            GET();
+            if (c == '-') {
+                t->state = t->state == S_SCRIPT_DATA_ESCAPE_START ? S_SCRIPT_DATA_ESCAPE_START_DASH
+                                                                  : S_SCRIPT_DATA_ESCAPED_DASH_DASH;
+                emit_cur(t, c);
+                ADV();
+            } else {
+                t->state = S_SCRIPT_DATA;
+            }
+            break;
+
+        /* 13.2.5.20 Script data escaped state
+         * 13.2.5.27 Script data double escaped state */
+        case S_SCRIPT_DATA_ESCAPED:
+        case S_SCRIPT_DATA_DOUBLE_ESCAPED: {
+            bool dbl = t->state == S_SCRIPT_DATA_DOUBLE_ESCAPED;
+            if (!text_run(t, M_SCRIPT_ESCAPED)) break;
+            GET();
+            if (c == '-') {
+                t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH : S_SCRIPT_DATA_ESCAPED_DASH;
+                emit_cur(t, c);
+                ADV();
+            } else if (c == '<') {
+                if (dbl) {
+                    t->state = S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN;
+                    emit_cur(t, c);
+                } else {
+                    t->tok_start = OFF();
+                    t->state = S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN;
+                }
+                ADV();
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                emit_chars(t, k_fffd, 1, OFF(), OFF() + 1);
+                ADV();
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, OFF());
+                emit_eof(t);
+            } else {
+                emit_cur(t, c);
+                ADV();
+            }
+            break;
+        }
+
+        /* 13.2.5.21 Script data escaped dash state
+         * 13.2.5.22 Script data escaped dash dash state
+         * 13.2.5.28 Script data double escaped dash state
+         * 13.2.5.29 Script data double escaped dash dash state */
+        case S_SCRIPT_DATA_ESCAPED_DASH:
+        case S_SCRIPT_DATA_ESCAPED_DASH_DASH:
+        case S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH:
+        case S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH: {
+            int s = t->state;
+            bool dbl = s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH || s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH;
+            bool dashdash = s == S_SCRIPT_DATA_ESCAPED_DASH_DASH || s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH;
+            int text = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED : S_SCRIPT_DATA_ESCAPED;
+            GET();
+            if (c == '-') {
+                t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH : S_SCRIPT_DATA_ESCAPED_DASH_DASH;
+                emit_cur(t, c);
+                ADV();
+            } else if (c == '<') {
+                if (dbl) {
+                    t->state = S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN;
+                    emit_cur(t, c);
+                } else {
+                    t->tok_start = OFF();
+                    t->state = S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN;
+                }
+                ADV();
+            } else if (c == '>' && dashdash) {
+                t->state = S_SCRIPT_DATA;
+                emit_cur(t, c);
+                ADV();
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                t->state = text;
+                emit_chars(t, k_fffd, 1, OFF(), OFF() + 1);
+                ADV();
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, OFF());
+                emit_eof(t);
+            } else {
+                t->state = text;
+                emit_cur(t, c);
+                ADV();
+            }
+            break;
+        }
+
+        /* 13.2.5.23 Script data escaped less-than sign state */
+        case S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN:
+            GET();
+            if (c == '/') {
+                temp_reset(t);
+                ADV();
+                t->state = S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN;
+            } else if (h5_is_ascii_alpha(c)) {
+                temp_reset(t);
+                t->state = S_SCRIPT_DATA_DOUBLE_ESCAPE_START;
+                emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
+            } else {
+                t->state = S_SCRIPT_DATA_ESCAPED;
+                emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
+            }
+            break;
+
+        /* 13.2.5.26 Script data double escape start state
+         * 13.2.5.31 Script data double escape end state */
+        case S_SCRIPT_DATA_DOUBLE_ESCAPE_START:
+        case S_SCRIPT_DATA_DOUBLE_ESCAPE_END: {
+            bool start = t->state == S_SCRIPT_DATA_DOUBLE_ESCAPE_START;
+            GET();
+            if (h5_is_space(c) || c == '/' || c == '>') {
+                if (temp_is_script(t) == start) t->state = S_SCRIPT_DATA_DOUBLE_ESCAPED;
+                else t->state = S_SCRIPT_DATA_ESCAPED;
+                emit_cur(t, c);
+                ADV();
+            } else if (h5_is_ascii_alpha(c)) {
+                temp_push(t, (h5_char)h5_to_lower(c));
+                emit_cur(t, c);
+                ADV();
+            } else {
+                t->state = start ? S_SCRIPT_DATA_ESCAPED : S_SCRIPT_DATA_DOUBLE_ESCAPED;
+            }
+            break;
+        }
+
+        /* 13.2.5.30 Script data double escaped less-than sign state */
+        case S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN:
+            GET();
+            if (c == '/') {
+                temp_reset(t);
+                t->state = S_SCRIPT_DATA_DOUBLE_ESCAPE_END;
+                emit_cur(t, c);
+                ADV();
+            } else {
+                t->state = S_SCRIPT_DATA_DOUBLE_ESCAPED;
+            }
+            break;
+
+        /* 13.2.5.32 Before attribute name state */
+        case S_BEFORE_ATTRIBUTE_NAME:
+            GET();
+            while (h5_is_space(c)) {
+                ADV();
+                GET();
+            }
+            if (c == '/' || c == '>' || c == H5_EOF) {
+                t->state = S_AFTER_ATTRIBUTE_NAME;
+            } else if (c == '=') {
+                err(t, H5_ERROR_UNEXPECTED_EQUALS_SIGN_BEFORE_ATTRIBUTE_NAME, OFF());
+                start_attribute(t, OFF());
+                if (t->oom) break;
+                span_add_input(t, &cur_attr(t)->name, t->pos, 1);
+                ADV();
+                t->state = S_ATTRIBUTE_NAME;
+            } else {
+                start_attribute(t, OFF());
+                t->state = S_ATTRIBUTE_NAME;
+            }
+            break;
+
+        /* 13.2.5.33 Attribute name state */
+        case S_ATTRIBUTE_NAME:
+            span_run(t, &cur_attr(t)->name, M_ATTR_NAME);
+            GET();
+            if (h5_is_space(c) || c == '/' || c == '>' || c == H5_EOF) {
+                leave_attribute_name(t, OFF());
+                t->state = S_AFTER_ATTRIBUTE_NAME;
+            } else if (c == '=') {
+                leave_attribute_name(t, OFF());
+                ADV();
+                t->state = S_BEFORE_ATTRIBUTE_VALUE;
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                span_add_char(t, &cur_attr(t)->name, 0xFFFD);
+                ADV();
+            } else {
+                if (c == '"' || c == '\'' || c == '<')
+                    err(t, H5_ERROR_UNEXPECTED_CHARACTER_IN_ATTRIBUTE_NAME, OFF());
+                span_add_cur(t, &cur_attr(t)->name, h5_to_lower(c));
+                ADV();
+            }
+            break;
+
+        /* 13.2.5.34 After attribute name state */
+        case S_AFTER_ATTRIBUTE_NAME:
+            GET();
+            while (h5_is_space(c)) {
+                ADV();
+                GET();
+            }
+            if (c == '/') {
+                ADV();
+                t->state = S_SELF_CLOSING_START_TAG;
+            } else if (c == '=') {
+                ADV();
+                t->state = S_BEFORE_ATTRIBUTE_VALUE;
+            } else if (c == '>') {
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_tag(t, end);
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_TAG, OFF());
+                emit_eof(t);
+            } else {
+                start_attribute(t, OFF());
+                t->state = S_ATTRIBUTE_NAME;
+            }
+            break;
+
+        /* 13.2.5.35 Before attribute value state */
+        case S_BEFORE_ATTRIBUTE_VALUE:
+            GET();
+            while (h5_is_space(c)) {
+                ADV();
+                GET();
+            }
+            if (c == '"' || c == '\'') {
+                ADV();
+                cur_attr(t)->value_start = cur_attr(t)->value_end = OFF();
+                t->state = c == '"' ? S_ATTRIBUTE_VALUE_DOUBLE_QUOTED : S_ATTRIBUTE_VALUE_SINGLE_QUOTED;
+            } else if (c == '>') {
+                err(t, H5_ERROR_MISSING_ATTRIBUTE_VALUE, OFF());
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_tag(t, end);
+            } else {
+                cur_attr(t)->value_start = cur_attr(t)->value_end = OFF();
+                t->state = S_ATTRIBUTE_VALUE_UNQUOTED;
+            }
+            break;
+
+        /* 13.2.5.36 Attribute value (double-quoted) state
+         * 13.2.5.37 Attribute value (single-quoted) state */
+        case S_ATTRIBUTE_VALUE_DOUBLE_QUOTED:
+        case S_ATTRIBUTE_VALUE_SINGLE_QUOTED: {
+            int s = t->state;
+            int quote = s == S_ATTRIBUTE_VALUE_DOUBLE_QUOTED ? '"' : '\'';
+            span_run(t, &cur_attr(t)->value, quote == '"' ? M_ATTR_DQ : M_ATTR_SQ);
+            GET();
+            if (c == quote) {
+                cur_attr(t)->value_end = OFF();
+                ADV();
+                t->state = S_AFTER_ATTRIBUTE_VALUE_QUOTED;
+            } else if (c == '&') {
+                begin_character_reference(t, s);
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                span_add_char(t, &cur_attr(t)->value, 0xFFFD);
+                ADV();
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_TAG, OFF());
+                emit_eof(t);
+            } else {
+                span_add_cur(t, &cur_attr(t)->value, c);
+                ADV();
+            }
+            break;
+        }
+
+        /* 13.2.5.38 Attribute value (unquoted) state */
+        case S_ATTRIBUTE_VALUE_UNQUOTED:
+            span_run(t, &cur_attr(t)->value, M_ATTR_UNQUOTED);
+            GET();
+            if (h5_is_space(c)) {
+                cur_attr(t)->value_end = OFF();
+                ADV();
+                t->state = S_BEFORE_ATTRIBUTE_NAME;
+            } else if (c == '&') {
+                begin_character_reference(t, S_ATTRIBUTE_VALUE_UNQUOTED);
+            } else if (c == '>') {
+                cur_attr(t)->value_end = OFF();
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_tag(t, end);
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                span_add_char(t, &cur_attr(t)->value, 0xFFFD);
+                ADV();
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_TAG, OFF());
+                emit_eof(t);
+            } else {
+                if (c == '"' || c == '\'' || c == '<' || c == '=' || c == '`')
+                    err(t, H5_ERROR_UNEXPECTED_CHARACTER_IN_UNQUOTED_ATTRIBUTE_VALUE, OFF());
+                span_add_cur(t, &cur_attr(t)->value, c);
+                ADV();
+            }
+            break;
+
+        /* 13.2.5.39 After attribute value (quoted) state */
+        case S_AFTER_ATTRIBUTE_VALUE_QUOTED:
+            GET();
+            if (h5_is_space(c)) {
+                ADV();
+                t->state = S_BEFORE_ATTRIBUTE_NAME;
+            } else if (c == '/') {
+                ADV();
+                t->state = S_SELF_CLOSING_START_TAG;
+            } else if (c == '>') {
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_tag(t, end);
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_TAG, OFF());
+                emit_eof(t);
+            } else {
+                err(t, H5_ERROR_MISSING_WHITESPACE_BETWEEN_ATTRIBUTES, OFF());
+                t->state = S_BEFORE_ATTRIBUTE_NAME;
+            }
+            break;
+
+        /* 13.2.5.40 Self-closing start tag state */
+        case S_SELF_CLOSING_START_TAG:
+            GET();
+            if (c == '>') {
+                t->self_closing = true;
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_tag(t, end);
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_TAG, OFF());
+                emit_eof(t);
+            } else {
+                err(t, H5_ERROR_UNEXPECTED_SOLIDUS_IN_TAG, OFF());
+                t->state = S_BEFORE_ATTRIBUTE_NAME;
+            }
+            break;
+
+        /* 13.2.5.41 Bogus comment state */
+        case S_BOGUS_COMMENT:
+            span_run(t, &t->comment, M_BOGUS_COMMENT);
+            GET();
+            if (c == '>') {
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_comment(t, end);
+            } else if (c == H5_EOF) {
+                emit_comment(t, OFF());
+                emit_eof(t);
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                span_add_char(t, &t->comment, 0xFFFD);
+                ADV();
+            } else {
+                span_add_cur(t, &t->comment, c);
+                ADV();
+            }
+            break;
+
+        /* 13.2.5.42 Markup declaration open state */
+        case S_MARKUP_DECLARATION_OPEN: {
+            int m = lookahead(t, "--", false);
+            if (m == LA_NEED) return;
+            if (m == LA_YES) {
+                t->pos += 2;
+                new_token(t, H5_TOKEN_COMMENT);
+                t->state = S_COMMENT_START;
+                break;
+            }
+            m = lookahead(t, "doctype", true);
+            if (m == LA_NEED) return;
+            if (m == LA_YES) {
+                t->pos += 7;
+                new_token(t, H5_TOKEN_DOCTYPE);
+                t->state = S_DOCTYPE;
+                break;
+            }
+            m = lookahead(t, "[CDATA[", false);
+            if (m == LA_NEED) return;
+            if (m == LA_YES) {
+                t->pos += 7;
+                if (t->cdata_allowed) {
+                    t->state = S_CDATA_SECTION;
+                } else {
+                    /* At the current input character: the last '['. */
+                    err(t, H5_ERROR_CDATA_IN_HTML_CONTENT, OFF() - 1);
+                    new_token(t, H5_TOKEN_COMMENT);
+                    span_add_recent(t, &t->comment, "[CDATA[", 7, 7);
+                    t->state = S_BOGUS_COMMENT;
+                }
+                break;
+            }
+            /* Report an input stream error of the next character first, as
+             * the bogus comment state would. */
+            GET();
+            err(t, H5_ERROR_INCORRECTLY_OPENED_COMMENT, OFF());
+            new_token(t, H5_TOKEN_COMMENT);
+            t->state = S_BOGUS_COMMENT;
+            break;
+        }
+
+        /* 13.2.5.43 Comment start state */
+        case S_COMMENT_START:
+            GET();
+            if (c == '-') {
+                ADV();
+                t->state = S_COMMENT_START_DASH;
+            } else if (c == '>') {
+                err(t, H5_ERROR_ABRUPT_CLOSING_OF_EMPTY_COMMENT, OFF());
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_comment(t, end);
+            } else {
+                t->state = S_COMMENT;
+            }
+            break;
+
+        /* 13.2.5.44 Comment start dash state */
+        case S_COMMENT_START_DASH:
+            GET();
+            if (c == '-') {
+                ADV();
+                t->state = S_COMMENT_END;
+            } else if (c == '>') {
+                err(t, H5_ERROR_ABRUPT_CLOSING_OF_EMPTY_COMMENT, OFF());
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_comment(t, end);
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
+                emit_comment(t, OFF());
+                emit_eof(t);
+            } else {
+                span_add_recent(t, &t->comment, "-", 1, 1);
+                t->state = S_COMMENT;
+            }
+            break;
+
+        /* 13.2.5.45 Comment state */
+        case S_COMMENT:
+            span_run(t, &t->comment, M_COMMENT);
+            GET();
+            if (c == '<') {
+                span_add_input(t, &t->comment, t->pos, 1);
+                ADV();
+                t->state = S_COMMENT_LESS_THAN_SIGN;
+            } else if (c == '-') {
+                ADV();
+                t->state = S_COMMENT_END_DASH;
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                span_add_char(t, &t->comment, 0xFFFD);
+                ADV();
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
+                emit_comment(t, OFF());
+                emit_eof(t);
+            } else {
+                span_add_cur(t, &t->comment, c);
+                ADV();
+            }
+            break;
+
+        /* 13.2.5.46 Comment less-than sign state */
+        case S_COMMENT_LESS_THAN_SIGN:
+            GET();
+            if (c == '!') {
+                span_add_input(t, &t->comment, t->pos, 1);
+                ADV();
+                t->state = S_COMMENT_LESS_THAN_SIGN_BANG;
+            } else if (c == '<') {
+                span_add_input(t, &t->comment, t->pos, 1);
+                ADV();
+            } else {
+                t->state = S_COMMENT;
+            }
+            break;
+
+        /* 13.2.5.47 Comment less-than sign bang state */
+        case S_COMMENT_LESS_THAN_SIGN_BANG:
+            GET();
+            if (c == '-') {
+                ADV();
+                t->state = S_COMMENT_LESS_THAN_SIGN_BANG_DASH;
+            } else {
+                t->state = S_COMMENT;
+            }
+            break;
+
+        /* 13.2.5.48 Comment less-than sign bang dash state */
+        case S_COMMENT_LESS_THAN_SIGN_BANG_DASH:
+            GET();
+            if (c == '-') {
+                ADV();
+                t->state = S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH;
+            } else {
+                t->state = S_COMMENT_END_DASH;
+            }
+            break;
+
+        /* 13.2.5.49 Comment less-than sign bang dash dash state */
+        case S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH:
+            GET();
+            if (c != '>' && c != H5_EOF) err(t, H5_ERROR_NESTED_COMMENT, OFF());
+            t->state = S_COMMENT_END;
+            break;
+
+        /* 13.2.5.50 Comment end dash state */
+        case S_COMMENT_END_DASH:
+            GET();
+            if (c == '-') {
+                ADV();
+                t->state = S_COMMENT_END;
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
+                emit_comment(t, OFF());
+                emit_eof(t);
+            } else {
+                span_add_recent(t, &t->comment, "-", 1, 1);
+                t->state = S_COMMENT;
+            }
+            break;
+
+        /* 13.2.5.51 Comment end state */
+        case S_COMMENT_END:
+            GET();
+            if (c == '>') {
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_comment(t, end);
+            } else if (c == '!') {
+                ADV();
+                t->state = S_COMMENT_END_BANG;
+            } else if (c == '-') {
+                /* The first of the two dashes seen is data. */
+                span_add_recent(t, &t->comment, "-", 1, 2);
+                ADV();
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
+                emit_comment(t, OFF());
+                emit_eof(t);
+            } else {
+                span_add_recent(t, &t->comment, "--", 2, 2);
+                t->state = S_COMMENT;
+            }
+            break;
+
+        /* 13.2.5.52 Comment end bang state */
+        case S_COMMENT_END_BANG:
+            GET();
+            if (c == '-') {
+                span_add_recent(t, &t->comment, "--!", 3, 3);
+                ADV();
+                t->state = S_COMMENT_END_DASH;
+            } else if (c == '>') {
+                err(t, H5_ERROR_INCORRECTLY_CLOSED_COMMENT, OFF());
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_comment(t, end);
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
+                emit_comment(t, OFF());
+                emit_eof(t);
+            } else {
+                span_add_recent(t, &t->comment, "--!", 3, 3);
+                t->state = S_COMMENT;
+            }
+            break;
+
+        /* 13.2.5.53 DOCTYPE state */
+        case S_DOCTYPE:
+            GET();
+            if (h5_is_space(c)) {
+                ADV();
+                t->state = S_BEFORE_DOCTYPE_NAME;
+            } else if (c == '>') {
+                t->state = S_BEFORE_DOCTYPE_NAME;
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
+                t->dt_force_quirks = true;
+                emit_doctype(t, OFF());
+                emit_eof(t);
+            } else {
+                err(t, H5_ERROR_MISSING_WHITESPACE_BEFORE_DOCTYPE_NAME, OFF());
+                t->state = S_BEFORE_DOCTYPE_NAME;
+            }
+            break;
+
+        /* 13.2.5.54 Before DOCTYPE name state */
+        case S_BEFORE_DOCTYPE_NAME:
+            GET();
+            while (h5_is_space(c)) {
+                ADV();
+                GET();
+            }
+            if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                t->dt_has_name = true;
+                span_add_char(t, &t->dt_name, 0xFFFD);
+                ADV();
+                t->state = S_DOCTYPE_NAME;
+            } else if (c == '>') {
+                err(t, H5_ERROR_MISSING_DOCTYPE_NAME, OFF());
+                t->dt_force_quirks = true;
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_doctype(t, end);
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
+                t->dt_force_quirks = true;
+                emit_doctype(t, OFF());
+                emit_eof(t);
+            } else {
+                t->dt_has_name = true;
+                span_add_cur(t, &t->dt_name, h5_to_lower(c));
+                ADV();
+                t->state = S_DOCTYPE_NAME;
+            }
+            break;
+
+        /* 13.2.5.55 DOCTYPE name state */
+        case S_DOCTYPE_NAME:
+            span_run(t, &t->dt_name, M_DOCTYPE_NAME);
+            GET();
+            if (h5_is_space(c)) {
+                ADV();
+                t->state = S_AFTER_DOCTYPE_NAME;
+            } else if (c == '>') {
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_doctype(t, end);
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                span_add_char(t, &t->dt_name, 0xFFFD);
+                ADV();
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
+                t->dt_force_quirks = true;
+                emit_doctype(t, OFF());
+                emit_eof(t);
+            } else {
+                span_add_cur(t, &t->dt_name, h5_to_lower(c));
+                ADV();
+            }
+            break;
+
+        /* 13.2.5.56 After DOCTYPE name state */
+        case S_AFTER_DOCTYPE_NAME: {
+            GET();
+            while (h5_is_space(c)) {
+                ADV();
+                GET();
+            }
+            if (c == '>') {
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_doctype(t, end);
+                break;
+            }
+            if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
+                t->dt_force_quirks = true;
+                emit_doctype(t, OFF());
+                emit_eof(t);
+                break;
+            }
+            int m = lookahead(t, "public", true);
+            if (m == LA_NEED) return;
+            if (m == LA_YES) {
+                t->pos += 6;
+                t->state = S_AFTER_DOCTYPE_PUBLIC_KEYWORD;
+                break;
+            }
+            m = lookahead(t, "system", true);
+            if (m == LA_NEED) return;
+            if (m == LA_YES) {
+                t->pos += 6;
+                t->state = S_AFTER_DOCTYPE_SYSTEM_KEYWORD;
+                break;
+            }
+            err(t, H5_ERROR_INVALID_CHARACTER_SEQUENCE_AFTER_DOCTYPE_NAME, OFF());
+            t->dt_force_quirks = true;
+            t->state = S_BOGUS_DOCTYPE;
+            break;
+        }
+
+        /* 13.2.5.57 After DOCTYPE public keyword state
+         * 13.2.5.63 After DOCTYPE system keyword state */
+        case S_AFTER_DOCTYPE_PUBLIC_KEYWORD:
+        case S_AFTER_DOCTYPE_SYSTEM_KEYWORD: {
+            bool pub = t->state == S_AFTER_DOCTYPE_PUBLIC_KEYWORD;
+            GET();
+            if (h5_is_space(c)) {
+                ADV();
+                t->state = pub ? S_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER : S_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER;
+            } else if (c == '"' || c == '\'') {
+                err(t, pub ? H5_ERROR_MISSING_WHITESPACE_AFTER_DOCTYPE_PUBLIC_KEYWORD
+                           : H5_ERROR_MISSING_WHITESPACE_AFTER_DOCTYPE_SYSTEM_KEYWORD,
+                    OFF());
+                ADV();
+                if (pub) {
+                    t->dt_has_public = true;
+                    t->state = c == '"' ? S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED
+                                        : S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED;
+                } else {
+                    t->dt_has_system = true;
+                    t->state = c == '"' ? S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED
+                                        : S_DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED;
+                }
+            } else if (c == '>') {
+                err(t, pub ? H5_ERROR_MISSING_DOCTYPE_PUBLIC_IDENTIFIER : H5_ERROR_MISSING_DOCTYPE_SYSTEM_IDENTIFIER,
+                    OFF());
+                t->dt_force_quirks = true;
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_doctype(t, end);
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
+                t->dt_force_quirks = true;
+                emit_doctype(t, OFF());
+                emit_eof(t);
+            } else {
+                err(t, pub ? H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER
+                           : H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER,
+                    OFF());
+                t->dt_force_quirks = true;
+                t->state = S_BOGUS_DOCTYPE;
+            }
+            break;
+        }
+
+        /* 13.2.5.58 Before DOCTYPE public identifier state
+         * 13.2.5.64 Before DOCTYPE system identifier state */
+        case S_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER:
+        case S_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER: {
+            bool pub = t->state == S_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER;
+            GET();
+            while (h5_is_space(c)) {
+                ADV();
+                GET();
+            }
+            if (c == '"' || c == '\'') {
+                ADV();
+                if (pub) {
+                    t->dt_has_public = true;
+                    t->state = c == '"' ? S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED
+                                        : S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED;
+                } else {
+                    t->dt_has_system = true;
+                    t->state = c == '"' ? S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED
+                                        : S_DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED;
+                }
+            } else if (c == '>') {
+                err(t, pub ? H5_ERROR_MISSING_DOCTYPE_PUBLIC_IDENTIFIER : H5_ERROR_MISSING_DOCTYPE_SYSTEM_IDENTIFIER,
+                    OFF());
+                t->dt_force_quirks = true;
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_doctype(t, end);
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
+                t->dt_force_quirks = true;
+                emit_doctype(t, OFF());
+                emit_eof(t);
+            } else {
+                err(t, pub ? H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER
+                           : H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER,
+                    OFF());
+                t->dt_force_quirks = true;
+                t->state = S_BOGUS_DOCTYPE;
+            }
+            break;
+        }
+
+        /* 13.2.5.59 DOCTYPE public identifier (double-quoted) state
+         * 13.2.5.60 DOCTYPE public identifier (single-quoted) state
+         * 13.2.5.65 DOCTYPE system identifier (double-quoted) state
+         * 13.2.5.66 DOCTYPE system identifier (single-quoted) state */
+        case S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED:
+        case S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED:
+        case S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED:
+        case S_DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED: {
+            int s = t->state;
+            bool pub = s == S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED || s == S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED;
+            bool dq = s == S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED || s == S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED;
+            h5_span *id = pub ? &t->dt_public : &t->dt_system;
+            span_run(t, id, dq ? M_DOCTYPE_ID_DQ : M_DOCTYPE_ID_SQ);
+            GET();
+            if (c == (dq ? '"' : '\'')) {
+                ADV();
+                t->state = pub ? S_AFTER_DOCTYPE_PUBLIC_IDENTIFIER : S_AFTER_DOCTYPE_SYSTEM_IDENTIFIER;
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                span_add_char(t, id, 0xFFFD);
+                ADV();
+            } else if (c == '>') {
+                err(t, pub ? H5_ERROR_ABRUPT_DOCTYPE_PUBLIC_IDENTIFIER : H5_ERROR_ABRUPT_DOCTYPE_SYSTEM_IDENTIFIER,
+                    OFF());
+                t->dt_force_quirks = true;
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_doctype(t, end);
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
+                t->dt_force_quirks = true;
+                emit_doctype(t, OFF());
+                emit_eof(t);
+            } else {
+                span_add_cur(t, id, c);
+                ADV();
+            }
+            break;
+        }
+
+        /* 13.2.5.61 After DOCTYPE public identifier state
+         * 13.2.5.62 Between DOCTYPE public and system identifiers state */
+        case S_AFTER_DOCTYPE_PUBLIC_IDENTIFIER:
+        case S_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS: {
+            bool after = t->state == S_AFTER_DOCTYPE_PUBLIC_IDENTIFIER;
+            GET();
+            if (h5_is_space(c)) {
+                ADV();
+                t->state = S_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS;
+            } else if (c == '>') {
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_doctype(t, end);
+            } else if (c == '"' || c == '\'') {
+                if (after)
+                    err(t, H5_ERROR_MISSING_WHITESPACE_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS, OFF());
+                ADV();
+                t->dt_has_system = true;
+                t->state = c == '"' ? S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED
+                                    : S_DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED;
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
+                t->dt_force_quirks = true;
+                emit_doctype(t, OFF());
+                emit_eof(t);
+            } else {
+                err(t, H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER, OFF());
+                t->dt_force_quirks = true;
+                t->state = S_BOGUS_DOCTYPE;
+            }
+            break;
+        }
+
+        /* 13.2.5.67 After DOCTYPE system identifier state */
+        case S_AFTER_DOCTYPE_SYSTEM_IDENTIFIER:
+            GET();
+            while (h5_is_space(c)) {
+                ADV();
+                GET();
+            }
+            if (c == '>') {
+                uint32_t end = OFF() + 1;
+                ADV();
+                t->state = S_DATA;
+                emit_doctype(t, end);
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
+                t->dt_force_quirks = true;
+                emit_doctype(t, OFF());
+                emit_eof(t);
+            } else {
+                /* (This does not set the force-quirks flag.) */
+                err(t, H5_ERROR_UNEXPECTED_CHARACTER_AFTER_DOCTYPE_SYSTEM_IDENTIFIER, OFF());
+                t->state = S_BOGUS_DOCTYPE;
+            }
+            break;
+
+        /* 13.2.5.68 Bogus DOCTYPE state */
+        case S_BOGUS_DOCTYPE:
+            for (;;) {
+                GET();
+                if (c == '>') {
+                    uint32_t end = OFF() + 1;
+                    ADV();
+                    t->state = S_DATA;
+                    emit_doctype(t, end);
+                    break;
+                }
+                if (c == H5_EOF) {
+                    emit_doctype(t, OFF());
+                    emit_eof(t);
+                    break;
+                }
+                if (c == 0) err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                ADV();
+            }
+            break;
+
+        /* 13.2.5.69 CDATA section state */
+        case S_CDATA_SECTION:
+            if (!text_run(t, M_CDATA)) break;
+            GET();
+            if (c == ']') {
+                t->tok_start = OFF();
+                ADV();
+                t->state = S_CDATA_SECTION_BRACKET;
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_CDATA, OFF());
+                emit_eof(t);
+            } else {
+                /* U+0000 (its own token) and anything else. */
+                emit_cur(t, c);
+                ADV();
+            }
+            break;
+
+        /* 13.2.5.70 CDATA section bracket state */
+        case S_CDATA_SECTION_BRACKET:
+            GET();
+            if (c == ']') {
+                ADV();
+                t->state = S_CDATA_SECTION_END;
+            } else {
+                t->state = S_CDATA_SECTION;
+                emit_chars(t, k_rbrackets, 1, t->tok_start, t->tok_start + 1);
+            }
+            break;
+
+        /* 13.2.5.71 CDATA section end state */
+        case S_CDATA_SECTION_END:
+            GET();
+            if (c == ']') {
+                emit_chars(t, k_rbrackets, 1, t->tok_start, t->tok_start + 1);
+                t->tok_start++;
+                ADV();
+            } else if (c == '>') {
+                ADV();
+                t->state = S_DATA;
+            } else {
+                t->state = S_CDATA_SECTION;
+                emit_chars(t, k_rbrackets, 2, t->tok_start, t->tok_start + 2);
+            }
+            break;
+
+        /* 13.2.5.72 Character reference state */
+        case S_CHARACTER_REFERENCE:
+            temp_reset(t);
+            temp_push(t, '&');
+            GET();
+            if (h5_is_ascii_alnum(c)) {
+                t->state = S_NAMED_CHARACTER_REFERENCE;
+            } else if (c == '#') {
+                temp_push(t, '#');
+                ADV();
+                t->state = S_NUMERIC_CHARACTER_REFERENCE;
+            } else {
+                t->state = t->return_state;
+                flush_ampersand(t);
+            }
+            break;
+
+        /* 13.2.5.73 Named character reference state */
+        case S_NAMED_CHARACTER_REFERENCE: {
+            h5_charref_match m;
+            h5_charref_result r = h5_charref_match_named(t->in + t->pos, t->len - t->pos, t->eof, &m);
+            if (r == H5_CHARREF_NEED_MORE) return;
+            if (r == H5_CHARREF_NONE) {
+                t->state = S_AMBIGUOUS_AMPERSAND;
+                flush_ampersand(t);
+                break;
+            }
+            size_t after = t->pos + m.len;
+            bool semicolon = h5_entity_names[m.entity->name_off + m.entity->name_len - 1] == ';';
+            if (!semicolon && after >= t->len && !t->eof) return; /* need the next character */
+            int next = after < t->len ? t->in[after] : H5_EOF;
+            uint32_t end = t->base + (uint32_t)after;
+            if (in_attribute(t) && !semicolon && (next == '=' || h5_is_ascii_alnum(next))) {
+                /* "for historical reasons, flush code points consumed as a
+                 * character reference": the text stays as it is. */
+                t->state = t->return_state;
+                flush_ampersand(t);
+                span_add_input(t, &cur_attr(t)->value, t->pos, m.len);
+                t->pos = after;
+                break;
+            }
+            if (!semicolon) err(t, H5_ERROR_MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, end);
+            t->pos = after;
+            t->state = t->return_state;
+            flush_units(t, m.entity->value, m.entity->value_len, end);
+            break;
+        }
+
+        /* 13.2.5.74 Ambiguous ampersand state */
+        case S_AMBIGUOUS_AMPERSAND:
+            GET();
+            if (h5_is_ascii_alnum(c)) {
+                /* A run of alphanumerics at once. */
+                size_t p = t->pos + 1;
+                while (p < t->len && h5_is_ascii_alnum(t->in[p])) p++;
+                if (in_attribute(t)) span_add_input(t, &cur_attr(t)->value, t->pos, p - t->pos);
+                else emit_chars(t, t->in + t->pos, p - t->pos, OFF(), t->base + (uint32_t)p);
+                t->pos = p;
+            } else {
+                if (c == ';') err(t, H5_ERROR_UNKNOWN_NAMED_CHARACTER_REFERENCE, OFF());
+                t->state = t->return_state;
+            }
+            break;
+
+        /* 13.2.5.75 Numeric character reference state */
+        case S_NUMERIC_CHARACTER_REFERENCE:
+            t->charref_code = 0;
+            GET();
+            if (c == 'x' || c == 'X') {
+                temp_push(t, (h5_char)c);
+                ADV();
+                t->state = S_HEXADECIMAL_CHARACTER_REFERENCE_START;
+            } else {
+                t->state = S_DECIMAL_CHARACTER_REFERENCE_START;
+            }
+            break;
+
+        /* 13.2.5.76 Hexadecimal character reference start state
+         * 13.2.5.77 Decimal character reference start state */
+        case S_HEXADECIMAL_CHARACTER_REFERENCE_START:
+        case S_DECIMAL_CHARACTER_REFERENCE_START: {
+            bool hex = t->state == S_HEXADECIMAL_CHARACTER_REFERENCE_START;
+            GET();
+            if (hex ? h5_is_ascii_hex(c) : h5_is_ascii_digit(c)) {
+                t->state = hex ? S_HEXADECIMAL_CHARACTER_REFERENCE : S_DECIMAL_CHARACTER_REFERENCE;
+            } else {
+                err(t, H5_ERROR_ABSENCE_OF_DIGITS_IN_NUMERIC_CHARACTER_REFERENCE, OFF());
+                t->state = t->return_state;
+                flush_units(t, t->temp.data, t->temp.len, OFF());
+            }
+            break;
+        }
+
+        /* 13.2.5.78 Hexadecimal character reference state
+         * 13.2.5.79 Decimal character reference state */
+        case S_HEXADECIMAL_CHARACTER_REFERENCE:
+        case S_DECIMAL_CHARACTER_REFERENCE: {
+            bool hex = t->state == S_HEXADECIMAL_CHARACTER_REFERENCE;
+            for (;;) {
+                GET();
+                uint32_t d;
+                if (h5_is_ascii_digit(c)) d = (uint32_t)(c - '0');
+                else if (hex && h5_is_ascii_hex(c)) d = (uint32_t)((c | 0x20) - 'a' + 10);
+                else break;
+                /* Saturate above 0x10FFFF: the result is the same error. */
+                t->charref_code = t->charref_code * (hex ? 16u : 10u) + d;
+                if (t->charref_code > 0x10FFFF) t->charref_code = 0x110000;
+                ADV();
+            }
+            if (c == ';') {
+                ADV();
+            } else {
+                err(t, H5_ERROR_MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, OFF());
+            }
+            t->state = S_NUMERIC_CHARACTER_REFERENCE_END;
+            break;
+        }
+
+        /* 13.2.5.80 Numeric character reference end state */
+        case S_NUMERIC_CHARACTER_REFERENCE_END: {
+            h5_error_code e;
+            uint32_t cp = h5_charref_numeric_value(t->charref_code, &e);
+            if (e != H5_ERROR_NONE) err(t, e, OFF());
+            h5_char u[2];
+            size_t n = 1;
+            if (cp >= 0x10000) {
+                u[0] = (h5_char)(0xD800 + ((cp - 0x10000) >> 10));
+                u[1] = (h5_char)(0xDC00 + ((cp - 0x10000) & 0x3FF));
+                n = 2;
+            } else {
+                u[0] = (h5_char)cp;
+            }
+            t->state = t->return_state;
+            flush_units(t, u, n, OFF());
+            break;
+        }
+
+        default:
+            /* Unreachable: every state is handled above. */
+            t->state = S_DATA;
+            break;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Buffers and the public entry points.                                      */
+
+/* Tokenize `buf` (len units) from its start, then keep what could not be
+ * consumed in `pending` and copy the current token's slices to `store`. */
+static void run_buffer(h5_tokenizer *t, const h5_char *buf, size_t len) {
+    t->in = buf;
+    t->len = len;
+    t->pos = 0;
+    run(t);
+    size_t rest = t->len - t->pos;
+    if (t->done || t->aborted || t->oom) rest = 0;
+    detach_spans(t);
+    if (buf == t->pending.data) {
+        if (rest) memmove(t->pending.data, t->pending.data + t->pos, rest * sizeof(h5_char));
+        t->pending.len = rest;
+    } else if (rest) {
+        t->pending.len = 0;
+        if (!h5_buf_append(&t->pending, buf + t->pos, rest)) t->oom = true;
+    }
+    t->base += (uint32_t)t->pos;
+    t->in = NULL;
+    t->len = t->pos = 0;
+}
+
+h5_tokenizer *h5_tokenizer_create(void) {
+    h5_tokenizer *t = calloc(1, sizeof *t);
+    return t;
+}
+
+void h5_tokenizer_destroy(h5_tokenizer *t) {
+    if (!t) return;
+    h5_buf_free(&t->pending);
+    h5_buf_free(&t->store);
+    h5_buf_free(&t->temp);
+    h5_buf_free(&t->last_start_tag);
+    free(t->attrs);
+    free(t->attr_table);
+    free(t->out_attrs);
+    free(t);
+}
+
+void h5_tokenizer_reset(h5_tokenizer *t, const h5_tokenizer_options *opts) {
+    t->on_token = opts->on_token;
+    t->token_ctx = opts->token_ctx;
+    t->on_error = opts->on_error;
+    t->error_ctx = opts->error_ctx;
+    t->in = NULL;
+    t->len = t->pos = 0;
+    t->base = t->checked = 0;
+    t->clen = 1;
+    t->eof = t->done = t->oom = t->aborted = false;
+    t->pending.len = 0;
+    t->state = (int)opts->initial_state;
+    t->return_state = S_DATA;
+    t->cdata_allowed = false;
+    new_token(t, H5_TOKEN_DOCTYPE); /* clears every span of the current token */
+    t->tok_type = H5_TOKEN_CHARACTER;
+    t->tok_start = 0;
+    t->temp.len = 0;
+    t->charref_start = t->charref_code = 0;
+    h5_tokenizer_set_last_start_tag(t, opts->last_start_tag, opts->last_start_tag_len);
+}
+
+h5_status h5_tokenizer_feed(h5_tokenizer *t, const h5_char *chunk, size_t len) {
+    if (t->oom) return H5_ERR_OOM;
+    if (t->eof) return H5_ERR_INVALID;
+    if (len == 0 || t->done || t->aborted) return H5_OK;
+    if ((uint64_t)t->base + t->pending.len + len > UINT32_MAX) return H5_ERR_TOO_LARGE;
+    if (t->pending.len == 0) {
+        run_buffer(t, chunk, len);
+        return t->oom ? H5_ERR_OOM : H5_OK;
+    }
+    /* Units left from the previous chunk wait for lookahead.  Join them
+     * with the start of this chunk only (the lookahead needed is short), so
+     * that a large chunk is still tokenized in place. */
+    size_t take = len < 64 ? len : 64;
+    if (!h5_buf_append(&t->pending, chunk, take)) {
+        t->oom = true;
+        return H5_ERR_OOM;
+    }
+    run_buffer(t, t->pending.data, t->pending.len);
+    if (t->oom) return H5_ERR_OOM;
+    if (take == len || t->done || t->aborted) return H5_OK;
+    size_t rest = t->pending.len; /* unconsumed: the last units of what was joined */
+    if (rest <= take) {
+        /* Everything left is in the chunk: continue there. */
+        t->pending.len = 0;
+        run_buffer(t, chunk + (take - rest), len - (take - rest));
+    } else {
+        /* Still waiting on units from before this chunk (cannot happen with
+         * the lookahead lengths of the spec, but stay correct). */
+        if (!h5_buf_append(&t->pending, chunk + take, len - take)) {
+            t->oom = true;
+            return H5_ERR_OOM;
+        }
+        run_buffer(t, t->pending.data, t->pending.len);
+    }
+    return t->oom ? H5_ERR_OOM : H5_OK;
+}
+
+h5_status h5_tokenizer_finish(h5_tokenizer *t) {
+    if (t->oom) return H5_ERR_OOM;
+    if (t->eof) return H5_OK;
+    t->eof = true;
+    if (t->done || t->aborted) return H5_OK;
+    static const h5_char none[1] = {0};
+    if (t->pending.len) run_buffer(t, t->pending.data, t->pending.len);
+    else run_buffer(t, none, 0);
+    return t->oom ? H5_ERR_OOM : H5_OK;
+}
+
+void h5_tokenizer_set_state(h5_tokenizer *t, h5_tokenizer_state state) { t->state = (int)state; }
+
+void h5_tokenizer_set_last_start_tag(h5_tokenizer *t, const h5_char *name, size_t len) {
+    t->last_start_tag.len = 0;
+    t->has_last_start_tag = false;
+    if (!name) return;
+    if (!h5_buf_append(&t->last_start_tag, name, len)) {
+        t->oom = true;
+        return;
+    }
+    t->has_last_start_tag = true;
+}
+
+void h5_tokenizer_set_cdata_allowed(h5_tokenizer *t, bool allowed) { t->cdata_allowed = allowed; }
+
+void h5_tokenizer_abort(h5_tokenizer *t) { t->aborted = true; }

@@ -1,7 +1,7 @@
 // tokenize(): the HTML tokenizer (spec 13.2.5) on its own, as html5lib's
 // tokenizer tests describe it.
 import { reportErrors, statusError } from './errors.js';
-import { decodeUtf16 } from './utf16.js';
+import { unitsToString } from './text.js';
 import { getWasm, writeInput } from './loader.js';
 import { checkInput, checkOptions, isFunction, isString, oneOf } from './options.js';
 
@@ -30,7 +30,7 @@ export function tokenize(html, options) {
   const nw = w.h5w_out_words_len();
   const words = new Uint32Array(w.memory.buffer, w.h5w_out_words(), nw);
   const strLen = w.h5w_out_str_len();
-  const str = strLen ? decodeUtf16(w.memory.buffer, w.h5w_out_str(), strLen) : '';
+  const str = unitsToString(new Uint16Array(w.memory.buffer, w.h5w_out_str(), strLen));
   const s = (i) => str.slice(words[i], words[i] + words[i + 1]);
 
   const tokens = [];

@@ -65,7 +65,13 @@ enum {
     H5_NODE_FLAG_SELF_CLOSING = 1u << 0,  /* start tag had "/>" */
     H5_NODE_FLAG_IMPLICIT = 1u << 1,      /* element created without a start tag
                                              (html/head/body/tbody/colgroup...) */
-    H5_NODE_FLAG_TEMPLATE_CONTENTS = 1u << 2 /* FRAGMENT node that is a template's content */
+    H5_NODE_FLAG_TEMPLATE_CONTENTS = 1u << 2, /* FRAGMENT node that is a template's content */
+    H5_NODE_FLAG_CLONED = 1u << 3         /* element the adoption agency created (13.2.6.4.7:
+                                             "create an element for the token for which the
+                                             element ... was created"); parse5 gives such
+                                             elements no source location.  Elements recreated
+                                             by reconstructing the active formatting elements
+                                             keep their token's start tag location. */
 };
 
 typedef struct h5_node h5_node;

@@ -1,0 +1,86 @@
+// The parse5-compatible plain-object tree of decode(buffer, { format: 'object' }):
+// the shape of parse5's default tree adapter, key for key.
+
+export interface Location {
+  startLine?: number;
+  startCol?: number;
+  startOffset: number;
+  endLine?: number;
+  endCol?: number;
+  endOffset: number;
+}
+export interface ElementLocation extends Location {
+  attrs?: Record<string, Location>;
+  startTag?: Location & { attrs?: Record<string, Location> };
+  endTag?: Location;
+}
+
+export interface Attribute {
+  name: string;
+  value: string;
+  /** Only on attributes adjusted for foreign content (xlink:, xml:, xmlns). */
+  prefix?: string;
+  namespace?: string;
+}
+
+export interface Document {
+  nodeName: '#document';
+  mode: 'no-quirks' | 'quirks' | 'limited-quirks';
+  childNodes: ChildNode[];
+}
+
+export interface DocumentFragment {
+  nodeName: '#document-fragment';
+  childNodes: ChildNode[];
+  /** null on template contents when locations are on. */
+  sourceCodeLocation?: null;
+}
+
+export interface Element {
+  nodeName: string;
+  tagName: string;
+  attrs: Attribute[];
+  namespaceURI: string;
+  childNodes: ChildNode[];
+  parentNode: ParentNode | null;
+  /** HTML <template> only. */
+  content?: DocumentFragment;
+  /** Only when decoded from a buffer with locations. */
+  sourceCodeLocation?: ElementLocation | null;
+}
+
+export interface DocumentType {
+  nodeName: '#documentType';
+  name: string;
+  publicId: string;
+  systemId: string;
+  parentNode: ParentNode | null;
+  sourceCodeLocation?: Location | null;
+}
+
+export interface TextNode {
+  nodeName: '#text';
+  value: string;
+  parentNode: ParentNode | null;
+  sourceCodeLocation?: Location | null;
+}
+
+export interface CommentNode {
+  nodeName: '#comment';
+  data: string;
+  parentNode: ParentNode | null;
+  sourceCodeLocation?: Location | null;
+}
+
+/** XML5 mode only (parse5 has no such node). */
+export interface ProcessingInstruction {
+  nodeName: '#processing-instruction';
+  target: string;
+  data: string;
+  parentNode: ParentNode | null;
+  sourceCodeLocation?: Location | null;
+}
+
+export type ChildNode = Element | TextNode | CommentNode | DocumentType | ProcessingInstruction;
+export type ParentNode = Document | DocumentFragment | Element;
+export type Node = ParentNode | ChildNode;

@@ -1,0 +1,22 @@
+import type * as Dom from './dom.js';
+import type * as Obj from './object.js';
+
+export interface SerializeOptions {
+  /** Whether <noscript> content is raw text.  Default: the tree's own flag for DOM-like nodes, true for objects (as parse5). */
+  scriptingEnabled?: boolean;
+}
+
+type AnyNode = Dom.Node | Obj.Node;
+
+/** HTML serialisation of the node's children (innerHTML; a template's contents).  Equals parse5.serialize. */
+export declare function serialize(node: AnyNode, options?: SerializeOptions): string;
+/** HTML serialisation of the node itself (outerHTML).  Equals parse5.serializeOuter; '' for documents and fragments. */
+export declare function serializeOuter(node: AnyNode, options?: SerializeOptions): string;
+/** innerHTML of a DOM-like node. */
+export declare function serializeInner(node: AnyNode): string;
+/** Escape text: & NBSP < >. */
+export declare function escapeText(text: string): string;
+/** Escape an attribute value: & NBSP " < >. */
+export declare function escapeAttribute(value: string): string;
+export declare const VOID_ELEMENTS: ReadonlySet<string>;
+export declare const RAW_TEXT_ELEMENTS: ReadonlySet<string>;

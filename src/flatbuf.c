@@ -1,0 +1,535 @@
+/* The flat tree buffer writer; see flatbuf.h and docs/format.md. */
+#include "flatbuf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+h5_flatbuf_options h5_flatbuf_options_default(void) {
+    h5_flatbuf_options o;
+    memset(&o, 0, sizeof o);
+    o.scripting = true;
+    return o;
+}
+
+void h5_flatbuf_init(h5_flatbuf *fb) { memset(fb, 0, sizeof *fb); }
+
+void h5_flatbuf_free(h5_flatbuf *fb) {
+    free(fb->data);
+    free(fb->tstack);
+    free(fb->names);
+    free(fb->name_hashes);
+    free(fb->name_offs);
+    free(fb->slots);
+    memset(fb, 0, sizeof *fb);
+}
+
+/* ---- byte order ------------------------------------------------------- */
+
+static inline bool host_is_le(void) {
+    const uint16_t one = 1;
+    uint8_t b;
+    memcpy(&b, &one, 1);
+    return b == 1;
+}
+
+static inline uint32_t swap32(uint32_t v) {
+    return (v >> 24) | ((v >> 8) & 0xFF00u) | ((v << 8) & 0xFF0000u) | (v << 24);
+}
+
+/* Words are stored through uint32_t pointers into the malloc'd (hence
+ * aligned) buffer; every section offset is a multiple of 4. */
+static inline uint32_t to_le(uint32_t v) { return host_is_le() ? v : swap32(v); }
+#define from_le to_le
+
+/* ---- hashing ---------------------------------------------------------- */
+
+#define FNV_OFFSET 2166136261u
+#define FNV_PRIME 16777619u
+
+static uint32_t hash_units(const h5_char *s, size_t n) {
+    uint32_t h = FNV_OFFSET;
+    for (size_t i = 0; i < n; i++) {
+        h ^= s[i];
+        h *= FNV_PRIME;
+    }
+    return h;
+}
+
+uint32_t h5_flatbuf_atom_hash(void) {
+    /* FNV-1a over the names of atoms 1..count-1, each followed by a
+     * line feed (docs/format.md, "Atom table check"). */
+    uint32_t h = FNV_OFFSET;
+    for (unsigned a = 1; a < H5_ATOM_COUNT; a++) {
+        const char *p = h5_atom_name((h5_atom)a);
+        for (; *p; p++) {
+            h ^= (unsigned char)*p;
+            h *= FNV_PRIME;
+        }
+        h ^= 0x0Au;
+        h *= FNV_PRIME;
+    }
+    return h;
+}
+
+/* ---- scratch memory ---------------------------------------------------- */
+
+static size_t scratch_bytes(const h5_flatbuf *fb) {
+    return fb->cap + fb->tstack_cap * sizeof *fb->tstack +
+           fb->names_cap * (sizeof *fb->names + sizeof *fb->name_hashes + sizeof *fb->name_offs) +
+           fb->slots_cap * 2 * sizeof *fb->slots;
+}
+
+/* Would growing by `more` bytes exceed the test limit? */
+static bool over_limit(const h5_flatbuf *fb, size_t more) {
+    return fb->limit && scratch_bytes(fb) + more > fb->limit;
+}
+
+static bool grow_tstack(h5_flatbuf *fb) {
+    size_t cap = fb->tstack_cap ? fb->tstack_cap * 2 : 16;
+    if (cap > SIZE_MAX / sizeof *fb->tstack || over_limit(fb, (cap - fb->tstack_cap) * sizeof *fb->tstack))
+        return false;
+    const h5_node **p = realloc((void *)fb->tstack, cap * sizeof *p);
+    if (!p) return false;
+    fb->tstack = p;
+    fb->tstack_cap = cap;
+    return true;
+}
+
+static bool grow_names(h5_flatbuf *fb) {
+    size_t cap = fb->names_cap ? fb->names_cap * 2 : 32;
+    size_t per = sizeof *fb->names + sizeof *fb->name_hashes + sizeof *fb->name_offs;
+    if (cap > SIZE_MAX / per || over_limit(fb, (cap - fb->names_cap) * per)) return false;
+    h5_str *n = realloc(fb->names, cap * sizeof *n);
+    if (!n) return false;
+    fb->names = n;
+    uint32_t *h = realloc(fb->name_hashes, cap * sizeof *h);
+    if (!h) return false;
+    fb->name_hashes = h;
+    uint32_t *o = realloc(fb->name_offs, cap * sizeof *o);
+    if (!o) return false;
+    fb->name_offs = o;
+    fb->names_cap = cap;
+    return true;
+}
+
+/* The name hash table: slots_cap slots of two words {generation, index+1}.
+ * A slot is in use when its generation is the current one, so a new write
+ * starts with an empty table without clearing it. */
+static bool rehash(h5_flatbuf *fb, size_t cap) {
+    if (cap > SIZE_MAX / (2 * sizeof(uint32_t)) || over_limit(fb, cap * 2 * sizeof(uint32_t)))
+        return false;
+    uint32_t *s = calloc(cap, 2 * sizeof *s);
+    if (!s) return false;
+    free(fb->slots);
+    fb->slots = s;
+    fb->slots_cap = cap;
+    fb->generation = 1;
+    for (size_t i = 0; i < fb->names_len; i++) {
+        size_t j = fb->name_hashes[i] & (cap - 1);
+        while (s[2 * j] == fb->generation) j = (j + 1) & (cap - 1);
+        s[2 * j] = fb->generation;
+        s[2 * j + 1] = (uint32_t)i + 1;
+    }
+    return true;
+}
+
+#define NAME_OOM UINT32_MAX
+
+/* Id of a non-atom name: H5_ATOM_COUNT + its index in this write's name
+ * table.  Adds it when `insert`; NAME_OOM when that fails. */
+static uint32_t local_name(h5_flatbuf *fb, h5_str name, bool insert) {
+    uint32_t h = hash_units(name.ptr, name.len);
+    if (fb->slots_cap) {
+        size_t mask = fb->slots_cap - 1;
+        for (size_t j = h & mask;; j = (j + 1) & mask) {
+            const uint32_t *slot = fb->slots + 2 * j;
+            if (slot[0] != fb->generation) break;
+            uint32_t i = slot[1] - 1;
+            if (fb->name_hashes[i] == h && fb->names[i].len == name.len &&
+                (name.len == 0 || memcmp(fb->names[i].ptr, name.ptr, name.len * sizeof(h5_char)) == 0))
+                return (uint32_t)H5_ATOM_COUNT + i;
+        }
+    }
+    if (!insert) return NAME_OOM; /* cannot happen: pass 1 inserted every name */
+    if (fb->names_len == fb->names_cap && !grow_names(fb)) return NAME_OOM;
+    if ((fb->names_len + 1) * 2 > fb->slots_cap && !rehash(fb, fb->slots_cap ? fb->slots_cap * 2 : 64))
+        return NAME_OOM;
+    size_t i = fb->names_len++;
+    fb->names[i] = name;
+    fb->name_hashes[i] = h;
+    size_t mask = fb->slots_cap - 1;
+    size_t j = h & mask;
+    while (fb->slots[2 * j] == fb->generation) j = (j + 1) & mask;
+    fb->slots[2 * j] = fb->generation;
+    fb->slots[2 * j + 1] = (uint32_t)i + 1;
+    return (uint32_t)(H5_ATOM_COUNT + i);
+}
+
+static bool atom_is(unsigned atom, h5_str s) {
+    if (atom >= H5_ATOM_COUNT || h5_atom_len((h5_atom)atom) != s.len) return false;
+    const char *p = h5_atom_name((h5_atom)atom);
+    for (size_t i = 0; i < s.len; i++)
+        if (s.ptr[i] != (unsigned char)p[i]) return false;
+    return true;
+}
+
+/* The name id of `name`: the atom `hint` when it names it exactly, else an
+ * atom found by lookup (when `lookup` or a hint was given: element atoms are
+ * of the lowercased name, so "foreignObject" carries the atom of
+ * "foreignobject"), else a local name. */
+static uint32_t name_id(h5_flatbuf *fb, h5_str name, unsigned hint, bool lookup, bool insert) {
+    if (name.len == 0) return H5_ATOM_NONE; /* atom 0 names "" */
+    if (hint && atom_is(hint, name)) return hint;
+    if ((hint || lookup) && name.len <= H5_ATOM_MAX_LEN) {
+        h5_atom a = h5_atom_lookup(name.ptr, name.len);
+        if (a) return a;
+    }
+    return local_name(fb, name, insert);
+}
+
+/* Element names.  dom.h: an element's atom is that of its lowercased tag
+ * name as tokenized, which for an HTML element is its name exactly; foreign
+ * names may differ in case ("foreignObject"), so those are checked. */
+static inline uint32_t element_name_id(h5_flatbuf *fb, const h5_node *n, bool insert) {
+    if (n->atom && n->ns == H5_NS_HTML && n->atom < H5_ATOM_COUNT) return n->atom;
+    return name_id(fb, n->name, n->atom, false, insert);
+}
+
+/* Attribute names.  dom.h: an attribute's atom is that of its name exactly. */
+static inline uint32_t attr_name_id(h5_flatbuf *fb, const h5_attr *a, bool insert) {
+    if (a->atom && a->atom < H5_ATOM_COUNT) return a->atom;
+    return name_id(fb, a->name, 0, false, insert);
+}
+
+/* ---- the walk ---------------------------------------------------------- */
+
+/* Pre-order over `root`'s subtree, where an element's template contents
+ * come right after it and before its children. */
+typedef struct {
+    h5_flatbuf *fb;
+    const h5_node *root;
+    size_t tlen;
+    bool oom;
+    bool entered_content; /* the node returned last is a template's contents */
+} walker;
+
+/* The node after `n`.  *left = how many nodes were finished (n and then
+ * ancestors) before reaching it; the returned node's parent is the parent
+ * of the last node finished, or n itself when *left is 0.  NULL at the end
+ * (or on OOM, with w->oom set). */
+static const h5_node *walk_next(walker *w, const h5_node *n, uint32_t *left) {
+    w->entered_content = false;
+    if (n->type == H5_NODE_ELEMENT && n->template_content) {
+        if (w->tlen == w->fb->tstack_cap && !grow_tstack(w->fb)) {
+            w->oom = true;
+            return NULL;
+        }
+        w->fb->tstack[w->tlen++] = n;
+        w->entered_content = true;
+        *left = 0;
+        return n->template_content;
+    }
+    if (n->first_child) {
+        *left = 0;
+        return n->first_child;
+    }
+    uint32_t k = 0;
+    for (;;) {
+        k++;
+        if (n == w->root) break;
+        if (w->tlen && w->fb->tstack[w->tlen - 1]->template_content == n) {
+            const h5_node *t = w->fb->tstack[--w->tlen];
+            if (t->first_child) {
+                *left = k;
+                return t->first_child;
+            }
+            n = t;
+            continue;
+        }
+        if (n->next_sibling) {
+            *left = k;
+            return n->next_sibling;
+        }
+        n = n->parent;
+        if (!n) break; /* malformed tree: treat as the end */
+    }
+    *left = k;
+    return NULL;
+}
+
+/* ---- writing ----------------------------------------------------------- */
+
+static void put_units(uint8_t *dst, const h5_char *src, size_t n) {
+    if (!n) return;
+    if (host_is_le()) {
+        memcpy(dst, src, n * sizeof(h5_char));
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            dst[2 * i] = (uint8_t)(src[i] & 0xFF);
+            dst[2 * i + 1] = (uint8_t)(src[i] >> 8);
+        }
+    }
+}
+
+typedef struct {
+    uint8_t *strings;  /* string section */
+    uint32_t pos;      /* next free unit */
+} string_writer;
+
+static uint32_t put_str(string_writer *sw, const h5_char *s, size_t n) {
+    uint32_t off = sw->pos;
+    put_units(sw->strings + (size_t)off * 2, s, n);
+    sw->pos += (uint32_t)n;
+    return off;
+}
+
+static inline uint32_t align4(uint64_t v) { return (uint32_t)((v + 3) & ~(uint64_t)3); }
+
+h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, h5_flatbuf *fb) {
+    if (!root || !fb) return H5_ERR_INVALID;
+    h5_flatbuf_options defaults = h5_flatbuf_options_default();
+    if (!opts) opts = &defaults;
+    if (opts->error_count && !opts->errors) return H5_ERR_INVALID;
+    fb->len = 0;
+    if (!fb->atom_hash) fb->atom_hash = h5_flatbuf_atom_hash();
+    fb->names_len = 0;
+    if (++fb->generation == 0) {
+        if (fb->slots) memset(fb->slots, 0, fb->slots_cap * 2 * sizeof *fb->slots);
+        fb->generation = 1;
+    }
+
+    /* Pass 1: count nodes, attributes and string units; intern names. */
+    uint64_t nnodes = 0, nattrs = 0, units = 0;
+    walker w = { fb, root, 0, false, false };
+    for (const h5_node *n = root; n;) {
+        nnodes++;
+        switch (n->type) {
+        case H5_NODE_ELEMENT:
+            if (element_name_id(fb, n, true) == NAME_OOM) return H5_ERR_OOM;
+            nattrs += n->nattrs;
+            for (uint32_t i = 0; i < n->nattrs; i++) {
+                const h5_attr *a = &n->attrs[i];
+                if (attr_name_id(fb, a, true) == NAME_OOM) return H5_ERR_OOM;
+                units += a->value.len;
+            }
+            break;
+        case H5_NODE_TEXT:
+        case H5_NODE_COMMENT:
+            units += n->data_len;
+            break;
+        case H5_NODE_PI:
+            if (name_id(fb, n->name, 0, true, true) == NAME_OOM) return H5_ERR_OOM;
+            units += n->data_len;
+            break;
+        case H5_NODE_DOCTYPE:
+            if (name_id(fb, n->name, 0, true, true) == NAME_OOM) return H5_ERR_OOM;
+            units += (uint64_t)n->public_id.len + n->system_id.len;
+            break;
+        default:
+            break;
+        }
+        uint32_t left;
+        n = walk_next(&w, n, &left);
+        if (w.oom) return H5_ERR_OOM;
+    }
+    for (size_t i = 0; i < fb->names_len; i++) units += fb->names[i].len;
+
+    /* Layout. */
+    const bool locs = opts->locations;
+    const bool errs = opts->include_errors || opts->error_count;
+    uint64_t off = (uint64_t)H5_FLATBUF_HEADER_WORDS * 4;
+    const uint64_t nodes_off = off;
+    off += nnodes * H5_FLATBUF_NODE_WORDS * 4;
+    const uint64_t attrs_off = off;
+    off += nattrs * H5_FLATBUF_ATTR_WORDS * 4;
+    const uint64_t names_off = off;
+    off += (uint64_t)fb->names_len * H5_FLATBUF_NAME_WORDS * 4;
+    const uint64_t nlocs_off = locs ? off : 0;
+    if (locs) off += nnodes * H5_FLATBUF_LOC_WORDS * 4;
+    const uint64_t alocs_off = locs ? off : 0;
+    if (locs) off += nattrs * H5_FLATBUF_LOC_WORDS * 4;
+    const uint64_t errors_off = errs ? off : 0;
+    if (errs) off += (uint64_t)opts->error_count * H5_FLATBUF_ERROR_WORDS * 4;
+    const uint64_t strings_off = off;
+    off += units * 2;
+    const uint64_t total = align4(off);
+    if (total > UINT32_MAX || nnodes >= H5_FLATBUF_NONE || units >= H5_FLATBUF_NONE)
+        return H5_ERR_TOO_LARGE;
+    if (total > SIZE_MAX) return H5_ERR_TOO_LARGE;
+
+    if (fb->cap < total) {
+        size_t cap = fb->cap ? fb->cap : 4096;
+        while (cap < total) cap = cap > SIZE_MAX / 2 ? (size_t)total : cap * 2;
+        if (over_limit(fb, cap - fb->cap)) return H5_ERR_OOM;
+        /* The old contents are not needed: free first to lower the peak. */
+        free(fb->data);
+        fb->data = NULL;
+        fb->cap = 0;
+        fb->data = malloc(cap);
+        if (!fb->data) return H5_ERR_OOM;
+        fb->cap = cap;
+    }
+
+    uint8_t *const base = fb->data;
+    uint32_t *const hdr = (uint32_t *)(void *)base;
+    uint32_t *const nodes = (uint32_t *)(void *)(base + nodes_off);
+    uint32_t *const attrs = (uint32_t *)(void *)(base + attrs_off);
+    uint32_t *const names = (uint32_t *)(void *)(base + names_off);
+    uint32_t *const nlocs = locs ? (uint32_t *)(void *)(base + nlocs_off) : NULL;
+    uint32_t *const alocs = locs ? (uint32_t *)(void *)(base + alocs_off) : NULL;
+    string_writer sw = { base + strings_off, 0 };
+
+    /* Header. */
+    uint32_t flags = 0;
+    if (root->type == H5_NODE_DOCUMENT) {
+        flags |= H5_FB_ROOT_DOCUMENT | ((uint32_t)(root->mode & 3u) << H5_FB_MODE_SHIFT);
+    } else if (root->type == H5_NODE_FRAGMENT) {
+        flags |= H5_FB_ROOT_FRAGMENT;
+    } else {
+        flags |= H5_FB_ROOT_OTHER;
+    }
+    if (locs) flags |= H5_FB_HAS_LOCATIONS;
+    if (errs) flags |= H5_FB_HAS_ERRORS;
+    if (opts->scripting) flags |= H5_FB_SCRIPTING;
+    const uint32_t h[H5_FLATBUF_HEADER_WORDS] = {
+        H5_FLATBUF_MAGIC, H5_FLATBUF_VERSION, flags, (uint32_t)H5_ATOM_COUNT, fb->atom_hash,
+        (uint32_t)nnodes, (uint32_t)nattrs, (uint32_t)fb->names_len, (uint32_t)units,
+        (uint32_t)(errs ? opts->error_count : 0), (uint32_t)nodes_off, (uint32_t)attrs_off,
+        (uint32_t)names_off, (uint32_t)nlocs_off, (uint32_t)alocs_off, (uint32_t)errors_off,
+        (uint32_t)strings_off, (uint32_t)total, 0, 0
+    };
+    for (unsigned i = 0; i < H5_FLATBUF_HEADER_WORDS; i++) hdr[i] = to_le(h[i]);
+
+    /* Name table and its strings first in the string section. */
+    for (size_t i = 0; i < fb->names_len; i++) {
+        uint32_t o = put_str(&sw, fb->names[i].ptr, fb->names[i].len);
+        names[2 * i] = to_le(o);
+        names[2 * i + 1] = to_le((uint32_t)fb->names[i].len);
+    }
+
+    /* Errors. */
+    if (errs && opts->error_count) {
+        uint32_t *e = (uint32_t *)(void *)(base + errors_off);
+        for (size_t i = 0; i < opts->error_count; i++) {
+            e[2 * i] = to_le(opts->errors[i].code);
+            e[2 * i + 1] = to_le(opts->errors[i].offset);
+        }
+    }
+
+    /* Pass 2: the records. */
+    uint32_t count = 0, parent = H5_FLATBUF_NONE, attr_next = 0;
+    bool is_content = false;
+    w.tlen = 0;
+    for (const h5_node *n = root; n;) {
+        const uint32_t i = count++;
+        uint32_t *r = nodes + (size_t)i * H5_FLATBUF_NODE_WORDS;
+        uint32_t nflags = n->flags & (H5_FB_NODE_SELF_CLOSING | H5_FB_NODE_IMPLICIT);
+        if (n->flags & H5_NODE_FLAG_CLONED) nflags |= H5_FB_NODE_CLONED;
+        if (is_content && i != 0) nflags |= H5_FB_NODE_TEMPLATE_CONTENTS;
+        /* Words 4-7 by type (docs/format.md, "Node records"). */
+        uint32_t name = 0, w5 = 0, w6 = 0, w7 = 0;
+        switch (n->type) {
+        case H5_NODE_ELEMENT: {
+            name = element_name_id(fb, n, false);
+            w5 = attr_next;
+            w6 = n->nattrs;
+            w7 = H5_FLATBUF_NONE; /* last child, set as children are written */
+            for (uint32_t k = 0; k < n->nattrs; k++, attr_next++) {
+                const h5_attr *at = &n->attrs[k];
+                uint32_t *ar = attrs + (size_t)attr_next * H5_FLATBUF_ATTR_WORDS;
+                ar[0] = to_le(attr_name_id(fb, at, false));
+                ar[1] = to_le(at->ns & 0xFFu);
+                ar[2] = to_le(put_str(&sw, at->value.ptr, at->value.len));
+                ar[3] = to_le((uint32_t)at->value.len);
+                if (alocs) {
+                    uint32_t *l = alocs + (size_t)attr_next * H5_FLATBUF_LOC_WORDS;
+                    l[0] = to_le(at->name_start);
+                    l[1] = to_le(at->name_end);
+                    l[2] = to_le(at->value_start);
+                    l[3] = to_le(at->value_end);
+                }
+            }
+            break;
+        }
+        case H5_NODE_TEXT:
+        case H5_NODE_COMMENT:
+            w5 = put_str(&sw, n->data, n->data_len);
+            w6 = n->data_len;
+            break;
+        case H5_NODE_PI:
+            name = name_id(fb, n->name, 0, true, false);
+            w5 = put_str(&sw, n->data, n->data_len);
+            w6 = n->data_len;
+            break;
+        case H5_NODE_DOCTYPE:
+            name = name_id(fb, n->name, 0, true, false);
+            /* public id, then system id right after it */
+            w5 = put_str(&sw, n->public_id.ptr, n->public_id.len);
+            put_str(&sw, n->system_id.ptr, n->system_id.len);
+            w6 = (uint32_t)n->public_id.len;
+            w7 = (uint32_t)n->system_id.len;
+            if (n->has_public_id) nflags |= H5_FB_NODE_HAS_PUBLIC_ID;
+            if (n->has_system_id) nflags |= H5_FB_NODE_HAS_SYSTEM_ID;
+            break;
+        case H5_NODE_DOCUMENT:
+            w6 = n->mode;
+            w7 = H5_FLATBUF_NONE;
+            break;
+        case H5_NODE_FRAGMENT:
+            w7 = H5_FLATBUF_NONE;
+            break;
+        default:
+            break;
+        }
+        /* Sibling links: the parent's last child so far is our previous
+         * sibling.  Template contents are no child of their template. */
+        uint32_t prev = H5_FLATBUF_NONE;
+        if (parent != H5_FLATBUF_NONE && !(nflags & H5_FB_NODE_TEMPLATE_CONTENTS)) {
+            uint32_t *pr = nodes + (size_t)parent * H5_FLATBUF_NODE_WORDS;
+            prev = from_le(pr[7]);
+            pr[7] = to_le(i);
+        }
+        r[0] = to_le((uint32_t)n->type | ((uint32_t)(n->ns & 0xFFu) << 8) | (nflags << 16));
+        r[1] = to_le(parent);
+        r[2] = to_le(i + 1); /* subtree end, fixed up when the subtree is left */
+        r[3] = to_le(prev);
+        r[4] = to_le(name);
+        r[5] = to_le(w5);
+        r[6] = to_le(w6);
+        r[7] = to_le(w7);
+        if (nlocs) {
+            uint32_t *l = nlocs + (size_t)i * H5_FLATBUF_LOC_WORDS;
+            l[0] = to_le(n->start);
+            l[1] = to_le(n->start_tag_end);
+            l[2] = to_le(n->end_tag_start);
+            l[3] = to_le(n->end);
+        }
+
+        uint32_t left;
+        n = walk_next(&w, n, &left);
+        is_content = w.entered_content;
+        if (left == 0) {
+            parent = i;
+        } else {
+            uint32_t cur = i;
+            for (uint32_t k = 0; k < left && cur != H5_FLATBUF_NONE; k++) {
+                uint32_t *cr = nodes + (size_t)cur * H5_FLATBUF_NODE_WORDS;
+                cr[2] = to_le(count);
+                cur = from_le(cr[1]);
+            }
+            parent = cur;
+        }
+    }
+    /* A malformed tree (a NULL parent link) can end the walk early: close
+     * whatever is still open. */
+    for (uint32_t cur = parent; cur != H5_FLATBUF_NONE && count;) {
+        uint32_t *cr = nodes + (size_t)cur * H5_FLATBUF_NODE_WORDS;
+        cr[2] = to_le(count);
+        cur = from_le(cr[1]);
+    }
+    /* Padding after the strings. */
+    if (strings_off + (uint64_t)sw.pos * 2 < total)
+        memset(base + strings_off + (size_t)sw.pos * 2, 0, (size_t)(total - strings_off - (uint64_t)sw.pos * 2));
+    fb->len = (size_t)total;
+    return H5_OK;
+}

@@ -69,7 +69,18 @@
     X(UNEXPECTED_START_TAG, "unexpected-start-tag") \
     X(UNEXPECTED_END_TAG, "unexpected-end-tag") \
     X(UNEXPECTED_CHARACTER, "unexpected-character") \
-    X(UNEXPECTED_EOF, "unexpected-eof")
+    X(UNEXPECTED_EOF, "unexpected-eof") \
+    X(MISSING_DOCTYPE, "missing-doctype") \
+    X(NON_CONFORMING_DOCTYPE, "non-conforming-doctype") \
+    X(EOF_WITH_OPEN_ELEMENTS, "eof-with-open-elements") \
+    X(END_TAG_WITH_OPEN_ELEMENTS, "end-tag-with-open-elements") \
+    X(END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT, "end-tag-without-matching-open-element") \
+    X(MISNESTED_FORMATTING_ELEMENT, "misnested-formatting-element") \
+    X(START_TAG_CLOSES_OPEN_ELEMENT, "start-tag-closes-open-element") \
+    X(FOSTER_PARENTED_CONTENT, "foster-parented-content") \
+    X(UNEXPECTED_START_TAG_IN_FOREIGN_CONTENT, "unexpected-start-tag-in-foreign-content") \
+    X(UNEXPECTED_END_TAG_IN_FOREIGN_CONTENT, "unexpected-end-tag-in-foreign-content") \
+    X(EOF_IN_ELEMENT_THAT_CAN_CONTAIN_ONLY_TEXT, "eof-in-element-that-can-contain-only-text")
 
 #define H5_ERRORS(X) H5_TOKENIZER_ERRORS(X) H5_TREE_ERRORS(X)
 

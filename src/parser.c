@@ -1,0 +1,122 @@
+/*
+ * The HTML parser: tokenizer (13.2.5) feeding tree construction (13.2.6),
+ * for documents and fragments (13.4).  See parser.h.
+ */
+#include "parser.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tokenizer.h"
+#include "treebuilder.h"
+
+struct h5_parser {
+    h5_arena arena;
+    h5_tokenizer *tokenizer;
+    h5_treebuilder tb;
+    size_t error_count;
+    size_t tokenizer_errors;
+    h5_error_sink user_sink;
+    void *user_ctx;
+};
+
+/* Counts tokenizer errors, then forwards them. */
+static void count_tokenizer_error(void *ctx, h5_error_code code, uint32_t offset) {
+    h5_parser *p = ctx;
+    p->tokenizer_errors++;
+    if (p->user_sink) p->user_sink(p->user_ctx, code, offset);
+}
+
+h5_parse_options h5_parse_options_default(void) {
+    h5_parse_options o;
+    memset(&o, 0, sizeof o);
+    o.scripting = true;
+    o.context_ns = H5_NS_HTML;
+    return o;
+}
+
+h5_parser *h5_parser_create(void) {
+    h5_parser *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    h5_arena_init(&p->arena);
+    h5_tb_init(&p->tb);
+    p->tokenizer = h5_tokenizer_create();
+    if (!p->tokenizer) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void h5_parser_destroy(h5_parser *p) {
+    if (!p) return;
+    h5_tokenizer_destroy(p->tokenizer);
+    h5_tb_free(&p->tb);
+    h5_arena_free(&p->arena);
+    free(p);
+}
+
+h5_arena *h5_parser_arena(h5_parser *p) { return &p->arena; }
+
+size_t h5_parser_error_count(const h5_parser *p) { return p->error_count; }
+
+h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len, const h5_parse_options *opts,
+                   h5_node **out) {
+    if (!p || !out || (!input && len)) return H5_ERR_INVALID;
+    *out = NULL;
+    h5_parse_options def = h5_parse_options_default();
+    if (!opts) opts = &def;
+    if (opts->fragment && !opts->context_name) return H5_ERR_INVALID;
+    if (len > UINT32_MAX - 1) return H5_ERR_TOO_LARGE;
+
+    h5_arena_reset(&p->arena);
+    p->arena.limit = opts->memory_limit;
+    p->error_count = 0;
+
+    h5_tb_options to;
+    memset(&to, 0, sizeof to);
+    to.arena = &p->arena;
+    to.tokenizer = p->tokenizer;
+    to.input = input;
+    to.input_len = len;
+    to.scripting = opts->scripting;
+    to.fragment = opts->fragment;
+    to.context_name = opts->context_name;
+    to.context_name_len = opts->context_name_len;
+    to.context_ns = opts->context_ns;
+    to.on_error = opts->on_error;
+    to.error_ctx = opts->error_ctx;
+
+    /* The tokenizer must exist before h5_tb_begin (it sets the CDATA flag),
+     * and its initial state comes from h5_tb_begin: reset twice. */
+    h5_tokenizer_options ko;
+    memset(&ko, 0, sizeof ko);
+    ko.on_token = h5_tb_on_token;
+    ko.token_ctx = &p->tb;
+    p->tokenizer_errors = 0;
+    p->user_sink = opts->on_error;
+    p->user_ctx = opts->error_ctx;
+    ko.on_error = count_tokenizer_error;
+    ko.error_ctx = p;
+    ko.initial_state = H5_STATE_DATA;
+    h5_tokenizer_reset(p->tokenizer, &ko);
+    h5_tokenizer_state st = h5_tb_begin(&p->tb, &to);
+    if (p->tb.failed) {
+        h5_tb_finish(&p->tb);
+        return H5_ERR_OOM;
+    }
+    if (st != H5_STATE_DATA) h5_tokenizer_set_state(p->tokenizer, st);
+
+    h5_status s = H5_OK;
+    size_t chunk = opts->chunk_size ? opts->chunk_size : len;
+    for (size_t off = 0; off < len && s == H5_OK && !p->tb.failed; off += chunk) {
+        size_t n = len - off < chunk ? len - off : chunk;
+        s = h5_tokenizer_feed(p->tokenizer, input + off, n);
+    }
+    if (s == H5_OK && !p->tb.failed) s = h5_tokenizer_finish(p->tokenizer);
+    h5_node *result = h5_tb_finish(&p->tb);
+    p->error_count = p->tb.error_count + p->tokenizer_errors;
+    if (s != H5_OK || !result) return s == H5_ERR_OOM || !result ? H5_ERR_OOM : s;
+    *out = result;
+    return H5_OK;
+}

@@ -1,0 +1,742 @@
+/*
+ * Insertion modes other than "in body", the table modes and foreign
+ * content (spec 13.2.6.4): initial, before html, before head, in head,
+ * in head noscript, after head, text, in template, after body, in frameset,
+ * after frameset, after after body, after after frameset.
+ */
+#include "treebuilder.h"
+
+#include <string.h>
+
+static bool is_ws_token(const h5_tb_token *tk) {
+    return tk->type == H5_TOKEN_CHARACTER && tk->len && h5_is_space(tk->data[0]);
+}
+
+static void insert_chars(h5_treebuilder *tb, const h5_tb_token *tk) {
+    h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
+}
+
+/* ---- 13.2.6.4.1 initial ------------------------------------------------ */
+
+static const char *const quirks_public_prefixes[] = {
+    "+//Silmaril//dtd html Pro v0r11 19970101//",
+    "-//AS//DTD HTML 3.0 asWedit + extensions//",
+    "-//AdvaSoft Ltd//DTD HTML 3.0 asWedit + extensions//",
+    "-//IETF//DTD HTML 2.0 Level 1//",
+    "-//IETF//DTD HTML 2.0 Level 2//",
+    "-//IETF//DTD HTML 2.0 Strict Level 1//",
+    "-//IETF//DTD HTML 2.0 Strict Level 2//",
+    "-//IETF//DTD HTML 2.0 Strict//",
+    "-//IETF//DTD HTML 2.0//",
+    "-//IETF//DTD HTML 2.1E//",
+    "-//IETF//DTD HTML 3.0//",
+    "-//IETF//DTD HTML 3.2 Final//",
+    "-//IETF//DTD HTML 3.2//",
+    "-//IETF//DTD HTML 3//",
+    "-//IETF//DTD HTML Level 0//",
+    "-//IETF//DTD HTML Level 1//",
+    "-//IETF//DTD HTML Level 2//",
+    "-//IETF//DTD HTML Level 3//",
+    "-//IETF//DTD HTML Strict Level 0//",
+    "-//IETF//DTD HTML Strict Level 1//",
+    "-//IETF//DTD HTML Strict Level 2//",
+    "-//IETF//DTD HTML Strict Level 3//",
+    "-//IETF//DTD HTML Strict//",
+    "-//IETF//DTD HTML//",
+    "-//Metrius//DTD Metrius Presentational//",
+    "-//Microsoft//DTD Internet Explorer 2.0 HTML Strict//",
+    "-//Microsoft//DTD Internet Explorer 2.0 HTML//",
+    "-//Microsoft//DTD Internet Explorer 2.0 Tables//",
+    "-//Microsoft//DTD Internet Explorer 3.0 HTML Strict//",
+    "-//Microsoft//DTD Internet Explorer 3.0 HTML//",
+    "-//Microsoft//DTD Internet Explorer 3.0 Tables//",
+    "-//Netscape Comm. Corp.//DTD HTML//",
+    "-//Netscape Comm. Corp.//DTD Strict HTML//",
+    "-//O'Reilly and Associates//DTD HTML 2.0//",
+    "-//O'Reilly and Associates//DTD HTML Extended 1.0//",
+    "-//O'Reilly and Associates//DTD HTML Extended Relaxed 1.0//",
+    "-//SQ//DTD HTML 2.0 HoTMetaL + extensions//",
+    "-//SoftQuad Software//DTD HoTMetaL PRO 6.0::19990601::extensions to HTML 4.0//",
+    "-//SoftQuad//DTD HoTMetaL PRO 4.0::19971010::extensions to HTML 4.0//",
+    "-//Spyglass//DTD HTML 2.0 Extended//",
+    "-//Sun Microsystems Corp.//DTD HotJava HTML//",
+    "-//Sun Microsystems Corp.//DTD HotJava Strict HTML//",
+    "-//W3C//DTD HTML 3 1995-03-24//",
+    "-//W3C//DTD HTML 3.2 Draft//",
+    "-//W3C//DTD HTML 3.2 Final//",
+    "-//W3C//DTD HTML 3.2//",
+    "-//W3C//DTD HTML 3.2S Draft//",
+    "-//W3C//DTD HTML 4.0 Frameset//",
+    "-//W3C//DTD HTML 4.0 Transitional//",
+    "-//W3C//DTD HTML Experimental 19960712//",
+    "-//W3C//DTD HTML Experimental 970421//",
+    "-//W3C//DTD W3 HTML//",
+    "-//W3O//DTD W3 HTML 3.0//",
+    "-//WebTechs//DTD Mozilla HTML 2.0//",
+    "-//WebTechs//DTD Mozilla HTML//",
+};
+
+static bool starts_with_ci(h5_str s, const char *prefix) {
+    size_t n = strlen(prefix);
+    if (s.len < n) return false;
+    h5_str head = { s.ptr, n };
+    return h5_str_eq_ascii_ci(head, prefix);
+}
+
+static h5_quirks_mode doctype_quirks(const h5_token *t) {
+    if (t->force_quirks || !t->has_name || !h5_str_eq_ascii(t->name, "html")) return H5_MODE_QUIRKS;
+    h5_str pub = t->public_id, sys = t->system_id;
+    if (t->has_public_id) {
+        if (h5_str_eq_ascii_ci(pub, "-//W3O//DTD W3 HTML Strict 3.0//EN//") ||
+            h5_str_eq_ascii_ci(pub, "-/W3C/DTD HTML 4.0 Transitional/EN") || h5_str_eq_ascii_ci(pub, "HTML"))
+            return H5_MODE_QUIRKS;
+        for (size_t i = 0; i < sizeof quirks_public_prefixes / sizeof quirks_public_prefixes[0]; i++)
+            if (starts_with_ci(pub, quirks_public_prefixes[i])) return H5_MODE_QUIRKS;
+        if (!t->has_system_id && (starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
+                                  starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Transitional//")))
+            return H5_MODE_QUIRKS;
+    }
+    if (t->has_system_id && h5_str_eq_ascii_ci(sys, "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd"))
+        return H5_MODE_QUIRKS;
+    if (t->has_public_id) {
+        if (starts_with_ci(pub, "-//W3C//DTD XHTML 1.0 Frameset//") ||
+            starts_with_ci(pub, "-//W3C//DTD XHTML 1.0 Transitional//"))
+            return H5_MODE_LIMITED_QUIRKS;
+        if (t->has_system_id && (starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
+                                 starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Transitional//")))
+            return H5_MODE_LIMITED_QUIRKS;
+    }
+    return H5_MODE_NO_QUIRKS;
+}
+
+static h5_str dup_str(h5_treebuilder *tb, h5_str s) {
+    h5_str r = { h5_arena_dup(tb->arena, s.ptr, s.len), s.len };
+    if (!r.ptr) tb->failed = true;
+    return r;
+}
+
+void h5_initial_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    if (is_ws_token(tk)) return;
+    if (tk->type == H5_TOKEN_COMMENT) {
+        h5_tb_insert_comment(tb, tk, tb->document);
+        return;
+    }
+    if (tk->type == H5_TOKEN_DOCTYPE) {
+        const h5_token *t = tk->t;
+        if (!t->has_name || !h5_str_eq_ascii(t->name, "html") || t->has_public_id ||
+            (t->has_system_id && !h5_str_eq_ascii(t->system_id, "about:legacy-compat")))
+            h5_tb_error(tb, H5_ERROR_NON_CONFORMING_DOCTYPE, tk->start);
+        h5_node *d = h5_node_create(tb->arena, H5_NODE_DOCTYPE);
+        if (!d) {
+            tb->failed = true;
+            return;
+        }
+        if (t->has_name) d->name = dup_str(tb, t->name);
+        if (t->has_public_id) d->public_id = dup_str(tb, t->public_id);
+        if (t->has_system_id) d->system_id = dup_str(tb, t->system_id);
+        d->has_public_id = t->has_public_id;
+        d->has_system_id = t->has_system_id;
+        d->start = tk->start;
+        d->end = tk->end;
+        h5_node_append(tb->document, d);
+        tb->document->mode = (uint8_t)doctype_quirks(t);
+        tb->mode = H5_MODE_BEFORE_HTML;
+        return;
+    }
+    h5_tb_error(tb, H5_ERROR_MISSING_DOCTYPE, tk->start);
+    tb->document->mode = H5_MODE_QUIRKS;
+    tb->mode = H5_MODE_BEFORE_HTML;
+    h5_tb_process(tb, tk);
+}
+
+/* ---- 13.2.6.4.2 before html -------------------------------------------- */
+
+void h5_before_html_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_DOCTYPE:
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
+        return;
+    case H5_TOKEN_COMMENT:
+        h5_tb_insert_comment(tb, tk, tb->document);
+        return;
+    case H5_TOKEN_CHARACTER:
+        if (is_ws_token(tk)) return;
+        break;
+    case H5_TOKEN_START_TAG:
+        if (tk->atom == H5_ATOM_HTML) {
+            h5_node *n = h5_tb_create_element(tb, tk, H5_NS_HTML);
+            if (!n) return;
+            h5_node_append(tb->document, n);
+            h5_tb_push(tb, n);
+            tb->mode = H5_MODE_BEFORE_HEAD;
+            return;
+        }
+        break;
+    case H5_TOKEN_END_TAG:
+        if (tk->atom == H5_ATOM_HEAD || tk->atom == H5_ATOM_BODY || tk->atom == H5_ATOM_HTML ||
+            tk->atom == H5_ATOM_BR)
+            break;
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+        return;
+    default:
+        break;
+    }
+    if (!h5_tb_insert_implied(tb, H5_ATOM_HTML, tk->start)) return;
+    tb->mode = H5_MODE_BEFORE_HEAD;
+    h5_tb_process(tb, tk);
+}
+
+/* ---- 13.2.6.4.3 before head -------------------------------------------- */
+
+void h5_before_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_CHARACTER:
+        if (is_ws_token(tk)) return;
+        break;
+    case H5_TOKEN_COMMENT:
+        h5_tb_insert_comment(tb, tk, NULL);
+        return;
+    case H5_TOKEN_DOCTYPE:
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
+        return;
+    case H5_TOKEN_START_TAG:
+        if (tk->atom == H5_ATOM_HTML) {
+            h5_in_body_mode(tb, tk);
+            return;
+        }
+        if (tk->atom == H5_ATOM_HEAD) {
+            tb->head = h5_tb_insert_html_element(tb, tk);
+            tb->mode = H5_MODE_IN_HEAD;
+            return;
+        }
+        break;
+    case H5_TOKEN_END_TAG:
+        if (tk->atom == H5_ATOM_HEAD || tk->atom == H5_ATOM_BODY || tk->atom == H5_ATOM_HTML ||
+            tk->atom == H5_ATOM_BR)
+            break;
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+        return;
+    default:
+        break;
+    }
+    tb->head = h5_tb_insert_implied(tb, H5_ATOM_HEAD, tk->start);
+    if (!tb->head) return;
+    tb->mode = H5_MODE_IN_HEAD;
+    h5_tb_process(tb, tk);
+}
+
+/* ---- 13.2.6.4.4 in head ------------------------------------------------ */
+
+void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_CHARACTER:
+        if (is_ws_token(tk)) {
+            insert_chars(tb, tk);
+            return;
+        }
+        break;
+    case H5_TOKEN_COMMENT:
+        h5_tb_insert_comment(tb, tk, NULL);
+        return;
+    case H5_TOKEN_DOCTYPE:
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
+        return;
+    case H5_TOKEN_START_TAG:
+        switch (tk->atom) {
+        case H5_ATOM_HTML:
+            h5_in_body_mode(tb, tk);
+            return;
+        case H5_ATOM_BASE: case H5_ATOM_BASEFONT: case H5_ATOM_BGSOUND: case H5_ATOM_LINK:
+        case H5_ATOM_META:
+            h5_tb_insert_html_element(tb, tk);
+            h5_tb_pop(tb);
+            h5_tb_ack_self_closing(tk);
+            return;
+        case H5_ATOM_TITLE:
+            h5_tb_generic_text_parse(tb, tk, H5_STATE_RCDATA);
+            return;
+        case H5_ATOM_NOSCRIPT:
+            if (!tb->scripting) {
+                h5_tb_insert_html_element(tb, tk);
+                tb->mode = H5_MODE_IN_HEAD_NOSCRIPT;
+                return;
+            }
+            h5_tb_generic_text_parse(tb, tk, H5_STATE_RAWTEXT);
+            return;
+        case H5_ATOM_NOFRAMES: case H5_ATOM_STYLE:
+            h5_tb_generic_text_parse(tb, tk, H5_STATE_RAWTEXT);
+            return;
+        case H5_ATOM_SCRIPT:
+            h5_tb_generic_text_parse(tb, tk, H5_STATE_SCRIPT_DATA);
+            return;
+        case H5_ATOM_TEMPLATE:
+            h5_tb_insert_html_element(tb, tk);
+            h5_tb_afe_push_marker(tb);
+            tb->frameset_ok = false;
+            tb->mode = H5_MODE_IN_TEMPLATE;
+            h5_tb_push_template_mode(tb, H5_MODE_IN_TEMPLATE);
+            return;
+        case H5_ATOM_HEAD:
+            h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
+            return;
+        default:
+            break;
+        }
+        break;
+    case H5_TOKEN_END_TAG:
+        switch (tk->atom) {
+        case H5_ATOM_HEAD:
+            h5_tb_set_end_tag(h5_tb_current(tb), tk);
+            h5_tb_pop(tb);
+            tb->mode = H5_MODE_AFTER_HEAD;
+            return;
+        case H5_ATOM_BODY: case H5_ATOM_HTML: case H5_ATOM_BR:
+            break;
+        case H5_ATOM_TEMPLATE:
+            if (!h5_tb_on_stack(tb, H5_ATOM_TEMPLATE)) {
+                h5_tb_error(tb, H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT, tk->start);
+                return;
+            }
+            h5_tb_generate_all_implied_end_tags_thoroughly(tb);
+            if (!h5_is_html(h5_tb_current(tb), H5_ATOM_TEMPLATE))
+                h5_tb_error(tb, H5_ERROR_END_TAG_WITH_OPEN_ELEMENTS, tk->start);
+            for (size_t i = tb->nstack; i-- > 0;)
+                if (h5_is_html(tb->stack[i], H5_ATOM_TEMPLATE)) {
+                    h5_tb_set_end_tag(tb->stack[i], tk);
+                    break;
+                }
+            h5_tb_pop_until(tb, H5_ATOM_TEMPLATE);
+            h5_tb_afe_clear_to_marker(tb);
+            h5_tb_pop_template_mode(tb);
+            h5_tb_reset_insertion_mode(tb);
+            return;
+        default:
+            h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    h5_tb_pop(tb); /* the head element */
+    tb->mode = H5_MODE_AFTER_HEAD;
+    h5_tb_process(tb, tk);
+}
+
+/* ---- 13.2.6.4.5 in head noscript --------------------------------------- */
+
+void h5_in_head_noscript_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_DOCTYPE:
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
+        return;
+    case H5_TOKEN_COMMENT:
+        h5_in_head_mode(tb, tk);
+        return;
+    case H5_TOKEN_CHARACTER:
+        if (is_ws_token(tk)) {
+            h5_in_head_mode(tb, tk);
+            return;
+        }
+        break;
+    case H5_TOKEN_START_TAG:
+        switch (tk->atom) {
+        case H5_ATOM_HTML:
+            h5_in_body_mode(tb, tk);
+            return;
+        case H5_ATOM_BASEFONT: case H5_ATOM_BGSOUND: case H5_ATOM_LINK: case H5_ATOM_META:
+        case H5_ATOM_NOFRAMES: case H5_ATOM_STYLE:
+            h5_in_head_mode(tb, tk);
+            return;
+        case H5_ATOM_HEAD: case H5_ATOM_NOSCRIPT:
+            h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
+            return;
+        default:
+            break;
+        }
+        break;
+    case H5_TOKEN_END_TAG:
+        if (tk->atom == H5_ATOM_NOSCRIPT) {
+            h5_tb_set_end_tag(h5_tb_current(tb), tk);
+            h5_tb_pop(tb);
+            tb->mode = H5_MODE_IN_HEAD;
+            return;
+        }
+        if (tk->atom == H5_ATOM_BR) break;
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+        return;
+    default:
+        break;
+    }
+    h5_tb_error(tb, tk->type == H5_TOKEN_CHARACTER ? H5_ERROR_UNEXPECTED_CHARACTER
+                    : tk->type == H5_TOKEN_EOF     ? H5_ERROR_EOF_WITH_OPEN_ELEMENTS
+                                                   : H5_ERROR_UNEXPECTED_START_TAG,
+                tk->start);
+    h5_tb_pop(tb); /* noscript */
+    tb->mode = H5_MODE_IN_HEAD;
+    h5_tb_process(tb, tk);
+}
+
+/* ---- 13.2.6.4.6 after head --------------------------------------------- */
+
+void h5_after_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_CHARACTER:
+        if (is_ws_token(tk)) {
+            insert_chars(tb, tk);
+            return;
+        }
+        break;
+    case H5_TOKEN_COMMENT:
+        h5_tb_insert_comment(tb, tk, NULL);
+        return;
+    case H5_TOKEN_DOCTYPE:
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
+        return;
+    case H5_TOKEN_START_TAG:
+        switch (tk->atom) {
+        case H5_ATOM_HTML:
+            h5_in_body_mode(tb, tk);
+            return;
+        case H5_ATOM_BODY:
+            h5_tb_insert_html_element(tb, tk);
+            tb->frameset_ok = false;
+            tb->mode = H5_MODE_IN_BODY;
+            return;
+        case H5_ATOM_FRAMESET:
+            h5_tb_insert_html_element(tb, tk);
+            tb->mode = H5_MODE_IN_FRAMESET;
+            return;
+        case H5_ATOM_BASE: case H5_ATOM_BASEFONT: case H5_ATOM_BGSOUND: case H5_ATOM_LINK:
+        case H5_ATOM_META: case H5_ATOM_NOFRAMES: case H5_ATOM_SCRIPT: case H5_ATOM_STYLE:
+        case H5_ATOM_TEMPLATE: case H5_ATOM_TITLE: {
+            h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
+            h5_node *head = tb->head;
+            if (!head || !h5_tb_push(tb, head)) return;
+            h5_in_head_mode(tb, tk);
+            h5_tb_remove_from_stack(tb, head);
+            return;
+        }
+        case H5_ATOM_HEAD:
+            h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
+            return;
+        default:
+            break;
+        }
+        break;
+    case H5_TOKEN_END_TAG:
+        if (tk->atom == H5_ATOM_TEMPLATE) {
+            h5_in_head_mode(tb, tk);
+            return;
+        }
+        if (tk->atom == H5_ATOM_BODY || tk->atom == H5_ATOM_HTML || tk->atom == H5_ATOM_BR) break;
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+        return;
+    default:
+        break;
+    }
+    if (!h5_tb_insert_implied(tb, H5_ATOM_BODY, tk->start)) return;
+    tb->mode = H5_MODE_IN_BODY;
+    h5_tb_process(tb, tk);
+}
+
+/* ---- 13.2.6.4.8 text --------------------------------------------------- */
+
+void h5_text_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_CHARACTER:
+        insert_chars(tb, tk);
+        return;
+    case H5_TOKEN_EOF:
+        h5_tb_error(tb, H5_ERROR_EOF_IN_ELEMENT_THAT_CAN_CONTAIN_ONLY_TEXT, tk->start);
+        h5_tb_pop(tb);
+        tb->mode = tb->original_mode;
+        h5_tb_process(tb, tk);
+        return;
+    case H5_TOKEN_END_TAG:
+        h5_tb_set_end_tag(h5_tb_current(tb), tk);
+        h5_tb_pop(tb);
+        tb->mode = tb->original_mode;
+        return;
+    default:
+        return;
+    }
+}
+
+/* ---- 13.2.6.4.18 in template ------------------------------------------- */
+
+static void switch_template_mode(h5_treebuilder *tb, h5_tb_token *tk, h5_insertion_mode m) {
+    h5_tb_pop_template_mode(tb);
+    h5_tb_push_template_mode(tb, m);
+    tb->mode = m;
+    h5_tb_process(tb, tk);
+}
+
+void h5_in_template_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_CHARACTER: case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+        h5_in_body_mode(tb, tk);
+        return;
+    case H5_TOKEN_START_TAG:
+        switch (tk->atom) {
+        case H5_ATOM_BASE: case H5_ATOM_BASEFONT: case H5_ATOM_BGSOUND: case H5_ATOM_LINK:
+        case H5_ATOM_META: case H5_ATOM_NOFRAMES: case H5_ATOM_SCRIPT: case H5_ATOM_STYLE:
+        case H5_ATOM_TEMPLATE: case H5_ATOM_TITLE:
+            h5_in_head_mode(tb, tk);
+            return;
+        case H5_ATOM_CAPTION: case H5_ATOM_COLGROUP: case H5_ATOM_TBODY: case H5_ATOM_TFOOT:
+        case H5_ATOM_THEAD:
+            switch_template_mode(tb, tk, H5_MODE_IN_TABLE);
+            return;
+        case H5_ATOM_COL:
+            switch_template_mode(tb, tk, H5_MODE_IN_COLUMN_GROUP);
+            return;
+        case H5_ATOM_TR:
+            switch_template_mode(tb, tk, H5_MODE_IN_TABLE_BODY);
+            return;
+        case H5_ATOM_TD: case H5_ATOM_TH:
+            switch_template_mode(tb, tk, H5_MODE_IN_ROW);
+            return;
+        default:
+            switch_template_mode(tb, tk, H5_MODE_IN_BODY);
+            return;
+        }
+    case H5_TOKEN_END_TAG:
+        if (tk->atom == H5_ATOM_TEMPLATE) {
+            h5_in_head_mode(tb, tk);
+            return;
+        }
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+        return;
+    case H5_TOKEN_EOF:
+        if (!h5_tb_on_stack(tb, H5_ATOM_TEMPLATE)) {
+            h5_tb_stop_parsing(tb);
+            return;
+        }
+        h5_tb_error(tb, H5_ERROR_EOF_WITH_OPEN_ELEMENTS, tk->start);
+        h5_tb_pop_until(tb, H5_ATOM_TEMPLATE);
+        h5_tb_afe_clear_to_marker(tb);
+        h5_tb_pop_template_mode(tb);
+        h5_tb_reset_insertion_mode(tb);
+        h5_tb_process(tb, tk);
+        return;
+    }
+}
+
+/* ---- 13.2.6.4.19 after body -------------------------------------------- */
+
+void h5_after_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_CHARACTER:
+        if (is_ws_token(tk)) {
+            h5_in_body_mode(tb, tk);
+            return;
+        }
+        break;
+    case H5_TOKEN_COMMENT:
+        h5_tb_insert_comment(tb, tk, tb->stack[0]);
+        return;
+    case H5_TOKEN_DOCTYPE:
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
+        return;
+    case H5_TOKEN_START_TAG:
+        if (tk->atom == H5_ATOM_HTML) {
+            h5_in_body_mode(tb, tk);
+            return;
+        }
+        break;
+    case H5_TOKEN_END_TAG:
+        if (tk->atom == H5_ATOM_HTML) {
+            if (tb->fragment) {
+                h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+                return;
+            }
+            if (tb->nstack) h5_tb_set_end_tag(tb->stack[0], tk);
+            tb->mode = H5_MODE_AFTER_AFTER_BODY;
+            return;
+        }
+        break;
+    case H5_TOKEN_EOF:
+        h5_tb_stop_parsing(tb);
+        return;
+    }
+    h5_tb_error(tb, tk->type == H5_TOKEN_CHARACTER ? H5_ERROR_UNEXPECTED_CHARACTER
+                    : tk->type == H5_TOKEN_END_TAG ? H5_ERROR_UNEXPECTED_END_TAG
+                                                   : H5_ERROR_UNEXPECTED_START_TAG,
+                tk->start);
+    tb->mode = H5_MODE_IN_BODY;
+    h5_tb_process(tb, tk);
+}
+
+/* ---- 13.2.6.4.20 in frameset ------------------------------------------- */
+
+void h5_in_frameset_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_CHARACTER:
+        if (is_ws_token(tk)) {
+            insert_chars(tb, tk);
+            return;
+        }
+        h5_tb_char_errors(tb, H5_ERROR_UNEXPECTED_CHARACTER, tk->data, tk->len, tk->start);
+        return;
+    case H5_TOKEN_COMMENT:
+        h5_tb_insert_comment(tb, tk, NULL);
+        return;
+    case H5_TOKEN_DOCTYPE:
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
+        return;
+    case H5_TOKEN_START_TAG:
+        switch (tk->atom) {
+        case H5_ATOM_HTML:
+            h5_in_body_mode(tb, tk);
+            return;
+        case H5_ATOM_FRAMESET:
+            h5_tb_insert_html_element(tb, tk);
+            return;
+        case H5_ATOM_FRAME:
+            h5_tb_insert_html_element(tb, tk);
+            h5_tb_pop(tb);
+            h5_tb_ack_self_closing(tk);
+            return;
+        case H5_ATOM_NOFRAMES:
+            h5_in_head_mode(tb, tk);
+            return;
+        default:
+            h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
+            return;
+        }
+    case H5_TOKEN_END_TAG:
+        if (tk->atom == H5_ATOM_FRAMESET) {
+            if (tb->nstack == 1) {
+                h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+                return;
+            }
+            h5_tb_set_end_tag(h5_tb_current(tb), tk);
+            h5_tb_pop(tb);
+            if (!tb->fragment && !h5_is_html(h5_tb_current(tb), H5_ATOM_FRAMESET))
+                tb->mode = H5_MODE_AFTER_FRAMESET;
+            return;
+        }
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+        return;
+    case H5_TOKEN_EOF:
+        if (tb->nstack != 1) h5_tb_error(tb, H5_ERROR_EOF_WITH_OPEN_ELEMENTS, tk->start);
+        h5_tb_stop_parsing(tb);
+        return;
+    }
+}
+
+/* ---- 13.2.6.4.21 after frameset ---------------------------------------- */
+
+void h5_after_frameset_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_CHARACTER:
+        if (is_ws_token(tk)) {
+            insert_chars(tb, tk);
+            return;
+        }
+        h5_tb_char_errors(tb, H5_ERROR_UNEXPECTED_CHARACTER, tk->data, tk->len, tk->start);
+        return;
+    case H5_TOKEN_COMMENT:
+        h5_tb_insert_comment(tb, tk, NULL);
+        return;
+    case H5_TOKEN_DOCTYPE:
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
+        return;
+    case H5_TOKEN_START_TAG:
+        if (tk->atom == H5_ATOM_HTML) {
+            h5_in_body_mode(tb, tk);
+            return;
+        }
+        if (tk->atom == H5_ATOM_NOFRAMES) {
+            h5_in_head_mode(tb, tk);
+            return;
+        }
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
+        return;
+    case H5_TOKEN_END_TAG:
+        if (tk->atom == H5_ATOM_HTML) {
+            if (tb->nstack) h5_tb_set_end_tag(tb->stack[0], tk);
+            tb->mode = H5_MODE_AFTER_AFTER_FRAMESET;
+            return;
+        }
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+        return;
+    case H5_TOKEN_EOF:
+        h5_tb_stop_parsing(tb);
+        return;
+    }
+}
+
+/* ---- 13.2.6.4.22 after after body -------------------------------------- */
+
+void h5_after_after_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_COMMENT:
+        h5_tb_insert_comment(tb, tk, tb->document);
+        return;
+    case H5_TOKEN_DOCTYPE:
+        h5_in_body_mode(tb, tk);
+        return;
+    case H5_TOKEN_CHARACTER:
+        if (is_ws_token(tk)) {
+            h5_in_body_mode(tb, tk);
+            return;
+        }
+        break;
+    case H5_TOKEN_START_TAG:
+        if (tk->atom == H5_ATOM_HTML) {
+            h5_in_body_mode(tb, tk);
+            return;
+        }
+        break;
+    case H5_TOKEN_EOF:
+        h5_tb_stop_parsing(tb);
+        return;
+    default:
+        break;
+    }
+    h5_tb_error(tb, tk->type == H5_TOKEN_CHARACTER ? H5_ERROR_UNEXPECTED_CHARACTER
+                    : tk->type == H5_TOKEN_END_TAG ? H5_ERROR_UNEXPECTED_END_TAG
+                                                   : H5_ERROR_UNEXPECTED_START_TAG,
+                tk->start);
+    tb->mode = H5_MODE_IN_BODY;
+    h5_tb_process(tb, tk);
+}
+
+/* ---- 13.2.6.4.23 after after frameset ---------------------------------- */
+
+void h5_after_after_frameset_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_COMMENT:
+        h5_tb_insert_comment(tb, tk, tb->document);
+        return;
+    case H5_TOKEN_DOCTYPE:
+        h5_in_body_mode(tb, tk);
+        return;
+    case H5_TOKEN_CHARACTER:
+        if (is_ws_token(tk)) {
+            h5_in_body_mode(tb, tk);
+            return;
+        }
+        h5_tb_char_errors(tb, H5_ERROR_UNEXPECTED_CHARACTER, tk->data, tk->len, tk->start);
+        return;
+    case H5_TOKEN_START_TAG:
+        if (tk->atom == H5_ATOM_HTML) {
+            h5_in_body_mode(tb, tk);
+            return;
+        }
+        if (tk->atom == H5_ATOM_NOFRAMES) {
+            h5_in_head_mode(tb, tk);
+            return;
+        }
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
+        return;
+    case H5_TOKEN_END_TAG:
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+        return;
+    case H5_TOKEN_EOF:
+        h5_tb_stop_parsing(tb);
+        return;
+    }
+}

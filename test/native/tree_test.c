@@ -1,0 +1,511 @@
+/*
+ * html5lib tree-construction suite runner.
+ *
+ *   tree_test DIR [FILTER]
+ *
+ * Runs every .dat file in DIR (file names containing FILTER, when given).  Tests
+ * without #script-on/#script-off run in both scripting modes.  Every run is
+ * repeated with the input fed in chunks of 1..7 code units (tokenizer
+ * resumability).  The tree is dumped in the html5lib format iteratively (no
+ * recursion over depth).  Exit status 1 when any run fails.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser.h"
+
+/* ---- growable byte string ---------------------------------------------- */
+
+typedef struct {
+    char *p;
+    size_t len, cap;
+} sbuf;
+
+static void sb_grow(sbuf *b, size_t extra) {
+    if (b->len + extra + 1 <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + extra + 1) cap *= 2;
+    b->p = realloc(b->p, cap);
+    if (!b->p) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    b->cap = cap;
+}
+static void sb_add(sbuf *b, const char *s, size_t n) {
+    sb_grow(b, n);
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+static void sb_puts(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
+static void sb_u16(sbuf *b, const h5_char *s, size_t n) {
+    sb_grow(b, 3 * n);
+    b->len += h5_utf16_to_utf8(s, n, (uint8_t *)b->p + b->len);
+    b->p[b->len] = 0;
+}
+static void sb_indent(sbuf *b, size_t depth) {
+    sb_puts(b, "| ");
+    for (size_t i = 0; i < depth; i++) sb_puts(b, "  ");
+}
+
+/* ---- html5lib dump ------------------------------------------------------ */
+
+typedef struct {
+    const h5_attr *a;
+    const char *prefix;
+} attr_ref;
+
+static int cmp_u16(h5_str a, h5_str b) {
+    size_t n = a.len < b.len ? a.len : b.len;
+    for (size_t i = 0; i < n; i++)
+        if (a.ptr[i] != b.ptr[i]) return a.ptr[i] < b.ptr[i] ? -1 : 1;
+    return a.len < b.len ? -1 : a.len > b.len;
+}
+
+/* Attribute name string: "xlink href" etc. */
+static int cmp_attr(const void *x, const void *y) {
+    const attr_ref *a = x, *b = y;
+    const char *pa = a->prefix ? a->prefix : "", *pb = b->prefix ? b->prefix : "";
+    /* Compare prefix + " " + name, as UTF-16 code units; prefixes are ASCII. */
+    sbuf sa = { 0 }, sb = { 0 };
+    if (*pa) { sb_puts(&sa, pa); sb_puts(&sa, " "); }
+    if (*pb) { sb_puts(&sb, pb); sb_puts(&sb, " "); }
+    size_t la = sa.len, lb = sb.len;
+    h5_char *ua = malloc((la + a->a->name.len + 1) * sizeof(h5_char));
+    h5_char *ub = malloc((lb + b->a->name.len + 1) * sizeof(h5_char));
+    for (size_t i = 0; i < la; i++) ua[i] = (unsigned char)sa.p[i];
+    for (size_t i = 0; i < lb; i++) ub[i] = (unsigned char)sb.p[i];
+    if (a->a->name.len) memcpy(ua + la, a->a->name.ptr, a->a->name.len * sizeof(h5_char));
+    if (b->a->name.len) memcpy(ub + lb, b->a->name.ptr, b->a->name.len * sizeof(h5_char));
+    h5_str xa = { ua, la + a->a->name.len }, xb = { ub, lb + b->a->name.len };
+    int c = cmp_u16(xa, xb);
+    free(ua);
+    free(ub);
+    free(sa.p);
+    free(sb.p);
+    return c;
+}
+
+static void dump_node(sbuf *o, const h5_node *n, size_t depth) {
+    sb_indent(o, depth);
+    switch (n->type) {
+    case H5_NODE_ELEMENT: {
+        sb_puts(o, "<");
+        if (n->ns == H5_NS_SVG) sb_puts(o, "svg ");
+        else if (n->ns == H5_NS_MATHML) sb_puts(o, "math ");
+        sb_u16(o, n->name.ptr, n->name.len);
+        sb_puts(o, ">\n");
+        if (n->nattrs) {
+            attr_ref *refs = malloc(n->nattrs * sizeof *refs);
+            for (uint32_t i = 0; i < n->nattrs; i++) {
+                refs[i].a = &n->attrs[i];
+                refs[i].prefix = h5_attr_prefix(&n->attrs[i]);
+                if (n->attrs[i].ns == H5_ATTR_NS_XMLNS && !refs[i].prefix) refs[i].prefix = "xmlns";
+            }
+            qsort(refs, n->nattrs, sizeof *refs, cmp_attr);
+            for (uint32_t i = 0; i < n->nattrs; i++) {
+                sb_indent(o, depth + 1);
+                if (refs[i].prefix) {
+                    sb_puts(o, refs[i].prefix);
+                    sb_puts(o, " ");
+                }
+                sb_u16(o, refs[i].a->name.ptr, refs[i].a->name.len);
+                sb_puts(o, "=\"");
+                sb_u16(o, refs[i].a->value.ptr, refs[i].a->value.len);
+                sb_puts(o, "\"\n");
+            }
+            free(refs);
+        }
+        break;
+    }
+    case H5_NODE_TEXT:
+        sb_puts(o, "\"");
+        sb_u16(o, n->data, n->data_len);
+        sb_puts(o, "\"\n");
+        break;
+    case H5_NODE_COMMENT:
+        sb_puts(o, "<!-- ");
+        sb_u16(o, n->data, n->data_len);
+        sb_puts(o, " -->\n");
+        break;
+    case H5_NODE_DOCTYPE:
+        sb_puts(o, "<!DOCTYPE ");
+        sb_u16(o, n->name.ptr, n->name.len);
+        if (n->public_id.len || n->system_id.len) {
+            sb_puts(o, " \"");
+            sb_u16(o, n->public_id.ptr, n->public_id.len);
+            sb_puts(o, "\" \"");
+            sb_u16(o, n->system_id.ptr, n->system_id.len);
+            sb_puts(o, "\"");
+        }
+        sb_puts(o, ">\n");
+        break;
+    case H5_NODE_PI:
+        sb_puts(o, "<?");
+        sb_u16(o, n->name.ptr, n->name.len);
+        sb_puts(o, " ");
+        sb_u16(o, n->data, n->data_len);
+        sb_puts(o, ">\n");
+        break;
+    default:
+        sb_puts(o, "?\n");
+    }
+}
+
+typedef struct {
+    const h5_node *next;
+    size_t depth;
+} frame;
+
+/* Children of `root` at depth 0, iteratively with an explicit stack. */
+static void dump_tree(sbuf *o, const h5_node *root) {
+    size_t cap = 64, n = 0;
+    frame *st = malloc(cap * sizeof *st);
+    st[n++] = (frame){ root->first_child, 0 };
+    while (n) {
+        frame *f = &st[n - 1];
+        const h5_node *node = f->next;
+        if (!node) {
+            n--;
+            continue;
+        }
+        size_t depth = f->depth;
+        f->next = node->next_sibling;
+        dump_node(o, node, depth);
+        if (n + 2 > cap) {
+            cap *= 2;
+            st = realloc(st, cap * sizeof *st);
+        }
+        if (node->first_child) st[n++] = (frame){ node->first_child, depth + 1 };
+        if (node->template_content) {
+            sb_indent(o, depth + 1);
+            sb_puts(o, "content\n");
+            if (node->template_content->first_child)
+                st[n++] = (frame){ node->template_content->first_child, depth + 2 };
+        }
+    }
+    free(st);
+}
+
+/* ---- .dat parsing --------------------------------------------------------- */
+
+typedef struct {
+    char *data;          /* input (UTF-8) */
+    size_t data_len;
+    int errors;          /* #errors + #new-errors lines */
+    int old_errors;      /* #errors lines only */
+    char *error_text;    /* the #errors section as written */
+    char *fragment;      /* context or NULL */
+    int script;          /* -1 both, 0 off, 1 on */
+    char *document;      /* expected dump without trailing newlines */
+} dat_test;
+
+static char *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    sbuf b = { 0 };
+    char tmp[65536];
+    size_t n;
+    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) sb_add(&b, tmp, n);
+    fclose(f);
+    if (!b.p) sb_add(&b, "", 0);
+    *len = b.len;
+    return b.p;
+}
+
+static char *dupn(const char *s, size_t n) {
+    char *p = malloc(n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+/* Find "\n" + marker + "\n" starting at or after s; returns pointer to the
+ * marker (after the newline). */
+static const char *find_line(const char *s, const char *end, const char *line) {
+    size_t n = strlen(line);
+    for (const char *p = s; p + n <= end; p++) {
+        if ((p == s || p[-1] == '\n') && memcmp(p, line, n) == 0 && (p + n == end || p[n] == '\n')) return p;
+    }
+    return NULL;
+}
+
+static size_t parse_dat(const char *buf, size_t len, dat_test **out) {
+    const char *end = buf + len;
+    size_t cap = 16, n = 0;
+    dat_test *tests = calloc(cap, sizeof *tests);
+    const char *p = buf;
+    while (p < end) {
+        const char *d = find_line(p, end, "#data");
+        if (!d) break;
+        const char *data = d + 6;
+        const char *e = find_line(data, end, "#errors");
+        if (!e) break;
+        dat_test t;
+        memset(&t, 0, sizeof t);
+        t.script = -1;
+        size_t dl = (size_t)(e - data);
+        if (dl && data[dl - 1] == '\n') dl--;
+        t.data = dupn(data, dl);
+        t.data_len = dl;
+        /* Sections until #document. */
+        const char *q = e;
+        const char *doc = find_line(q, end, "#document");
+        if (!doc) break;
+        const char *line = q;
+        bool counting = false, has_new = false;
+        t.error_text = dupn(q, (size_t)(doc - q));
+        while (line < doc) {
+            const char *nl = memchr(line, '\n', (size_t)(doc - line));
+            if (!nl) nl = doc;
+            size_t ll = (size_t)(nl - line);
+            if (ll == 7 && !memcmp(line, "#errors", 7)) counting = true;
+            else if (ll == 11 && !memcmp(line, "#new-errors", 11)) {
+                counting = true;
+                t.old_errors = t.errors;
+                has_new = true;
+            }
+            else if (ll == 18 && !memcmp(line, "#document-fragment", 18)) {
+                counting = false;
+                const char *c = nl + 1;
+                const char *cn = memchr(c, '\n', (size_t)(end - c));
+                if (!cn) cn = end;
+                t.fragment = dupn(c, (size_t)(cn - c));
+                nl = cn;
+            } else if (ll == 11 && !memcmp(line, "#script-off", 11)) {
+                counting = false;
+                t.script = 0;
+            } else if (ll == 10 && !memcmp(line, "#script-on", 10)) {
+                counting = false;
+                t.script = 1;
+            } else if (counting && ll) {
+                t.errors++;
+            }
+            line = nl + 1;
+        }
+        if (!has_new) t.old_errors = t.errors;
+        const char *body = doc + 10;
+        if (body > end) body = end;
+        const char *next = find_line(body, end, "#data");
+        const char *bend = next ? next : end;
+        while (bend > body && bend[-1] == '\n') bend--;
+        t.document = dupn(body, (size_t)(bend - body));
+        if (n == cap) {
+            cap *= 2;
+            tests = realloc(tests, cap * sizeof *tests);
+        }
+        tests[n++] = t;
+        p = next ? next : end;
+    }
+    *out = tests;
+    return n;
+}
+
+/* ---- running -------------------------------------------------------------- */
+
+typedef struct {
+    size_t runs, passed, failed;
+    size_t chunk_runs, chunk_failed;
+    size_t errors_match, errors_match_either;
+    size_t files;
+} totals;
+
+/* With TREE_TEST_ERRORS set, runs whose error count differs are listed
+ * with the expected errors and ours. */
+static sbuf err_log;
+static void log_error(void *ctx, h5_error_code code, uint32_t offset) {
+    (void)ctx;
+    char line[160];
+    snprintf(line, sizeof line, "  @%u %s\n", (unsigned)offset, h5_error_name(code));
+    sb_puts(&err_log, line);
+}
+
+static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chunk, size_t *nerrors,
+                     h5_status *status) {
+    size_t n8 = t->data_len;
+    h5_char *in = malloc((n8 + 1) * sizeof(h5_char));
+    size_t n = h5_utf8_to_utf16((const uint8_t *)t->data, n8, in);
+    h5_parse_options o = h5_parse_options_default();
+    o.scripting = scripting;
+    o.chunk_size = chunk;
+    err_log.len = 0;
+    sb_add(&err_log, "", 0);
+    o.on_error = log_error;
+    h5_char ctx[64];
+    if (t->fragment) {
+        const char *name = t->fragment;
+        o.fragment = true;
+        o.context_ns = H5_NS_HTML;
+        if (!strncmp(name, "svg ", 4)) {
+            o.context_ns = H5_NS_SVG;
+            name += 4;
+        } else if (!strncmp(name, "math ", 5)) {
+            o.context_ns = H5_NS_MATHML;
+            name += 5;
+        }
+        size_t k = 0;
+        for (; name[k] && k < sizeof ctx / sizeof ctx[0]; k++) ctx[k] = (unsigned char)name[k];
+        o.context_name = ctx;
+        o.context_name_len = k;
+    }
+    h5_node *root = NULL;
+    *status = h5_parse(p, in, n, &o, &root);
+    free(in);
+    *nerrors = h5_parser_error_count(p);
+    sbuf out = { 0 };
+    sb_add(&out, "", 0);
+    if (*status == H5_OK && root) dump_tree(&out, root);
+    while (out.len && out.p[out.len - 1] == '\n') out.p[--out.len] = 0;
+    return out.p;
+}
+
+static void report_failure(const char *file, size_t index, bool scripting, const dat_test *t, const char *actual,
+                           size_t chunk) {
+    printf("FAIL %s:%zu [%s] (%s)", file, index, scripting ? "script-on" : "script-off",
+           t->fragment ? t->fragment : "document");
+    if (chunk) printf(" chunk_size=%zu", chunk);
+    printf("\n--- input:\n%s\n--- expected:\n%s\n--- actual:\n%s\n\n", t->data, t->document, actual);
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void run_file(h5_parser *p, const char *dir, const char *name, totals *tot) {
+    char path[8192];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    size_t len;
+    char *buf = read_file(path, &len);
+    if (!buf) {
+        printf("cannot read %s\n", path);
+        tot->failed++;
+        return;
+    }
+    dat_test *tests;
+    size_t n = parse_dat(buf, len, &tests);
+    tot->files++;
+    for (size_t i = 0; i < n; i++) {
+        const dat_test *t = &tests[i];
+        for (int s = 0; s < 2; s++) {
+            bool scripting = s == 1;
+            if (t->script >= 0 && t->script != s) continue;
+            size_t nerr;
+            h5_status st;
+            char *actual = run_one(p, t, scripting, 0, &nerr, &st);
+            tot->runs++;
+            if (st == H5_OK && !strcmp(actual, t->document)) {
+                tot->passed++;
+            } else {
+                tot->failed++;
+                report_failure(name, i, scripting, t, actual, 0);
+            }
+            if (nerr == (size_t)t->errors || nerr == (size_t)t->old_errors) tot->errors_match_either++;
+            if (nerr == (size_t)t->errors) tot->errors_match++;
+            else if (getenv("TREE_TEST_ERRORS"))
+                printf("ERRORS %s:%zu [%s] expected %d, got %zu\n--- input:\n%s\n--- expected:\n%s--- ours:\n%s\n",
+                       name, i, scripting ? "script-on" : "script-off", t->errors, nerr, t->data, t->error_text,
+                       err_log.p);
+            free(actual);
+            /* Again, fed in small chunks. */
+            size_t chunk = 1 + (i + (size_t)s) % 7;
+            size_t nerr2;
+            char *chunked = run_one(p, t, scripting, chunk, &nerr2, &st);
+            tot->chunk_runs++;
+            if (st != H5_OK || strcmp(chunked, t->document)) {
+                tot->chunk_failed++;
+                report_failure(name, i, scripting, t, chunked, chunk);
+            }
+            free(chunked);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        free(tests[i].data);
+        free(tests[i].fragment);
+        free(tests[i].document);
+        free(tests[i].error_text);
+    }
+    free(tests);
+    free(buf);
+}
+
+/* Count the tests of the .dat files in a directory (for scripted/). */
+static size_t count_tests(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    size_t total = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        if (l < 4 || strcmp(e->d_name + l - 4, ".dat")) continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%.4000s/%.255s", dir, e->d_name);
+        size_t len;
+        char *buf = read_file(path, &len);
+        if (!buf) continue;
+        dat_test *tests;
+        size_t n = parse_dat(buf, len, &tests);
+        for (size_t i = 0; i < n; i++) {
+            free(tests[i].data);
+            free(tests[i].fragment);
+                free(tests[i].document);
+            free(tests[i].error_text);
+        }
+        free(tests);
+        free(buf);
+        total += n;
+    }
+    closedir(d);
+    return total;
+}
+
+int main(int argc, char **argv) {
+    const char *dir = argc > 1 ? argv[1] : "../shared/html5lib-tests/tree-construction";
+    const char *filter = argc > 2 ? argv[2] : NULL;
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "cannot open %s\n", dir);
+        return 2;
+    }
+    size_t nnames = 0, cap = 64;
+    char **names = malloc(cap * sizeof *names);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        if (l < 4 || strcmp(e->d_name + l - 4, ".dat")) continue;
+        if (filter && !strstr(e->d_name, filter)) continue;
+        if (nnames == cap) {
+            cap *= 2;
+            names = realloc(names, cap * sizeof *names);
+        }
+        names[nnames++] = dupn(e->d_name, l);
+    }
+    closedir(d);
+    qsort(names, nnames, sizeof *names, cmp_str);
+
+    h5_parser *p = h5_parser_create();
+    if (!p) return 2;
+    totals tot;
+    memset(&tot, 0, sizeof tot);
+    for (size_t i = 0; i < nnames; i++) {
+        run_file(p, dir, names[i], &tot);
+        free(names[i]);
+    }
+    free(names);
+    h5_parser_destroy(p);
+
+    char sdir[8192];
+    snprintf(sdir, sizeof sdir, "%.4000s/scripted", dir);
+    size_t scripted = count_tests(sdir);
+    if (scripted) printf("scripted/: %zu tests not applicable (they need a script engine)\n", scripted);
+    printf("tree-construction errors: %zu of %zu runs have the expected error count\n", tot.errors_match, tot.runs);
+    printf("tree-construction errors: %zu of %zu runs match #errors alone or #errors + #new-errors "
+           "(the two sections often name the same tokenizer error twice)\n",
+           tot.errors_match_either, tot.runs);
+    printf("tree-construction (chunked input, chunk_size 1..7): %zu passed, %zu failed\n",
+           tot.chunk_runs - tot.chunk_failed, tot.chunk_failed);
+    printf("tree-construction: %zu passed, %zu failed\n", tot.passed, tot.failed);
+    printf("%zu runs from %zu files\n", tot.runs, tot.files);
+    return tot.failed || tot.chunk_failed ? 1 : 0;
+}

@@ -26,9 +26,14 @@ B := build
 OBJ_N := $(patsubst src/%.c,$(B)/native/%.o,$(SRC))
 OBJ_S := $(patsubst src/%.c,$(B)/asan/%.o,$(SRC))
 
-.PHONY: all native wasm test test-native test-js setup demo bench size fuzz clean check-fresh
+.PHONY: all cjs native wasm test test-native test-js setup demo bench size fuzz clean check-fresh
 
-all: native wasm
+all: native wasm cjs
+
+# CommonJS entry (generated from the ESM sources; shipped, not committed)
+cjs: js/index.cjs
+js/index.cjs: $(filter-out js/index.cjs,$(wildcard js/*.js)) scripts/build-cjs.mjs
+	$(NODE) scripts/build-cjs.mjs
 
 native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test
 
@@ -77,6 +82,7 @@ setup:
 test: setup
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory test-native
+	@$(MAKE) --no-print-directory fuzz
 	@$(MAKE) --no-print-directory test-js
 
 test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test
@@ -91,7 +97,7 @@ demo: setup
 	@$(MAKE) --no-print-directory wasm
 	@$(NODE) bin/html5-wasm.js examples/sample.html
 
-bench: all
+bench: wasm $(B)/native_bench
 	$(NODE) bench/run.js
 
 size: dist/html5.wasm
@@ -99,3 +105,20 @@ size: dist/html5.wasm
 
 clean:
 	rm -rf $(B) dist/html5.wasm
+
+# ---- fuzzing (clang libFuzzer + ASan + UBSan) -----------------------------
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+$(B)/fuzz/fuzz_parse: test/fuzz/fuzz_parse.c $(SRC) $(HDR)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CSTD) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  test/fuzz/fuzz_parse.c $(SRC) -o $@
+
+fuzz: $(B)/fuzz/fuzz_parse
+	@rm -rf $(B)/fuzz/seeds && $(NODE) scripts/fuzz-seeds.mjs $(B)/fuzz/seeds $(SHARED)
+	@mkdir -p $(B)/fuzz/corpus
+	$(B)/fuzz/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
+	  -rss_limit_mb=4096 -print_final_stats=1 $(B)/fuzz/corpus $(B)/fuzz/seeds
+
+$(B)/native_bench: bench/native_bench.c $(B)/libhtml5.a
+	$(CC) $(CFLAGS_N) -O3 bench/native_bench.c $(B)/libhtml5.a -o $@

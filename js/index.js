@@ -3,3 +3,7 @@
 // initialises itself at import.
 export { init, initSync, isReady } from './loader.js';
 export { tokenize } from './tokenize.js';
+export { parse, parseFragment, parseToBuffer } from './parse.js';
+export { decode } from './decode.js';
+export { serialize, serializeOuter } from './serialize.js';
+export { dumpTree } from './dump.js';

@@ -31,8 +31,11 @@ export function defaultUrl() {
   return new URL('../dist/html5.wasm', import.meta.url);
 }
 
+// Only reached in Node (a file: URL).  The specifier is a variable so that
+// bundlers targeting browsers do not try to resolve a Node built-in.
+const NODE_FS = 'node:fs/promises';
 async function readNodeFile(url) {
-  const { readFile } = await import('node:fs/promises');
+  const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_FS);
   return readFile(url);
 }
 

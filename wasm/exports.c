@@ -14,6 +14,8 @@
 
 #include "arena.h"
 #include "errors.h"
+#include "flatbuf.h"
+#include "parser.h"
 #include "position.h"
 #include "tokenizer.h"
 
@@ -223,5 +225,64 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
     if (st == H5_OK) st = h5_tokenizer_finish(tokenizer);
     if (st == H5_OK && (out_failed || !finish_errors(input.data, len))) st = H5_ERR_OOM;
     if (st != H5_OK) reset_outputs();
+    return (uint32_t)st;
+}
+
+/* ---- parse() --------------------------------------------------------------
+ * Parse input[0, len) (input[len, len + ctx_len) holds the fragment context
+ * name) and write the tree as a flat buffer (docs/format.md), read back with
+ * h5w_out_buf()/h5w_out_buf_len().
+ *   flags: 1 scripting, 2 fragment, 4 source locations, 8 collect errors
+ *   ctx_ns: h5_element_ns of the context element */
+static h5_parser *parser;
+static h5_flatbuf flat;
+static bool flat_ready;
+static uint32_t memory_limit_mb;
+
+H5W_EXPORT(h5w_out_buf) uint8_t *h5w_out_buf(void) { return flat.data; }
+H5W_EXPORT(h5w_out_buf_len) uint32_t h5w_out_buf_len(void) { return (uint32_t)flat.len; }
+/* Tests: cap the arena of each parse (MiB, 0 = none) to exercise OOM paths. */
+H5W_EXPORT(h5w_set_memory_limit) void h5w_set_memory_limit(uint32_t mb) { memory_limit_mb = mb; }
+
+H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t ctx_len, uint32_t ctx_ns) {
+    reset_outputs();
+    if (!flat_ready) {
+        h5_flatbuf_init(&flat);
+        flat_ready = true;
+    }
+    flat.len = 0;
+    if ((size_t)len + ctx_len > input.len || ctx_ns > H5_NS_MATHML) return H5_ERR_INVALID;
+    if (!parser && !(parser = h5_parser_create())) return H5_ERR_OOM;
+    h5_parse_options o = h5_parse_options_default();
+    o.scripting = (flags & 1) != 0;
+    o.fragment = (flags & 2) != 0;
+    o.context_name = input.data + len;
+    o.context_name_len = ctx_len;
+    o.context_ns = (h5_element_ns)ctx_ns;
+    o.memory_limit = (size_t)memory_limit_mb << 20;
+    if (flags & 8) o.on_error = collect_error;
+    h5_node *root = NULL;
+    h5_status st = h5_parse(parser, input.data, len, &o, &root);
+    if (st == H5_OK && out_failed) st = H5_ERR_OOM;
+    if (st == H5_OK) {
+        h5_flatbuf_options fo = h5_flatbuf_options_default();
+        fo.locations = (flags & 4) != 0;
+        fo.scripting = o.scripting;
+        fo.include_errors = (flags & 8) != 0;
+        fo.errors = (const h5_flatbuf_error *)out_errors.data;
+        fo.error_count = out_errors.len / 2;
+        st = h5_flatbuf_write(root, &fo, &flat);
+        /* The buffer keeps (code, offset); JS callbacks also get line/col. */
+        if (st == H5_OK && (flags & 8) && !finish_errors(input.data, len)) st = H5_ERR_OOM;
+    }
+    /* The tree is no longer needed: release what a huge input took. */
+    if (st != H5_OK || len > (8u << 20)) {
+        h5_parser_destroy(parser);
+        parser = NULL;
+    }
+    if (st != H5_OK) {
+        flat.len = 0;
+        reset_outputs();
+    }
     return (uint32_t)st;
 }

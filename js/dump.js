@@ -1,0 +1,97 @@
+// dumpTree(): a tree as text in the html5lib tree-construction test format
+// ("| <html>", "|   <head>", ...).  Works on DOM-like nodes and on
+// parse5-shaped objects; iterative, so any depth works.  A debugging aid and
+// what the conformance tests compare.
+const NS_PREFIX = {
+  'http://www.w3.org/2000/svg': 'svg ',
+  'http://www.w3.org/1998/Math/MathML': 'math ',
+};
+
+function kind(node) {
+  if (node.nodeType !== undefined) return node.nodeType;
+  switch (node.nodeName) {
+    case '#document': return 9;
+    case '#document-fragment': return 11;
+    case '#documentType': return 10;
+    case '#text': return 3;
+    case '#comment': return 8;
+    default: return 1;
+  }
+}
+
+const childrenOf = (node) => node.childNodes ?? [];
+
+function elementLine(node) {
+  const local = node.localName ?? node.tagName;
+  return `<${NS_PREFIX[node.namespaceURI] ?? ''}${local}>`;
+}
+
+function attributeLines(node) {
+  const out = [];
+  const attrs = node.attrs ?? node.attributes ?? [];
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs[i];
+    // DOM-like: localName + prefix; parse5 objects: name (local) + prefix.
+    const local = a.localName ?? a.name;
+    const shown = a.prefix ? `${a.prefix} ${local}` : a.namespace || a.namespaceURI ? `${nsWord(a.namespace ?? a.namespaceURI)} ${local}` : a.name;
+    out.push([shown, a.value]);
+  }
+  out.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  return out.map(([n, v]) => `${n}="${v}"`);
+}
+
+function nsWord(uri) {
+  if (uri === 'http://www.w3.org/1999/xlink') return 'xlink';
+  if (uri === 'http://www.w3.org/XML/1998/namespace') return 'xml';
+  if (uri === 'http://www.w3.org/2000/xmlns/') return 'xmlns';
+  return uri;
+}
+
+/**
+ * @param {object} root a Document, DocumentFragment or element (DOM-like or parse5 shape)
+ * @returns {string} lines "| ..." joined with "\n", ending with "\n"
+ */
+export function dumpTree(root) {
+  let out = '';
+  // Stack of [node, depth]; children pushed in reverse.  Template contents
+  // are shown as a "content" pseudo-node holding the fragment's children.
+  const stack = [];
+  const pushChildren = (node, depth) => {
+    const kids = childrenOf(node);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], depth]);
+  };
+  pushChildren(root, 0);
+  while (stack.length) {
+    const [node, depth] = stack.pop();
+    const pad = '| ' + '  '.repeat(depth);
+    if (Array.isArray(node)) { // ['content', fragment]
+      out += `${pad}content\n`;
+      pushChildren(node[1], depth + 1);
+      continue;
+    }
+    switch (kind(node)) {
+      case 1: {
+        out += pad + elementLine(node) + '\n';
+        for (const a of attributeLines(node)) out += `${pad}  ${a}\n`;
+        const content = node.content;
+        // Children first in output order: attributes, then template
+        // "content", then (for templates, none) children.
+        pushChildren(node, depth + 1);
+        if (content && (node.namespaceURI === undefined || node.namespaceURI === 'http://www.w3.org/1999/xhtml')) {
+          stack.push([['content', content], depth + 1]);
+        }
+        break;
+      }
+      case 3: out += `${pad}"${node.data ?? node.value}"\n`; break;
+      case 8: out += `${pad}<!-- ${node.data} -->\n`; break;
+      case 10: {
+        const pub = node.publicId ?? '', sys = node.systemId ?? '';
+        out += pub || sys ? `${pad}<!DOCTYPE ${node.name ?? ''} "${pub}" "${sys}">\n` : `${pad}<!DOCTYPE ${node.name ?? ''}>\n`;
+        break;
+      }
+      case 7: out += `${pad}<?${node.target} ${node.data}>\n`; break;
+      default: throw new TypeError(`dumpTree: unexpected node ${node.nodeName}`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+// Types of the html5-wasm public API (js/index.js, js/node.js, js/index.cjs).
+import type * as Dom from './dom.js';
+import type * as Obj from './object.js';
+
+export type { DecodeOptions, BufferHeader, BufferError } from './decode.js';
+export { decode } from './decode.js';
+export { serialize, serializeOuter } from './serialize.js';
+export type * as DomTypes from './dom.js';
+export type * as ObjectTypes from './object.js';
+
+/** Where to load html5.wasm from; nothing = next to the package via import.meta.url. */
+export type WasmSource = string | URL | Response | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+
+/** Load the module; idempotent (safe to call many times). Optional in Node. */
+export declare function init(source?: WasmSource): Promise<void>;
+/** Synchronous init from the bytes of html5.wasm or a compiled module. */
+export declare function initSync(source: ArrayBuffer | ArrayBufferView | WebAssembly.Module): void;
+export declare function isReady(): boolean;
+
+export interface ParseError {
+  /** The spec's error code (tokenizer) or ours (tree construction; docs/errors.md). */
+  code: string;
+  /** 1-based line and column. */
+  line: number;
+  col: number;
+  /** UTF-16 code-unit offset in the input (what String.prototype.slice uses). */
+  offset: number;
+}
+
+export type TokenizerState =
+  | 'Data state' | 'RCDATA state' | 'RAWTEXT state' | 'Script data state' | 'PLAINTEXT state' | 'CDATA section state';
+
+export type Token =
+  | { type: 'doctype'; name: string | null; publicId: string | null; systemId: string | null; forceQuirks: boolean }
+  | { type: 'startTag'; name: string; attributes: { name: string; value: string }[]; selfClosing: boolean }
+  | { type: 'endTag'; name: string }
+  | { type: 'comment'; data: string }
+  | { type: 'character'; data: string };
+
+export interface TokenizeOptions {
+  initialState?: TokenizerState;
+  lastStartTag?: string;
+  onParseError?: (error: ParseError) => void;
+}
+export declare function tokenize(html: string, options?: TokenizeOptions): Token[];
+
+export interface ParseOptions {
+  /** The scripting flag (default true, as browsers and parse5): <noscript> content is raw text. */
+  scriptingEnabled?: boolean;
+  /** Source locations on every node (parse5's sourceCodeLocation shape). Default false. */
+  sourceLocations?: boolean;
+  /** parse5's name for sourceLocations. */
+  sourceCodeLocationInfo?: boolean;
+  onParseError?: (error: ParseError) => void;
+}
+
+export type FragmentContext = string | { localName: string; namespaceURI?: string | null };
+
+export declare function parse(html: string, options?: ParseOptions & { format?: 'dom' }): Dom.Document;
+export declare function parse(html: string, options: ParseOptions & { format: 'object' }): Obj.Document;
+
+export declare function parseFragment(html: string, options?: ParseOptions & { format?: 'dom'; context?: FragmentContext }): Dom.DocumentFragment;
+export declare function parseFragment(html: string, options: ParseOptions & { format: 'object'; context?: FragmentContext }): Obj.DocumentFragment;
+
+/** The raw flat tree buffer (docs/format.md): owned by the caller, transferable. */
+export declare function parseToBuffer(
+  html: string,
+  options?: ParseOptions & { fragment?: boolean; context?: FragmentContext; includeErrors?: boolean },
+): ArrayBuffer;
+
+/** A tree in the html5lib test format (debugging aid). */
+export declare function dumpTree(root: Dom.Node | Obj.Node): string;

@@ -1,0 +1,106 @@
+// parse(), parseFragment(), parseToBuffer(): the HTML parser (spec 13.2)
+// in wasm; the tree crosses the boundary as one flat buffer
+// (docs/format.md) that decode() turns into DOM-like nodes or parse5-shaped
+// objects.
+import { decode } from './decode.js';
+import { reportErrors, statusError } from './errors.js';
+import { describe, getWasm, writeInput } from './loader.js';
+import { checkInput, checkOptions, isBoolean, isFunction, oneOf } from './options.js';
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const NAMESPACES = new Map([
+  [HTML_NS, 0],
+  ['http://www.w3.org/2000/svg', 1],
+  ['http://www.w3.org/1998/Math/MathML', 2],
+]);
+
+const COMMON = {
+  scriptingEnabled: isBoolean,
+  sourceCodeLocationInfo: isBoolean, // parse5's name for sourceLocations
+  sourceLocations: isBoolean,
+  onParseError: isFunction,
+};
+const PARSE_OPTIONS = { ...COMMON, format: oneOf('dom', 'object') };
+const FRAGMENT_OPTIONS = { ...PARSE_OPTIONS, context: checkContext };
+const BUFFER_OPTIONS = { ...COMMON, fragment: isBoolean, context: checkContext, includeErrors: isBoolean };
+
+function checkContext(v) {
+  if (typeof v === 'string') return v.length ? null : 'must not be empty';
+  if (v && typeof v === 'object' && typeof v.localName === 'string' && v.localName.length) {
+    const ns = v.namespaceURI ?? HTML_NS;
+    if (!NAMESPACES.has(ns)) return `has an unsupported namespaceURI ${JSON.stringify(ns)} (HTML, SVG or MathML)`;
+    return null;
+  }
+  return "must be a tag name string or an element-like object { localName, namespaceURI }";
+}
+
+/** [localName, namespace number] of a fragment context option. */
+function contextOf(context) {
+  if (context === undefined) return ['template', 0];
+  if (typeof context === 'string') return [context.toLowerCase(), 0];
+  return [context.localName, NAMESPACES.get(context.namespaceURI ?? HTML_NS)];
+}
+
+/**
+ * Run the parser; leaves the flat buffer in wasm memory and returns a view
+ * on it (valid until the next call into the module).
+ */
+function run(fn, html, o, fragment) {
+  checkInput(fn, html);
+  const w = getWasm();
+  const [ctxName, ctxNs] = fragment ? contextOf(o.context) : ['', 0];
+  writeInput(w, ctxName ? html + ctxName : html);
+  const locations = o.sourceLocations ?? o.sourceCodeLocationInfo ?? false;
+  const flags =
+    ((o.scriptingEnabled ?? true) ? 1 : 0) |
+    (fragment ? 2 : 0) |
+    (locations ? 4 : 0) |
+    (o.onParseError || o.includeErrors ? 8 : 0);
+  const status = w.h5w_parse(html.length, flags, ctxName.length, ctxNs);
+  if (status !== 0) statusError(fn, status, html.length);
+  if (o.onParseError) reportErrors(w, o.onParseError);
+  return new Uint8Array(w.memory.buffer, w.h5w_out_buf(), w.h5w_out_buf_len());
+}
+
+/**
+ * Parse a whole document.
+ * @param {string} html
+ * @param {object} [options] scriptingEnabled (default true), format ('dom' | 'object'),
+ *   sourceLocations, onParseError({ code, line, col, offset })
+ */
+export function parse(html, options) {
+  const o = checkOptions('parse', options, PARSE_OPTIONS);
+  const view = run('parse', html, o, false);
+  return decode(view, { format: o.format ?? 'dom', source: html });
+}
+
+/**
+ * Parse a fragment in the context of an element (spec 13.4), as innerHTML
+ * does.  context: a tag name ('td') or { localName, namespaceURI }; default
+ * <template> (as parse5), which accepts any content.
+ */
+export function parseFragment(html, options) {
+  const o = checkOptions('parseFragment', options, FRAGMENT_OPTIONS);
+  const view = run('parseFragment', html, o, true);
+  return decode(view, { format: o.format ?? 'dom', source: html });
+}
+
+/**
+ * Parse and return the raw flat buffer (docs/format.md): an ArrayBuffer
+ * owned by the caller, transferable with postMessage; decode() it anywhere.
+ * options: as parse(), plus fragment/context, includeErrors.
+ */
+export function parseToBuffer(html, options) {
+  const o = checkOptions('parseToBuffer', options, BUFFER_OPTIONS);
+  if (o.context !== undefined && !o.fragment) {
+    throw new TypeError("parseToBuffer(): option 'context' needs fragment: true");
+  }
+  const view = run('parseToBuffer', html, o, o.fragment === true);
+  return view.slice().buffer;
+}
+
+/** Test hook: cap the parser's arena per parse (MiB; 0 = no cap). */
+export function setMemoryLimitForTesting(mb) {
+  if (!Number.isInteger(mb) || mb < 0) throw new RangeError('setMemoryLimitForTesting(mb): mb must be a non-negative integer; got ' + describe(mb));
+  getWasm().h5w_set_memory_limit(mb);
+}

@@ -1,0 +1,50 @@
+// Reader for html5lib tree-construction .dat files
+// (see html5lib-tests/tree-construction/README.md).
+import { readFileSync } from 'node:fs';
+
+/**
+ * @returns {{index: number, data: string, errors: string[], fragment: string|null,
+ *   script: 'on'|'off'|null, document: string}[]}
+ */
+export function readDat(path) {
+  const text = readFileSync(path, 'utf8');
+  const tests = [];
+  const blocks = ('\n' + text).split('\n#data\n').slice(1);
+  blocks.forEach((block, index) => {
+    const sections = {};
+    let current = 'data';
+    let lines = [];
+    for (const line of block.split('\n')) {
+      const m = /^#(errors|new-errors|document-fragment|script-on|script-off|document)$/.exec(line);
+      if (m && current !== 'document') {
+        sections[current] = lines;
+        current = m[1];
+        lines = [];
+      } else {
+        lines.push(line);
+      }
+    }
+    sections[current] = lines;
+    // The document section ends with the blank line that separates tests.
+    const doc = sections.document ?? [];
+    while (doc.length && doc[doc.length - 1] === '') doc.pop();
+    tests.push({
+      index,
+      data: (sections.data ?? []).join('\n'),
+      errors: (sections.errors ?? []).filter((l) => l !== ''),
+      newErrors: (sections['new-errors'] ?? []).filter((l) => l !== ''),
+      fragment: sections['document-fragment'] ? sections['document-fragment'][0] : null,
+      script: 'script-on' in sections ? 'on' : 'script-off' in sections ? 'off' : null,
+      document: doc.join('\n') + '\n',
+    });
+  });
+  return tests;
+}
+
+const NS = { svg: 'http://www.w3.org/2000/svg', math: 'http://www.w3.org/1998/Math/MathML' };
+
+/** '#document-fragment' value -> parseFragment context option. */
+export function contextOption(fragment) {
+  const [a, b] = fragment.split(' ');
+  return b ? { localName: b, namespaceURI: NS[a] } : a;
+}

@@ -1,0 +1,89 @@
+// End to end through the real C parser (src/*.c → h5_parse → h5_flatbuf_write
+// → decode): the decoded trees must equal parse5's, in both formats.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as parse5 from 'parse5';
+import { decode, readErrors } from '../../js/decode.js';
+import { serialize } from '../../js/serialize.js';
+import { parseTool, parseWithC } from './helpers.js';
+import { DOCUMENTS, FRAGMENTS } from './corpus.js';
+
+// The native helper must build: a build failure fails every test below.
+const available = parseTool() !== null;
+const skip = false;
+test('the native parse helper (src/*.c + test/native/flatbuf_dump.c) builds', () => {
+  assert.ok(available, 'cc failed to build the native helper; run it by hand to see why');
+});
+const NS = { svg: ['http://www.w3.org/2000/svg', 1], math: ['http://www.w3.org/1998/Math/MathML', 2] };
+
+function p5Fragment(html, context, opts) {
+  if (!context) return parse5.parseFragment(html, opts);
+  const [uri] = NS[context] ?? ['http://www.w3.org/1999/xhtml'];
+  return parse5.parseFragment(parse5.defaultTreeAdapter.createElement(context, uri, []), html, opts);
+}
+const cFragment = (html, context, opts) =>
+  parseWithC(html, { fragment: context ?? 'template', contextNs: (NS[context] ?? [null, 0])[1], ...opts });
+
+// Source locations the tree builder does not yet place as parse5 does
+// (reported; these run as todo until fixed).
+const LOCATION_TODO = new Map([
+  ['<!DOCTYPE html><textarea>\n<b>&amp;</b></textarea><title>a<b</title><pre>\n\nx</pre>', 'text after the newline dropped at the start of <pre> starts one unit late'],
+  ['<html lang=en><body class=b><html data-late=1><body data-late=2>', 'elements open at EOF should end at EOF'],
+  ['<!DOCTYPE html><a href=x><p>adoption</a>agency<b><i>mis</b>nested</i>', 'adoption agency: clones (no location) / reconstructed elements (token location) / end tag of the formatting element'],
+  ['<b>raw</b> &amp;', 'a text node ending in a character reference ends before it'],
+]);
+
+test('documents: both formats equal parse5', { skip }, () => {
+  for (const html of DOCUMENTS) {
+    const tree = parse5.parse(html);
+    const buffer = parseWithC(html);
+    assert.deepStrictEqual(decode(buffer, { format: 'object' }), tree, JSON.stringify(html));
+    assert.equal(serialize(decode(buffer)), parse5.serialize(tree), JSON.stringify(html));
+  }
+});
+
+test('fragments: both formats equal parse5', { skip }, () => {
+  for (const [html, context] of FRAGMENTS) {
+    const tree = p5Fragment(html, context);
+    const buffer = cFragment(html, context);
+    assert.deepStrictEqual(decode(buffer, { format: 'object' }), tree, `${JSON.stringify(html)} in ${context}`);
+    assert.equal(serialize(decode(buffer)), parse5.serialize(tree));
+  }
+});
+
+test('scripting off: <noscript> parses and serialises as parse5', { skip }, () => {
+  const html = '<!DOCTYPE html><head><noscript><link rel=x></noscript></head><body><noscript><p>&amp;</p></noscript>';
+  const tree = parse5.parse(html, { scriptingEnabled: false });
+  const buffer = parseWithC(html, { scripting: false });
+  assert.deepStrictEqual(decode(buffer, { format: 'object' }), tree);
+  assert.equal(serialize(decode(buffer)), parse5.serialize(tree, { scriptingEnabled: false }));
+});
+
+for (const html of DOCUMENTS) {
+  const todo = LOCATION_TODO.get(html);
+  test(`locations: ${JSON.stringify(html).slice(0, 60)}`, { skip, todo }, () => {
+    const tree = parse5.parse(html, { sourceCodeLocationInfo: true });
+    const buffer = parseWithC(html, { locations: true });
+    assert.deepStrictEqual(decode(buffer, { format: 'object', source: html }), tree);
+  });
+}
+for (const [html, context] of FRAGMENTS) {
+  const todo = LOCATION_TODO.get(html);
+  test(`locations (fragment in ${context}): ${JSON.stringify(html)}`, { skip, todo }, () => {
+    const tree = p5Fragment(html, context, { sourceCodeLocationInfo: true });
+    const buffer = cFragment(html, context, { locations: true });
+    assert.deepStrictEqual(decode(buffer, { format: 'object', source: html }), tree);
+  });
+}
+
+test('parse errors reach the buffer', { skip }, () => {
+  const html = '<p a=1 a=2>\u0000</p></p>';
+  const buffer = parseWithC(html, { errors: true });
+  const errors = readErrors(buffer, { source: html });
+  assert.ok(errors.length >= 2, JSON.stringify(errors));
+  for (const e of errors) {
+    assert.ok(Number.isInteger(e.code) && e.code > 0);
+    assert.ok(e.offset <= html.length);
+    assert.equal(e.line, 1);
+  }
+});

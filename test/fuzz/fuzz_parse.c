@@ -1,0 +1,112 @@
+/*
+ * libFuzzer target over the native core (make fuzz).
+ *
+ * The first bytes choose what to run; the rest is the input:
+ *   byte 0: bits 0-1 mode (0 document, 1 fragment, 2 tokenizer only,
+ *           3 document fed in chunks), bit 2 scripting off, bits 3-7 select
+ *           the fragment context or the tokenizer's initial state
+ *   byte 1: chunk size for mode 3 (1..256)
+ *   byte 2: bit 0: input is raw UTF-16LE (lone surrogates etc.) rather than UTF-8
+ * Every input must parse without a crash, leak, UB or hang; a document
+ * parse must give a tree whose links are consistent.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser.h"
+#include "tokenizer.h"
+
+static const struct { const char *name; h5_element_ns ns; } contexts[] = {
+    {"body", H5_NS_HTML}, {"html", H5_NS_HTML}, {"head", H5_NS_HTML}, {"table", H5_NS_HTML},
+    {"tbody", H5_NS_HTML}, {"tr", H5_NS_HTML}, {"td", H5_NS_HTML}, {"th", H5_NS_HTML},
+    {"caption", H5_NS_HTML}, {"colgroup", H5_NS_HTML}, {"select", H5_NS_HTML}, {"template", H5_NS_HTML},
+    {"frameset", H5_NS_HTML}, {"title", H5_NS_HTML}, {"textarea", H5_NS_HTML}, {"style", H5_NS_HTML},
+    {"script", H5_NS_HTML}, {"noscript", H5_NS_HTML}, {"plaintext", H5_NS_HTML}, {"xmp", H5_NS_HTML},
+    {"iframe", H5_NS_HTML}, {"option", H5_NS_HTML}, {"div", H5_NS_HTML}, {"p", H5_NS_HTML},
+    {"svg", H5_NS_SVG}, {"foreignObject", H5_NS_SVG}, {"desc", H5_NS_SVG}, {"path", H5_NS_SVG},
+    {"math", H5_NS_MATHML}, {"mi", H5_NS_MATHML}, {"annotation-xml", H5_NS_MATHML}, {"mtext", H5_NS_MATHML},
+};
+
+static void on_token(void *ctx, h5_token *t) { (void)ctx; (void)t; }
+static void on_error(void *ctx, h5_error_code code, uint32_t offset) {
+    (void)offset;
+    if (code <= H5_ERROR_NONE || code >= H5_ERROR_COUNT) abort();
+    ++*(size_t *)ctx;
+}
+
+/* Iterative check that parent/child/sibling links agree. */
+static void check_tree(const h5_node *root) {
+    const h5_node *n = root;
+    while (n) {
+        const h5_node *prev = NULL;
+        for (const h5_node *c = n->first_child; c; c = c->next_sibling) {
+            if (c->parent != n || c->prev_sibling != prev) abort();
+            prev = c;
+        }
+        if (n->last_child != prev) abort();
+        if (n->template_content && n->template_content->type != H5_NODE_FRAGMENT) abort();
+        /* next node in pre-order (template contents are not visited here) */
+        if (n->first_child) n = n->first_child;
+        else {
+            while (n && n != root && !n->next_sibling) n = n->parent;
+            n = (n && n != root) ? n->next_sibling : NULL;
+        }
+    }
+}
+
+static h5_parser *parser;
+static h5_tokenizer *tokenizer;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size < 3) return 0;
+    uint8_t sel = data[0], chunk = data[1], enc = data[2];
+    data += 3;
+    size -= 3;
+    h5_char *in = malloc((size + 1) * sizeof(h5_char));
+    if (!in) return 0;
+    size_t n;
+    if (enc & 1) {
+        n = size / 2;
+        for (size_t i = 0; i < n; i++) in[i] = (h5_char)(data[2 * i] | data[2 * i + 1] << 8);
+    } else {
+        n = h5_utf8_to_utf16(data, size, in);
+    }
+    size_t errors = 0;
+    unsigned mode = sel & 3, pick = sel >> 3;
+    if (mode == 2) {
+        if (!tokenizer) tokenizer = h5_tokenizer_create();
+        h5_tokenizer_options o;
+        memset(&o, 0, sizeof o);
+        o.on_token = on_token;
+        o.on_error = on_error;
+        o.error_ctx = &errors;
+        o.initial_state = (h5_tokenizer_state)(pick % 6);
+        h5_tokenizer_reset(tokenizer, &o);
+        size_t step = (size_t)chunk + 1;
+        for (size_t i = 0; i < n; i += step)
+            if (h5_tokenizer_feed(tokenizer, in + i, n - i < step ? n - i : step) != H5_OK) abort();
+        if (h5_tokenizer_finish(tokenizer) != H5_OK) abort();
+    } else {
+        if (!parser) parser = h5_parser_create();
+        h5_parse_options o = h5_parse_options_default();
+        o.scripting = !(sel & 4);
+        o.on_error = on_error;
+        o.error_ctx = &errors;
+        h5_char ctx_name[32];
+        if (mode == 1) {
+            const char *name = contexts[pick % (sizeof contexts / sizeof contexts[0])].name;
+            size_t len = strlen(name);
+            for (size_t i = 0; i < len; i++) ctx_name[i] = (unsigned char)name[i];
+            o.fragment = true;
+            o.context_name = ctx_name;
+            o.context_name_len = len;
+            o.context_ns = contexts[pick % (sizeof contexts / sizeof contexts[0])].ns;
+        }
+        if (mode == 3) o.chunk_size = (size_t)chunk + 1;
+        h5_node *root = NULL;
+        if (h5_parse(parser, in, n, &o, &root) != H5_OK || !root) abort();
+        check_tree(root);
+    }
+    free(in);
+    return 0;
+}

@@ -275,7 +275,19 @@ void h5_tb_option_popped(h5_treebuilder *tb, h5_node *option) {
         selected = !tb->sc_any_selected && tb->sc_first == option;
     }
     if (!selected) return;
+    /* "Maybe clone an option into selectedcontent": clone the option's
+     * children into a new DocumentFragment first, then replace all of
+     * selectedcontent's children with it.  Cloning straight into
+     * selectedcontent would never end when selectedcontent is itself inside
+     * the option (the walk would copy its own output). */
     h5_node *sc = tb->sc_content;
+    h5_node *fragment = h5_node_create(tb->arena, H5_NODE_FRAGMENT);
+    if (!fragment) {
+        tb->failed = true;
+        return;
+    }
+    clone_children(tb, option, fragment);
+    if (tb->failed) return;
     while (sc->first_child) h5_node_remove(sc->first_child);
-    clone_children(tb, option, sc);
+    h5_node_move_children(fragment, sc);
 }

@@ -518,7 +518,9 @@ void h5_in_template_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_afe_clear_to_marker(tb);
         h5_tb_pop_template_mode(tb);
         h5_tb_reset_insertion_mode(tb);
-        h5_tb_process(tb, tk);
+        /* "Reprocess the token": through the dispatcher's loop, since one
+         * EOF may close any number of nested templates. */
+        tb->reprocess = true;
         return;
     }
 }

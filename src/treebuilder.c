@@ -925,9 +925,17 @@ static bool use_insertion_mode(const h5_treebuilder *tb, const h5_tb_token *tk) 
     return false;
 }
 
+/* 13.2.6 tree construction dispatcher.  A mode that must "reprocess the
+ * token" where the chain of reprocessing can be as long as the stack of
+ * open elements (EOF in "in template") sets tb->reprocess instead of
+ * recursing, and the token goes round this loop again: no recursion over
+ * document depth. */
 static void dispatch(h5_treebuilder *tb, h5_tb_token *tk) {
-    if (use_insertion_mode(tb, tk)) h5_tb_process(tb, tk);
-    else h5_foreign_content_rules(tb, tk);
+    do {
+        tb->reprocess = false;
+        if (use_insertion_mode(tb, tk)) h5_tb_process(tb, tk);
+        else h5_foreign_content_rules(tb, tk);
+    } while (tb->reprocess && !tb->failed && !tb->done);
 }
 
 /* Modes that treat a whole run of characters alike. */

@@ -107,6 +107,7 @@ typedef struct h5_treebuilder {
     bool foster_parenting;
     bool skip_next_lf;          /* pre/listing/textarea: drop a leading LF */
     bool done;                  /* stopped parsing */
+    bool reprocess;             /* the dispatcher runs the current token again */
     bool failed;                /* out of memory (sticky) */
     bool has_selectedcontent;   /* a selectedcontent element was created */
     /* Cache for the option popped steps (tb_foreign.c): the select last

@@ -116,9 +116,7 @@ $(B)/fuzz/fuzz_parse: test/fuzz/fuzz_parse.c $(SRC) $(HDR)
 
 fuzz: $(B)/fuzz/fuzz_parse
 	@rm -rf $(B)/fuzz/seeds && $(NODE) scripts/fuzz-seeds.mjs $(B)/fuzz/seeds $(SHARED)
-	@mkdir -p $(B)/fuzz/corpus
-	$(B)/fuzz/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
-	  -rss_limit_mb=4096 -print_final_stats=1 $(B)/fuzz/corpus $(B)/fuzz/seeds
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh $(B)/fuzz/fuzz_parse $(B)/fuzz/seeds $(B)/fuzz/corpus
 
 $(B)/native_bench: bench/native_bench.c $(B)/libhtml5.a
 	$(CC) $(CFLAGS_N) -O3 bench/native_bench.c $(B)/libhtml5.a -o $@

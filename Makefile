@@ -35,7 +35,7 @@ cjs: js/index.cjs
 js/index.cjs: $(filter-out js/index.cjs,$(wildcard js/*.js)) scripts/build-cjs.mjs
 	$(NODE) scripts/build-cjs.mjs
 
-native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test
+native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test
 
 $(B)/native/%.o: src/%.c $(HDR)
 	@mkdir -p $(dir $@)
@@ -56,6 +56,9 @@ $(B)/asan/tokenizer_test: test/native/tokenizer_test.c test/native/json.c test/n
 
 $(B)/asan/tree_test: test/native/tree_test.c $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/tree_test.c $(B)/libhtml5-asan.a -o $@
+
+$(B)/asan/deep_test: test/native/deep_test.c $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/deep_test.c $(B)/libhtml5-asan.a -o $@
 
 # ---- WebAssembly ---------------------------------------------------------
 # A standalone module (no Emscripten JS glue): our own loader (js/loader.js)
@@ -85,9 +88,10 @@ test: setup
 	@$(MAKE) --no-print-directory fuzz
 	@$(MAKE) --no-print-directory test-js
 
-test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test
+test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test
 	$(B)/asan/tokenizer_test $(SHARED)/html5lib-tests/tokenizer
 	$(B)/asan/tree_test $(SHARED)/html5lib-tests/tree-construction
+	$(B)/asan/deep_test $(SHARED)/html5lib-tests/tree-construction
 
 test-js: dist/html5.wasm
 	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/reporter.js test/js/

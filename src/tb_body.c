@@ -370,6 +370,13 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
 
 /* "Any other end tag" (13.2.6.4.7). */
 void h5_in_body_any_other_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
+    /* No HTML element of that name open: the walk below could only end at
+     * a special element (the root html at the latest) - skip it, so that
+     * stray end tags cost O(1) however deep the stack is. */
+    if (!h5_tb_on_stack(tb, tk->atom)) {
+        h5_tb_error(tb, H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT, tk->start);
+        return;
+    }
     for (size_t i = tb->nstack; i-- > 0;) {
         h5_node *node = tb->stack[i];
         if (h5_tb_node_is_tag(node, tk)) {

@@ -154,6 +154,13 @@ void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
             return;
         }
         if (!lower_name_is(cur, tk)) h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG_IN_FOREIGN_CONTENT, tk->start);
+        /* No open SVG/MathML element can match: the walk below would end at
+         * the nearest HTML element; go there directly (O(1) for stray end
+         * tags inside deep foreign content). */
+        if (!tb->foreign_count[tk->atom]) {
+            if (tb->nstack > 1) h5_tb_process(tb, tk);
+            return;
+        }
         for (size_t i = tb->nstack; i-- > 0;) {
             h5_node *node = tb->stack[i];
             if (i == 0) return; /* fragment case */

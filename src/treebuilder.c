@@ -148,7 +148,9 @@ bool h5_tb_node_is_tag(const h5_node *n, const h5_tb_token *tk) {
 
 /* ---- the stack of open elements (13.2.4.2) ----------------------------- */
 
-static inline bool counted(const h5_node *n) { return n->ns == H5_NS_HTML && n->atom != H5_ATOM_NONE; }
+/* HTML elements are counted per atom; stack_count[H5_ATOM_NONE] counts the
+ * HTML elements whose name is not an atom. */
+static inline bool counted(const h5_node *n) { return n->ns == H5_NS_HTML; }
 
 bool h5_tb_push(h5_treebuilder *tb, h5_node *n) {
     if (!n) return false;
@@ -156,6 +158,7 @@ bool h5_tb_push(h5_treebuilder *tb, h5_node *n) {
     tb->stack[tb->nstack++] = n;
     n->flags |= H5_TB_FLAG_ON_STACK;
     if (counted(n)) tb->stack_count[n->atom]++;
+    else tb->foreign_count[n->atom]++;
     return true;
 }
 
@@ -164,6 +167,7 @@ bool h5_tb_push(h5_treebuilder *tb, h5_node *n) {
 static void left_stack(h5_treebuilder *tb, h5_node *n) {
     n->flags &= ~H5_TB_FLAG_ON_STACK;
     if (counted(n)) tb->stack_count[n->atom]--;
+    else tb->foreign_count[n->atom]--;
     if (n->end == H5_NO_OFFSET) {
         const h5_node *last = n->template_content ? n->template_content->last_child : n->last_child;
         uint32_t e = n->start_tag_end;
@@ -411,7 +415,7 @@ void h5_tb_afe_clear_to_marker(h5_treebuilder *tb) {
 }
 
 long h5_tb_afe_index(const h5_treebuilder *tb, const h5_node *n) {
-    if (counted(n) && !tb->afe_count[n->atom]) return -1;
+    if (counted(n) && n->atom != H5_ATOM_NONE && !tb->afe_count[n->atom]) return -1;
     for (size_t i = tb->nafe; i-- > 0;)
         if (tb->afe[i] == n) return (long)i;
     return -1;
@@ -546,6 +550,7 @@ bool h5_tb_adoption_agency(h5_treebuilder *tb, h5_tb_token *tk) {
             tb->stack[idx] = n;
             n->flags |= H5_TB_FLAG_ON_STACK;
             if (counted(n)) tb->stack_count[n->atom]++;
+            else tb->foreign_count[n->atom]++;
             node = n;
             if (last == fb) bookmark = ai + 1;
             h5_node_append(node, last);
@@ -582,6 +587,7 @@ bool h5_tb_adoption_agency(h5_treebuilder *tb, h5_tb_token *tk) {
             tb->nstack++;
             n->flags |= H5_TB_FLAG_ON_STACK;
             if (counted(n)) tb->stack_count[n->atom]++;
+            else tb->foreign_count[n->atom]++;
         }
     }
     return true;
@@ -667,7 +673,7 @@ static bool is_table_like(const h5_node *n) {
 }
 
 /* 13.2.6.1 "appropriate place for inserting a node". */
-void h5_tb_appropriate_place(h5_treebuilder *tb, h5_node *override, h5_node **parent, h5_node **before) {
+void h5_tb_appropriate_place_for_inserting(h5_treebuilder *tb, h5_node *override, h5_node **parent, h5_node **before) {
     h5_node *target = override ? override : h5_tb_current(tb);
     *before = NULL;
     if (tb->foster_parenting && is_table_like(target)) {
@@ -708,7 +714,7 @@ void h5_tb_appropriate_place(h5_treebuilder *tb, h5_node *override, h5_node **pa
 void h5_tb_insert_at_place(h5_treebuilder *tb, h5_node *node, h5_node *override) {
     if (!node || !tb->nstack) return;
     h5_node *parent, *before;
-    h5_tb_appropriate_place(tb, override, &parent, &before);
+    h5_tb_appropriate_place_for_inserting(tb, override, &parent, &before);
     h5_node_insert_before(parent, node, before);
 }
 
@@ -751,7 +757,7 @@ h5_node *h5_tb_insert_implied(h5_treebuilder *tb, uint16_t atom, uint32_t offset
 void h5_tb_insert_characters(h5_treebuilder *tb, const h5_char *s, size_t n, uint32_t start, uint32_t end) {
     if (!n || !tb->nstack) return;
     h5_node *parent, *before;
-    h5_tb_appropriate_place(tb, NULL, &parent, &before);
+    h5_tb_appropriate_place_for_inserting(tb, NULL, &parent, &before);
     if (parent->type == H5_NODE_DOCUMENT) return;
     h5_node *prev = before ? before->prev_sibling : parent->last_child;
     if (prev && prev->type == H5_NODE_TEXT) {
@@ -793,7 +799,7 @@ void h5_tb_insert_comment(h5_treebuilder *tb, const h5_tb_token *tk, h5_node *pa
     }
     h5_node *p, *before;
     if (!tb->nstack) return;
-    h5_tb_appropriate_place(tb, NULL, &p, &before);
+    h5_tb_appropriate_place_for_inserting(tb, NULL, &p, &before);
     h5_node_insert_before(p, c, before);
 }
 
@@ -1049,6 +1055,7 @@ h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_tb_options *o) {
     tb->pending_non_ws = false;
     memset(tb->stack_count, 0, sizeof tb->stack_count);
     memset(tb->afe_count, 0, sizeof tb->afe_count);
+    memset(tb->foreign_count, 0, sizeof tb->foreign_count);
     memset(tb->atom_name, 0, sizeof tb->atom_name);
 
     tb->document = h5_node_create(tb->arena, H5_NODE_DOCUMENT);

@@ -62,7 +62,7 @@ typedef enum {
     H5_SCOPE_LIST_ITEM,
     H5_SCOPE_BUTTON,
     H5_SCOPE_TABLE,
-    H5_SCOPE_SELECT
+    H5_SCOPE_SELECT         /* unused since the relaxed <select> parsing */
 } h5_scope;
 
 /* Node flag private to the tree builder: the element is on the stack of
@@ -71,8 +71,10 @@ typedef enum {
 #define H5_TB_FLAG_ON_STACK (1u << 31)
 
 /* The token being processed.  Character tokens are handed to the modes as
- * segments of the tokenizer's run (see h5_tb_on_token): `data`/`len`, with
- * `start` the source offset of data[0]. */
+ * segments of the tokenizer's run: "in body" and the modes that defer to it
+ * get whole runs, the others runs that are all whitespace or all other
+ * characters (a NULL alone), so that per-character rules apply to the whole
+ * segment.  `start`/`end` is the segment's source span. */
 typedef struct {
     h5_token *t;            /* the tokenizer's token (attrs, ids, flags) */
     h5_token_type type;
@@ -131,6 +133,7 @@ typedef struct h5_treebuilder {
 
     uint32_t stack_count[H5_ATOM_COUNT]; /* HTML elements on the stack per atom */
     uint32_t afe_count[H5_ATOM_COUNT];   /* HTML elements in the afe list per atom */
+    uint32_t foreign_count[H5_ATOM_COUNT]; /* SVG/MathML elements on the stack per lowercase atom */
     const h5_char *atom_name[H5_ATOM_COUNT]; /* arena copies of atom names (this parse) */
 } h5_treebuilder;
 
@@ -222,11 +225,13 @@ static inline h5_insertion_mode h5_tb_current_template_mode(const h5_treebuilder
 h5_node *h5_tb_create_element(h5_treebuilder *tb, const h5_tb_token *tk, h5_element_ns ns);
 /* Appropriate place: parent and the child to insert before (NULL = append).
  * `override` may be NULL. */
-void h5_tb_appropriate_place(h5_treebuilder *tb, h5_node *override, h5_node **parent, h5_node **before);
+void h5_tb_appropriate_place_for_inserting(h5_treebuilder *tb, h5_node *override, h5_node **parent, h5_node **before);
 void h5_tb_insert_at_place(h5_treebuilder *tb, h5_node *node, h5_node *override);
 h5_node *h5_tb_insert_html_element(h5_treebuilder *tb, const h5_tb_token *tk);
 h5_node *h5_tb_insert_foreign_element(h5_treebuilder *tb, const h5_tb_token *tk, h5_element_ns ns, bool only_add_to_stack);
-/* Insert an HTML element for a tag name only (implied html/head/body/...). */
+/* Insert an HTML element for a tag name only (implied html/head/body/...),
+ * flagged H5_NODE_FLAG_IMPLICIT.  `offset` is the token that implied it;
+ * the element gets no start-tag offsets (dom.h: NONE without a start tag). */
 h5_node *h5_tb_insert_implied(h5_treebuilder *tb, uint16_t atom, uint32_t offset);
 /* [start, end) is the source span of the characters. */
 void h5_tb_insert_characters(h5_treebuilder *tb, const h5_char *s, size_t n, uint32_t start, uint32_t end);

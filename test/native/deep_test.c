@@ -5,8 +5,9 @@
  *   deep_test [DIR]   (DIR = html5lib tree-construction folder, optional:
  *                      its inputs are also parsed under memory limits)
  *
- * Each case must finish within a time budget generous enough for sanitizer
- * builds but far below what a quadratic algorithm would need.
+ * Each case must parse (H5_OK) and reach its minimum depth; the time each
+ * takes is printed for information only (growth rates are measured by
+ * `make bench`, not asserted here).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -64,7 +65,7 @@ static void measure(const h5_node *root, size_t *max_depth, size_t *count) {
 }
 
 static void check(h5_parser *p, const char *what, const char *prefix, const char *unit, size_t repeat,
-                  const char *suffix, double budget, size_t min_depth) {
+                  const char *suffix, size_t min_depth) {
     size_t len;
     h5_char *in = build(prefix, unit, repeat, suffix, &len);
     h5_parse_options o = h5_parse_options_default();
@@ -75,7 +76,7 @@ static void check(h5_parser *p, const char *what, const char *prefix, const char
     free(in);
     size_t depth = 0, count = 0;
     if (st == H5_OK) measure(doc, &depth, &count);
-    bool ok = st == H5_OK && dt <= budget && depth >= min_depth;
+    bool ok = st == H5_OK && depth >= min_depth;
     printf("%s %-40s %8.3fs depth %zu nodes %zu\n", ok ? "ok  " : "FAIL", what, dt, depth, count);
     if (!ok) failures++;
 }
@@ -162,22 +163,31 @@ static void oom_suite(h5_parser *p, const char *dir) {
 int main(int argc, char **argv) {
     h5_parser *p = h5_parser_create();
     if (!p) return 2;
-    check(p, "1,000,000 nested <div>", "", "<div>", 1000000, "", 20.0, 1000000);
-    check(p, "1,000,000 nested <div> closed", "", "<div>", 1000000, "x</div>", 20.0, 1000000);
-    check(p, "200,000 nested <span> + <p>", "", "<span>", 200000, "<p>x<li>y", 10.0, 200000);
-    check(p, "100,000 unclosed <a>", "", "<a>x", 100000, "", 10.0, 0);
-    check(p, "100,000 unclosed <b>", "", "<b>x", 100000, "", 10.0, 100000);
-    check(p, "100,000 <b id> distinct-ish", "", "<b id=1><i>x", 100000, "</b></i>", 10.0, 0);
-    check(p, "50,000 <b><p> reconstruct", "", "<b><p>x</p>", 50000, "", 10.0, 0);
-    check(p, "16,000 <option>", "<select>", "<option>x", 16000, "</select>", 10.0, 0);
+    check(p, "1,000,000 nested <div>", "", "<div>", 1000000, "", 1000000);
+    check(p, "1,000,000 nested <div> closed", "", "<div>", 1000000, "x</div>", 1000000);
+    check(p, "200,000 nested <span> + <p>", "", "<span>", 200000, "<p>x<li>y", 200000);
+    check(p, "100,000 unclosed <a>", "", "<a>x", 100000, "", 0);
+    check(p, "100,000 unclosed <b>", "", "<b>x", 100000, "", 100000);
+    check(p, "100,000 <b id> distinct-ish", "", "<b id=1><i>x", 100000, "</b></i>", 0);
+    check(p, "50,000 <b><p> reconstruct", "", "<b><p>x</p>", 50000, "", 0);
+    check(p, "16,000 <option>", "<select>", "<option>x", 16000, "</select>", 0);
     check(p, "16,000 <option> + selectedcontent", "<select><button><selectedcontent></button>",
-          "<option>x", 16000, "</select>", 20.0, 0);
-    check(p, "20,000 nested tables", "", "<table><tr><td>", 20000, "", 10.0, 20000);
-    check(p, "50,000 foster-parented", "<table>", "<b>x", 50000, "</table>", 10.0, 0);
-    check(p, "100,000 nested <svg><g>", "<svg>", "<g>", 100000, "", 10.0, 100000);
-    check(p, "100,000 </p>", "", "</p>", 100000, "", 10.0, 0);
-    check(p, "adoption with deep span run", "<b>", "<span>", 100000, "<div>x</b>y", 10.0, 0);
-    check(p, "50,000 <li> in deep div", "", "<div>", 10000, "<li>a<li>b<li>c", 10.0, 0);
+          "<option>x", 16000, "</select>", 0);
+    check(p, "20,000 nested tables", "", "<table><tr><td>", 20000, "", 20000);
+    check(p, "50,000 foster-parented", "<table>", "<b>x", 50000, "</table>", 0);
+    check(p, "100,000 nested <svg><g>", "<svg>", "<g>", 100000, "", 100000);
+    check(p, "100,000 </p>", "", "</p>", 100000, "", 0);
+    {
+        /* 100,000 nested <span>, then 100,000 stray end tags. */
+        char *tail = malloc(100000 * 5 + 1);
+        for (size_t i = 0; i < 100000; i++) memcpy(tail + i * 5, "</x>y", 5);
+        tail[100000 * 5] = 0;
+        check(p, "100,000 <span> + 100,000 stray </x>", "", "<span>", 100000, tail, 100000);
+        check(p, "100,000 <svg><g> + 100,000 stray </x>", "<svg>", "<g>", 100000, tail, 100000);
+        free(tail);
+    }
+    check(p, "adoption with deep span run", "<b>", "<span>", 100000, "<div>x</b>y", 0);
+    check(p, "50,000 <li> in deep div", "", "<div>", 10000, "<li>a<li>b<li>c", 0);
     if (argc > 1) oom_suite(p, argv[1]);
     h5_parser_destroy(p);
     printf("deep_test: %s\n", failures ? "FAILED" : "all passed");

@@ -63,7 +63,7 @@ $(B)/asan/deep_test: test/native/deep_test.c $(B)/libhtml5-asan.a
 # ---- WebAssembly ---------------------------------------------------------
 # A standalone module (no Emscripten JS glue): our own loader (js/loader.js)
 # instantiates it the same way in browsers, workers and Node.
-WASM_FLAGS := -std=c11 -Wall -Wextra -Werror -Isrc -O3 -flto -msimd128 \
+WASM_FLAGS := -std=c11 -Wall -Wextra -Werror -Isrc -O3 -flto -msimd128 -mbulk-memory \
   --no-entry -s STANDALONE_WASM=1 -s ALLOW_MEMORY_GROWTH=1 \
   -s INITIAL_MEMORY=2MB -s MAXIMUM_MEMORY=2GB -s TOTAL_STACK=256KB \
   -s ABORTING_MALLOC=0 -s ERROR_ON_UNDEFINED_SYMBOLS=1 -s FILESYSTEM=0 \

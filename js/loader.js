@@ -124,10 +124,18 @@ export function getWasm() {
 // ---- memory helpers ------------------------------------------------------
 
 /** Copy a JS string into the module's UTF-16 input buffer; returns its address. */
+// Node's Buffer copies a string as UTF-16LE natively (code units as they
+// are, lone surrogates included): much faster than a charCodeAt loop.
+const NodeBuffer = isNode && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
+
 export function writeInput(w, str, extra = 0) {
   const n = str.length;
   const ptr = w.h5w_input(n + extra);
   if (ptr === 0) throw new RangeError(`input of ${n} UTF-16 code units is too large for the parser's memory`);
+  if (NodeBuffer !== null && n > 64) {
+    NodeBuffer.from(w.memory.buffer, ptr, n * 2).write(str, 0, 'utf16le');
+    return ptr;
+  }
   const u16 = new Uint16Array(w.memory.buffer, ptr, n + extra);
   for (let i = 0; i < n; i++) u16[i] = str.charCodeAt(i);
   return ptr;

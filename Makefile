@@ -35,7 +35,7 @@ cjs: js/index.cjs
 js/index.cjs: $(filter-out js/index.cjs,$(wildcard js/*.js)) scripts/build-cjs.mjs
 	$(NODE) scripts/build-cjs.mjs
 
-native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test
+native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test
 
 $(B)/native/%.o: src/%.c $(HDR)
 	@mkdir -p $(dir $@)
@@ -59,6 +59,9 @@ $(B)/asan/tree_test: test/native/tree_test.c $(B)/libhtml5-asan.a
 
 $(B)/asan/deep_test: test/native/deep_test.c $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/deep_test.c $(B)/libhtml5-asan.a -o $@
+
+$(B)/asan/serialize_test: test/native/serialize_test.c $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/serialize_test.c $(B)/libhtml5-asan.a -o $@
 
 # ---- WebAssembly ---------------------------------------------------------
 # A standalone module (no Emscripten JS glue): our own loader (js/loader.js)
@@ -88,10 +91,11 @@ test: setup
 	@$(MAKE) --no-print-directory fuzz
 	@$(MAKE) --no-print-directory test-js
 
-test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test
+test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test
 	$(B)/asan/tokenizer_test $(SHARED)/html5lib-tests/tokenizer
 	$(B)/asan/tree_test $(SHARED)/html5lib-tests/tree-construction
 	$(B)/asan/deep_test $(SHARED)/html5lib-tests/tree-construction
+	$(B)/asan/serialize_test
 
 test-js: dist/html5.wasm
 	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/reporter.js test/js/

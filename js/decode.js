@@ -192,6 +192,7 @@ function makeReader(bytes, f) {
   return {
     n: view(f.nodesOff, f.nodeCount * 8),
     a: view(f.attrsOff, f.attrCount * 4),
+    nw: view(f.namesOff, f.nameCount * 2),
     nl: withLoc ? view(f.nodeLocsOff, f.nodeCount * 4) : null,
     al: withLoc ? view(f.attrLocsOff, f.attrCount * 4) : null,
     u16,
@@ -269,6 +270,9 @@ function validate(r) {
 function buildDom(r, options) {
   // Copies: the result must not reference the input (wasm memory is reused).
   const t = new Tree(r.n.slice(), r.a.slice(), r.u16.slice(), r.names, r.flags);
+  // The raw name table too (a few words): with the records and strings it
+  // lets serialize() rebuild the buffer for the C serialiser (js/serialize.js).
+  t.nameWords = r.nw.slice();
   if (r.nl !== null) {
     t.nl = r.nl.slice();
     t.al = r.al.slice();

@@ -9,7 +9,7 @@
 // previous sibling, last child and subtree end are stored), queries and
 // serialisation run over the records in document order, and every walk is
 // iterative: trees of any depth work.
-import { serializeInner, serializeOuter } from './serialize.js';
+import { serialize, serializeOuter } from './serialize.js';
 import { compileSelector, matchesSelector, selectAll, selectFirst, closestMatch } from './select.js';
 import { Locator, nodeLocation } from './object.js';
 import { unitsToString } from './text.js';
@@ -94,6 +94,11 @@ export class Tree {
     this.al = null;
     this.source = undefined;
     this.locator = null;
+    /** Header flags, and the raw name table (Uint32Array, set by decode):
+     *  with n, a and u16 they rebuild the flat buffer for the C serialiser. */
+    this.flags = flags;
+    this.nameWords = null;
+    this._serId = undefined; // js/serialize.js: which tree is in wasm memory
   }
 
   /** All character data as one string, decoded on first use. */
@@ -503,7 +508,7 @@ export class Element extends ParentNode {
     for (let j = t.next(this._i); j !== NONE; j = t.next(j)) if (t.type(j) === ELEMENT_NODE) return t.node(j);
     return null;
   }
-  get innerHTML() { return serializeInner(this); }
+  get innerHTML() { return serialize(this); }
   get outerHTML() { return serializeOuter(this); }
   matches(selectors) { return matchesSelector(this._t, this._i, compileSelector(selectors)); }
   closest(selectors) {
@@ -578,7 +583,7 @@ export class DocumentFragment extends ParentNode {
   get nodeType() { return DOCUMENT_FRAGMENT_NODE; }
   get nodeName() { return '#document-fragment'; }
   /** Non-standard: serialisation of the children. */
-  get innerHTML() { return serializeInner(this); }
+  get innerHTML() { return serialize(this); }
 }
 
 export class Document extends ParentNode {
@@ -640,5 +645,5 @@ export class Document extends ParentNode {
     return s.replace(/[\t\n\f\r ]+/g, ' ').replace(/^ | $/g, '');
   }
   /** Non-standard: serialisation of the children. */
-  get innerHTML() { return serializeInner(this); }
+  get innerHTML() { return serialize(this); }
 }

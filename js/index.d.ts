@@ -4,7 +4,7 @@ import type * as Obj from './object.js';
 
 export type { DecodeOptions, BufferHeader, BufferError } from './decode.js';
 export { decode } from './decode.js';
-export { serialize, serializeOuter } from './serialize.js';
+export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
 export type * as DomTypes from './dom.js';
 export type * as ObjectTypes from './object.js';
 

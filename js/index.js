@@ -5,5 +5,5 @@ export { init, initSync, isReady } from './loader.js';
 export { tokenize } from './tokenize.js';
 export { parse, parseFragment, parseToBuffer } from './parse.js';
 export { decode } from './decode.js';
-export { serialize, serializeOuter } from './serialize.js';
+export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
 export { dumpTree } from './dump.js';

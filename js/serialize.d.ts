@@ -12,6 +12,14 @@ type AnyNode = Dom.Node | Obj.Node;
 export declare function serialize(node: AnyNode, options?: SerializeOptions): string;
 /** HTML serialisation of the node itself (outerHTML).  Equals parse5.serializeOuter; '' for documents and fragments. */
 export declare function serializeOuter(node: AnyNode, options?: SerializeOptions): string;
+export interface SerializeBufferOptions extends SerializeOptions {
+  /** Record index of the node to serialise (default 0, the root). */
+  node?: number;
+  /** The node itself (outerHTML; for a document or fragment: its children, doctype included) instead of its children.  Default false. */
+  outer?: boolean;
+}
+/** Serialise straight from a flat tree buffer (parseToBuffer(), docs/format.md) with the C serialiser, without decoding it.  Needs the wasm module (init()).  Throws RangeError for a buffer that is not a valid tree buffer. */
+export declare function serializeBuffer(buffer: ArrayBuffer | ArrayBufferView, options?: SerializeBufferOptions): string;
 /** innerHTML of a DOM-like node. */
 export declare function serializeInner(node: AnyNode): string;
 /** Escape text: & NBSP < >. */

@@ -4,7 +4,22 @@
 //   - parse5-shaped plain objects (nodeName strings, childNodes arrays),
 // with output equal to parse5.serialize / parse5.serializeOuter.
 // Iterative: no recursion over the tree's depth.
+//
+// DOM-like nodes are serialised by the C serialiser (src/serialize.c) when
+// the wasm module is ready: the tree's records go to wasm memory as a flat
+// buffer (once per tree: the copy stays there for the next call), ONE call
+// serialises, one string comes back.  The JavaScript serialiser below is
+// the fallback (no wasm, parse5-shaped objects, which users may modify)
+// and serves small subtrees of a tree that is not in wasm memory yet,
+// where copying the whole tree would cost more than serialising the
+// subtree here.  Both give the same output.
+//
+// Escaping follows the living standard: attribute values escape < and >
+// too (2025), as parse5 8 and the html5lib-tests serializer cases do.
 
+import { ATOMS } from './atoms.js';
+import { atomTableHash } from './decode.js';
+import { describe, getWasm, isReady } from './loader.js';
 import { unitsToString } from './text.js';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -323,7 +338,140 @@ function objNodes(nodes, scripting) {
   }
 }
 
+// ---- the C serialiser (wasm) --------------------------------------------------
+
+const HEADER_BYTES = 80;
+const FLAG_SCRIPTING = 1 << 6;
+let nextTreeId = 1;
+let residentId = 0; // id of the tree whose buffer is in wasm memory (0: none)
+let residentLen = 0;
+
+const asBytes = (v) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+
+// Rebuild tree t's flat buffer (docs/format.md) in wasm memory: header,
+// node and attribute records, name table, strings.  Locations and errors
+// are left out: the serialiser does not read them.
+function upload(w, t) {
+  const nb = t.n.byteLength;
+  const ab = t.a.byteLength;
+  const mb = t.nameWords.byteLength;
+  const sb = (t.u16.byteLength + 3) & ~3;
+  const nodesOff = HEADER_BYTES;
+  const attrsOff = nodesOff + nb;
+  const namesOff = attrsOff + ab;
+  const stringsOff = namesOff + mb;
+  const total = stringsOff + sb;
+  const ptr = w.h5w_serialize_input(total);
+  residentId = 0;
+  if (ptr === 0) return false;
+  const mem = new Uint8Array(w.memory.buffer);
+  const h = new Uint32Array(w.memory.buffer, ptr, HEADER_BYTES >>> 2);
+  h.fill(0);
+  h[0] = 0x54573548; // "H5WT"
+  h[1] = 1;
+  h[2] = (t.flags & 0xf) | (t.flags & FLAG_SCRIPTING); // root kind, mode, scripting
+  h[3] = ATOMS.length;
+  h[4] = atomTableHash();
+  h[5] = t.count;
+  h[6] = t.a.length >>> 2;
+  h[7] = t.nameWords.length >>> 1;
+  h[8] = t.u16.length;
+  h[10] = nodesOff;
+  h[11] = attrsOff;
+  h[12] = namesOff;
+  h[16] = stringsOff;
+  h[17] = total;
+  mem.set(asBytes(t.n), ptr + nodesOff);
+  mem.set(asBytes(t.a), ptr + attrsOff);
+  mem.set(asBytes(t.nameWords), ptr + namesOff);
+  mem.set(asBytes(t.u16), ptr + stringsOff);
+  if (t._serId === undefined) t._serId = nextTreeId++;
+  residentId = t._serId;
+  residentLen = total;
+  return true;
+}
+
+// Run the C serialiser on the resident buffer; null on failure.
+function runC(w, node, outer, options) {
+  let flags = outer ? 1 : 0;
+  if (options && options.scriptingEnabled !== undefined) flags |= options.scriptingEnabled ? 2 : 4;
+  if (w.h5w_serialize(residentLen, node, flags) !== 0) return null;
+  const len = w.h5w_ser_out_len();
+  return len === 0 ? '' : unitsToString(new Uint16Array(w.memory.buffer, w.h5w_ser_out(), len));
+}
+
+// The C serialisation of DOM-like node i of tree t, or null (use JS).
+// force: skip the small-subtree shortcut (tests).
+function viaC(t, i, outer, options, force) {
+  if (!isReady() || t.nameWords === null) return null;
+  const w = getWasm();
+  if (t._serId === undefined || t._serId !== residentId) {
+    // Not in wasm memory: a small subtree of a large tree is cheaper here.
+    if (!force && t.end(i) - i < t.count >>> 5) return null;
+    if (!upload(w, t)) return null;
+  }
+  return runC(w, i, outer, options);
+}
+
+/**
+ * Serialise straight from a flat tree buffer (parseToBuffer(), docs/format.md)
+ * without decoding it, with the C serialiser (needs the wasm module).
+ * @param {ArrayBuffer|ArrayBufferView} buffer
+ * @param {{ node?: number, outer?: boolean, scriptingEnabled?: boolean }} [options]
+ *   node: record index (default 0, the root); outer: the node itself
+ *   (outerHTML; for a document or fragment: its children, doctype included)
+ *   instead of its children; scriptingEnabled: default the buffer's flag.
+ */
+export function serializeBuffer(buffer, options) {
+  let bytes;
+  if (buffer instanceof ArrayBuffer) bytes = new Uint8Array(buffer);
+  else if (ArrayBuffer.isView(buffer)) bytes = asBytes(buffer);
+  else throw new TypeError('serializeBuffer(buffer): expected an ArrayBuffer or a typed array; got ' + describe(buffer));
+  const node = options && options.node !== undefined ? options.node : 0;
+  if (!Number.isInteger(node) || node < 0 || node > 0xfffffffe) {
+    throw new RangeError('serializeBuffer(): options.node must be a node index; got ' + describe(node));
+  }
+  const w = getWasm();
+  residentId = 0;
+  const ptr = w.h5w_serialize_input(bytes.byteLength);
+  if (ptr === 0) throw new RangeError(`serializeBuffer(): a buffer of ${bytes.byteLength} bytes does not fit in the module's memory`);
+  new Uint8Array(w.memory.buffer, ptr, bytes.byteLength).set(bytes);
+  residentLen = bytes.byteLength;
+  const s = runC(w, node, !!(options && options.outer), options);
+  if (s === null) {
+    throw new RangeError(`serializeBuffer(): not a valid tree buffer, or no node ${node} in it (or out of memory)`);
+  }
+  return s;
+}
+
 // ---- public entry points ------------------------------------------------------
+
+// A DOM-like node, inner or outer, by engine 'auto' (C when possible), 'c'
+// (C, or an Error) or 'js'.
+function domSerialize(node, outer, options, engine) {
+  const t = node._t;
+  const i = node._i;
+  if (!outer && isVoid(t, i)) return '';
+  if (engine !== 'js') {
+    const c = viaC(t, i, outer, options, engine === 'c');
+    if (c !== null) return c;
+    if (engine === 'c') throw new Error('the C serialiser is not available for this node');
+  }
+  const scripting = options && options.scriptingEnabled !== undefined ? !!options.scriptingEnabled : t.scripting;
+  return outer ? serializeRange(t, i, t.end(i), scripting) : domInner(t, i, scripting);
+}
+
+/**
+ * Internal (tests, benchmarks): serialise a DOM-like node with one engine.
+ * @param {object} node DOM-like node
+ * @param {'c'|'js'|'auto'} engine
+ * @param {{ outer?: boolean, scriptingEnabled?: boolean }} [options]
+ */
+export function serializeWithEngine(node, engine, options) {
+  checkNode(node, 'serializeWithEngine');
+  if (!isDomNode(node)) throw new TypeError('serializeWithEngine: expected a DOM-like node');
+  return domSerialize(node, !!(options && options.outer), options, engine);
+}
 
 function checkNode(node, fn) {
   if (node === null || typeof node !== 'object') {
@@ -340,12 +488,7 @@ function checkNode(node, fn) {
  */
 export function serialize(node, options) {
   checkNode(node, 'serialize');
-  if (isDomNode(node)) {
-    const t = node._t;
-    if (isVoid(t, node._i)) return '';
-    const scripting = options && options.scriptingEnabled !== undefined ? !!options.scriptingEnabled : t.scripting;
-    return domInner(t, node._i, scripting);
-  }
+  if (isDomNode(node)) return domSerialize(node, false, options, 'auto');
   const scripting = options && options.scriptingEnabled !== undefined ? !!options.scriptingEnabled : true;
   if (isObjElement(node) && node.namespaceURI === HTML_NS && VOID_ELEMENTS.has(node.tagName)) return '';
   const c = isObjElement(node) && isObjTemplate(node) && node.content ? node.content : node;
@@ -361,12 +504,9 @@ export function serialize(node, options) {
 export function serializeOuter(node, options) {
   checkNode(node, 'serializeOuter');
   if (isDomNode(node)) {
-    const t = node._t;
-    const i = node._i;
-    const scripting = options && options.scriptingEnabled !== undefined ? !!options.scriptingEnabled : t.scripting;
-    const type = t.type(i);
+    const type = node._t.type(node._i);
     if (type === 9 || type === 11) return ''; // as parse5.serializeOuter
-    return serializeRange(t, i, t.end(i), scripting);
+    return domSerialize(node, true, options, 'auto');
   }
   const scripting = options && options.scriptingEnabled !== undefined ? !!options.scriptingEnabled : true;
   return objNodes([node], scripting);

@@ -286,3 +286,48 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
     }
     return (uint32_t)st;
 }
+
+/* ---- serialize() -----------------------------------------------------------
+ * HTML serialisation (spec 13.3) straight from a flat tree buffer
+ * (src/serialize.h).  JS copies the buffer into the memory returned by
+ * h5w_serialize_input(bytes) -- kept between calls, so a caller serialising
+ * several nodes of one tree copies it once -- then calls h5w_serialize and
+ * reads the UTF-16 result with h5w_ser_out()/h5w_ser_out_len().
+ *   flags: 1 outer (the node itself, outerHTML), else its children
+ *          (innerHTML); 2 scripting forced on, 4 forced off (else the
+ *          buffer's SCRIPTING flag decides how <noscript> text is written) */
+#include "serialize.h"
+
+static uint8_t *ser_in;      /* the buffer written by JS */
+static size_t ser_in_cap;
+static h5_buf ser_out;       /* UTF-16 result */
+static h5_serializer serializer; /* scratch and atom-table hash, kept between calls */
+
+H5W_EXPORT(h5w_serialize_input) uint8_t *h5w_serialize_input(uint32_t bytes) {
+    size_t want = bytes ? bytes : 1;
+    /* Reuse the block; release one that a huge tree inflated. */
+    if (ser_in && (ser_in_cap < want || (ser_in_cap > (16u << 20) && want < ser_in_cap / 4))) {
+        free(ser_in);
+        ser_in = NULL;
+        ser_in_cap = 0;
+    }
+    if (!ser_in) {
+        if (!(ser_in = malloc(want))) return NULL;
+        ser_in_cap = want;
+    }
+    return ser_in;
+}
+
+H5W_EXPORT(h5w_ser_out) h5_char *h5w_ser_out(void) { return ser_out.data; }
+H5W_EXPORT(h5w_ser_out_len) uint32_t h5w_ser_out_len(void) { return (uint32_t)ser_out.len; }
+
+H5W_EXPORT(h5w_serialize) uint32_t h5w_serialize(uint32_t buf_len, uint32_t node_index, uint32_t flags) {
+    /* Keep the output block between calls (re-growing it costs about as
+     * much as serialising a large page); release one over 16 MiB. */
+    if (ser_out.cap > (8u << 20)) h5_buf_free(&ser_out);
+    ser_out.len = 0;
+    if (!ser_in || buf_len > ser_in_cap) return H5_ERR_INVALID;
+    int scripting = (flags & 2) ? 1 : (flags & 4) ? 0 : -1;
+    if (serializer.stack_cap > (1u << 20)) h5_serializer_free(&serializer); /* after a very deep tree */
+    return (uint32_t)h5_serializer_run(&serializer, ser_in, buf_len, node_index, (flags & 1) != 0, scripting, &ser_out);
+}

@@ -71,7 +71,8 @@ enum {
                                              element ... was created"); parse5 gives such
                                              elements no source location.  Elements recreated
                                              by reconstructing the active formatting elements
-                                             keep their token's start tag location. */
+                                             are not flagged: they keep their token's start
+                                             tag location (as in parse5). */
 };
 
 typedef struct h5_node h5_node;
@@ -109,9 +110,18 @@ struct h5_node {
 
     /* Source locations, UTF-16 offsets into the input, H5_NO_OFFSET when
      * absent.  ELEMENT: start tag [start, start_tag_end), end tag
-     * [end_tag_start, end) when present; `end` of an element without an end
-     * tag is the end of its last descendant (as parse5 does).
-     * TEXT/COMMENT/DOCTYPE/PI: [start, end). */
+     * [end_tag_start, end) when the element was closed by an end tag with
+     * its name.  Otherwise `end` is, as in parse5, where the token that
+     * closed it starts (the input length for elements open at the end of
+     * input), the end of its start tag for void and self-closing elements
+     * and for elements the adoption agency replaced by a clone, and for a
+     * body without end tag that </html> closed, the start of </html>.
+     * Implied elements (H5_NODE_FLAG_IMPLICIT: no start tag) have no
+     * start; adoption agency clones carry their token's offsets but are
+     * flagged H5_NODE_FLAG_CLONED.  TEXT: from its first character token to
+     * the end of its last (a LF dropped after <pre>/<listing>/<textarea>
+     * belongs to the text when whitespace follows it, as in parse5);
+     * COMMENT/DOCTYPE/PI: the token, [start, end). */
     uint32_t start, start_tag_end, end_tag_start, end;
 };
 

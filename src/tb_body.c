@@ -82,7 +82,7 @@ static void body_characters(h5_treebuilder *tb, h5_tb_token *tk) {
     h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
     if (tb->frameset_ok)
         for (size_t i = 0; i < tk->len; i++)
-            if (!h5_is_space(tk->data[i])) {
+            if (!h5_tb_is_ws(tk->data[i])) {
                 tb->frameset_ok = false;
                 break;
             }
@@ -382,7 +382,6 @@ void h5_in_body_any_other_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         if (h5_tb_node_is_tag(node, tk)) {
             h5_tb_generate_implied_end_tags(tb, node->atom != H5_ATOM_NONE ? node->atom : H5_ATOM_NONE);
             if (node != h5_tb_current(tb)) h5_tb_error(tb, H5_ERROR_END_TAG_WITH_OPEN_ELEMENTS, tk->start);
-            h5_tb_set_end_tag(node, tk);
             h5_tb_pop_until_node(tb, node);
             return;
         }
@@ -398,11 +397,6 @@ void h5_in_body_any_other_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
 static void close_element(h5_treebuilder *tb, h5_tb_token *tk, uint16_t atom, uint16_t except) {
     h5_tb_generate_implied_end_tags(tb, except);
     if (!h5_is_html(h5_tb_current(tb), atom)) h5_tb_error(tb, H5_ERROR_END_TAG_WITH_OPEN_ELEMENTS, tk->start);
-    for (size_t i = tb->nstack; i-- > 0;)
-        if (h5_is_html(tb->stack[i], atom)) {
-            h5_tb_set_end_tag(tb->stack[i], tk);
-            break;
-        }
     h5_tb_pop_until(tb, atom);
 }
 
@@ -417,9 +411,16 @@ static void body_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
             return;
         }
         if (has_unclosable_open_element(tb)) h5_tb_error(tb, H5_ERROR_END_TAG_WITH_OPEN_ELEMENTS, tk->start);
-        if (tk->atom == H5_ATOM_BODY && tb->nstack > 1) h5_tb_set_end_tag(tb->stack[1], tk);
+        /* body is not popped: its end tag is recorded here. */
+        if (tk->atom == H5_ATOM_BODY && tb->nstack > 1 && h5_is_html(tb->stack[1], H5_ATOM_BODY))
+            h5_tb_set_end_tag(tb->stack[1], tk);
         tb->mode = H5_MODE_AFTER_BODY;
-        if (tk->atom == H5_ATOM_HTML) h5_tb_process(tb, tk);
+        /* "Reprocess the token": through the dispatcher, which sends </html>
+         * to the foreign content rules again when the current node is
+         * SVG/MathML (as html5lib and html5ever do; the spec's </br> and
+         * </p> in foreign content say "according to the current insertion
+         * mode" explicitly, this one does not). */
+        if (tk->atom == H5_ATOM_HTML) tb->reprocess = true;
         return;
     case H5_ATOM_ADDRESS: case H5_ATOM_ARTICLE: case H5_ATOM_ASIDE: case H5_ATOM_BLOCKQUOTE:
     case H5_ATOM_BUTTON: case H5_ATOM_CENTER: case H5_ATOM_DETAILS: case H5_ATOM_DIALOG:
@@ -444,7 +445,6 @@ static void body_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
             }
             h5_tb_generate_implied_end_tags(tb, H5_ATOM_NONE);
             if (h5_tb_current(tb) != node) h5_tb_error(tb, H5_ERROR_END_TAG_WITH_OPEN_ELEMENTS, tk->start);
-            h5_tb_set_end_tag(node, tk);
             h5_tb_remove_from_stack(tb, node);
             return;
         }
@@ -487,7 +487,6 @@ static void body_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         while (tb->nstack) {
             h5_node *n = h5_tb_current(tb);
             bool heading = n->ns == H5_NS_HTML && n->atom >= H5_ATOM_H1 && n->atom <= H5_ATOM_H6;
-            if (heading) h5_tb_set_end_tag(n, tk);
             h5_tb_pop(tb);
             if (heading) break;
         }
@@ -506,17 +505,11 @@ static void body_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_afe_clear_to_marker(tb);
         return;
     case H5_ATOM_BR: {
+        /* As a <br> start tag without attributes.  The element has no
+         * start tag: it is implied (no source location, as in parse5). */
         h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-        h5_token fake = *tk->t;
-        fake.type = H5_TOKEN_START_TAG;
-        fake.nattrs = 0;
-        fake.attrs = NULL;
-        fake.self_closing = false;
-        h5_tb_token ftk = *tk;
-        ftk.t = &fake;
-        ftk.type = H5_TOKEN_START_TAG;
         h5_tb_reconstruct_active_formatting_elements(tb);
-        insert_void(tb, &ftk);
+        if (h5_tb_insert_implied(tb, H5_ATOM_BR, tk->start)) h5_tb_pop(tb);
         tb->frameset_ok = false;
         return;
     }

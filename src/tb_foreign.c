@@ -101,7 +101,7 @@ void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
         if (tb->frameset_ok)
             for (size_t i = 0; i < tk->len; i++)
-                if (!h5_is_space(tk->data[i])) {
+                if (!h5_tb_is_ws(tk->data[i])) {
                     tb->frameset_ok = false;
                     break;
                 }
@@ -149,7 +149,6 @@ void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
         }
         h5_node *cur = h5_tb_current(tb);
         if (tk->atom == H5_ATOM_SCRIPT && cur->ns == H5_NS_SVG && cur->atom == H5_ATOM_SCRIPT) {
-            h5_tb_set_end_tag(cur, tk);
             h5_tb_pop(tb);
             return;
         }
@@ -165,7 +164,6 @@ void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_node *node = tb->stack[i];
             if (i == 0) return; /* fragment case */
             if (lower_name_is(node, tk)) {
-                h5_tb_set_end_tag(node, tk);
                 h5_tb_pop_until_node(tb, node);
                 return;
             }

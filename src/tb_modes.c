@@ -9,7 +9,7 @@
 #include <string.h>
 
 static bool is_ws_token(const h5_tb_token *tk) {
-    return tk->type == H5_TOKEN_CHARACTER && tk->len && h5_is_space(tk->data[0]);
+    return tk->type == H5_TOKEN_CHARACTER && tk->len && h5_tb_is_ws(tk->data[0]);
 }
 
 static void insert_chars(h5_treebuilder *tb, const h5_tb_token *tk) {
@@ -286,7 +286,6 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     case H5_TOKEN_END_TAG:
         switch (tk->atom) {
         case H5_ATOM_HEAD:
-            h5_tb_set_end_tag(h5_tb_current(tb), tk);
             h5_tb_pop(tb);
             tb->mode = H5_MODE_AFTER_HEAD;
             return;
@@ -300,11 +299,6 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_tb_generate_all_implied_end_tags_thoroughly(tb);
             if (!h5_is_html(h5_tb_current(tb), H5_ATOM_TEMPLATE))
                 h5_tb_error(tb, H5_ERROR_END_TAG_WITH_OPEN_ELEMENTS, tk->start);
-            for (size_t i = tb->nstack; i-- > 0;)
-                if (h5_is_html(tb->stack[i], H5_ATOM_TEMPLATE)) {
-                    h5_tb_set_end_tag(tb->stack[i], tk);
-                    break;
-                }
             h5_tb_pop_until(tb, H5_ATOM_TEMPLATE);
             h5_tb_afe_clear_to_marker(tb);
             h5_tb_pop_template_mode(tb);
@@ -357,7 +351,6 @@ void h5_in_head_noscript_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         break;
     case H5_TOKEN_END_TAG:
         if (tk->atom == H5_ATOM_NOSCRIPT) {
-            h5_tb_set_end_tag(h5_tb_current(tb), tk);
             h5_tb_pop(tb);
             tb->mode = H5_MODE_IN_HEAD;
             return;
@@ -454,7 +447,6 @@ void h5_text_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_process(tb, tk);
         return;
     case H5_TOKEN_END_TAG:
-        h5_tb_set_end_tag(h5_tb_current(tb), tk);
         h5_tb_pop(tb);
         tb->mode = tb->original_mode;
         return;
@@ -553,7 +545,10 @@ void h5_after_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
                 h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
                 return;
             }
+            /* html and body stay on the stack: their ends are set here
+             * (body, without an end tag, ends where </html> starts). */
             if (tb->nstack) h5_tb_set_end_tag(tb->stack[0], tk);
+            if (tb->nstack > 1 && tb->stack[1]->end_tag_start == H5_NO_OFFSET) tb->stack[1]->end = tk->start;
             tb->mode = H5_MODE_AFTER_AFTER_BODY;
             return;
         }
@@ -613,7 +608,6 @@ void h5_in_frameset_mode(h5_treebuilder *tb, h5_tb_token *tk) {
                 h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
                 return;
             }
-            h5_tb_set_end_tag(h5_tb_current(tb), tk);
             h5_tb_pop(tb);
             if (!tb->fragment && !h5_is_html(h5_tb_current(tb), H5_ATOM_FRAMESET))
                 tb->mode = H5_MODE_AFTER_FRAMESET;

@@ -9,25 +9,13 @@ static const uint16_t table_body_context[] = { H5_ATOM_TBODY, H5_ATOM_TFOOT, H5_
 static const uint16_t table_row_context[] = { H5_ATOM_TR, 0 };
 
 static bool is_ws_token(const h5_tb_token *tk) {
-    return tk->type == H5_TOKEN_CHARACTER && tk->len && h5_is_space(tk->data[0]);
+    return tk->type == H5_TOKEN_CHARACTER && tk->len && h5_tb_is_ws(tk->data[0]);
 }
 
 static bool atom_in(uint16_t atom, const uint16_t *list) {
     for (; *list; list++)
         if (*list == atom) return true;
     return false;
-}
-
-/* Pop until an HTML element `atom` has been popped, giving it the end tag's
- * offsets when the token is its end tag. */
-static void pop_until_with_end(h5_treebuilder *tb, h5_tb_token *tk, uint16_t atom) {
-    if (tk->type == H5_TOKEN_END_TAG && tk->atom == atom)
-        for (size_t i = tb->nstack; i-- > 0;)
-            if (h5_is_html(tb->stack[i], atom)) {
-                h5_tb_set_end_tag(tb->stack[i], tk);
-                break;
-            }
-    h5_tb_pop_until(tb, atom);
 }
 
 /* "Anything else" of "in table": foster parenting. */
@@ -133,7 +121,7 @@ void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
                 h5_tb_error(tb, H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT, tk->start);
                 return;
             }
-            pop_until_with_end(tb, tk, H5_ATOM_TABLE);
+            h5_tb_pop_until(tb, H5_ATOM_TABLE);
             h5_tb_reset_insertion_mode(tb);
             return;
         case H5_ATOM_BODY: case H5_ATOM_CAPTION: case H5_ATOM_COL: case H5_ATOM_COLGROUP:
@@ -169,7 +157,7 @@ void h5_in_table_text_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             tb->failed = true;
             return;
         }
-        if (!h5_is_space(tk->data[0])) tb->pending_non_ws = true;
+        if (!h5_tb_is_ws(tk->data[0])) tb->pending_non_ws = true;
         return;
     }
     if (tb->pending.len) {
@@ -217,7 +205,7 @@ void h5_in_caption_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_generate_implied_end_tags(tb, H5_ATOM_NONE);
         if (!h5_is_html(h5_tb_current(tb), H5_ATOM_CAPTION))
             h5_tb_error(tb, H5_ERROR_END_TAG_WITH_OPEN_ELEMENTS, tk->start);
-        pop_until_with_end(tb, tk, H5_ATOM_CAPTION);
+        h5_tb_pop_until(tb, H5_ATOM_CAPTION);
         h5_tb_afe_clear_to_marker(tb);
         tb->mode = H5_MODE_IN_TABLE;
         if (reprocess) h5_tb_process(tb, tk);
@@ -268,7 +256,6 @@ void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
                 h5_tb_error(tb, H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT, tk->start);
                 return;
             }
-            h5_tb_set_end_tag(h5_tb_current(tb), tk);
             h5_tb_pop(tb);
             tb->mode = H5_MODE_IN_TABLE;
             return;
@@ -343,7 +330,6 @@ void h5_in_table_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
                 return;
             }
             h5_tb_clear_to_context(tb, table_body_context);
-            h5_tb_set_end_tag(h5_tb_current(tb), tk);
             h5_tb_pop(tb);
             tb->mode = H5_MODE_IN_TABLE;
             return;
@@ -376,7 +362,6 @@ static bool close_row(h5_treebuilder *tb, h5_tb_token *tk) {
         return false;
     }
     h5_tb_clear_to_context(tb, table_row_context);
-    if (tk->type == H5_TOKEN_END_TAG && tk->atom == H5_ATOM_TR) h5_tb_set_end_tag(h5_tb_current(tb), tk);
     h5_tb_pop(tb);
     tb->mode = H5_MODE_IN_TABLE_BODY;
     return true;
@@ -455,7 +440,7 @@ void h5_in_cell_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_tb_generate_implied_end_tags(tb, H5_ATOM_NONE);
             if (!h5_is_html(h5_tb_current(tb), tk->atom))
                 h5_tb_error(tb, H5_ERROR_END_TAG_WITH_OPEN_ELEMENTS, tk->start);
-            pop_until_with_end(tb, tk, tk->atom);
+            h5_tb_pop_until(tb, tk->atom);
             h5_tb_afe_clear_to_marker(tb);
             tb->mode = H5_MODE_IN_ROW;
             return;

@@ -162,25 +162,50 @@ bool h5_tb_push(h5_treebuilder *tb, h5_node *n) {
     return true;
 }
 
-/* An element leaves the stack: bookkeeping, the end offset of elements
- * closed without an end tag, and the option popped steps. */
-static void left_stack(h5_treebuilder *tb, h5_node *n) {
+/* Does the end tag `tk` have the name of element `n`?  (ASCII
+ * case-insensitively for SVG/MathML elements, whose names the tokenizer
+ * lowercased.) */
+static bool end_tag_names(const h5_node *n, const h5_tb_token *tk) {
+    if (n->ns == H5_NS_HTML) return h5_tb_node_is_tag(n, tk);
+    if (n->atom != H5_ATOM_NONE || tk->atom != H5_ATOM_NONE) return n->atom == tk->atom;
+    const h5_str *t = &tk->t->name;
+    if (t->len != n->name.len) return false;
+    for (size_t i = 0; i < t->len; i++)
+        if (h5_to_lower(n->name.ptr[i]) != t->ptr[i]) return false;
+    return true;
+}
+
+/* The end offsets of an element that leaves the stack (treebuilder.h). */
+static void record_end(const h5_treebuilder *tb, h5_node *n) {
+    if (n->end_tag_start != H5_NO_OFFSET) return;
+    const h5_tb_token *tk = tb->cur;
+    if (!tk) {
+        n->end = (uint32_t)tb->input_len;
+    } else if (tk->type == H5_TOKEN_END_TAG && end_tag_names(n, tk)) {
+        n->end_tag_start = tk->start;
+        n->end = tk->end;
+    } else if (tk->type == H5_TOKEN_START_TAG && n->start == tk->start) {
+        n->end = n->start_tag_end;
+    } else {
+        n->end = tk->start;
+    }
+}
+
+/* An element leaves the stack: bookkeeping, its end offsets (unless
+ * `keep_end`: an element the adoption agency replaces by a clone keeps the
+ * end it has, as in parse5) and the option popped steps. */
+static void left_stack(h5_treebuilder *tb, h5_node *n, bool keep_end) {
     n->flags &= ~H5_TB_FLAG_ON_STACK;
     if (counted(n)) tb->stack_count[n->atom]--;
     else tb->foreign_count[n->atom]--;
-    if (n->end == H5_NO_OFFSET) {
-        const h5_node *last = n->template_content ? n->template_content->last_child : n->last_child;
-        uint32_t e = n->start_tag_end;
-        if (last && last->end != H5_NO_OFFSET && (e == H5_NO_OFFSET || last->end > e)) e = last->end;
-        n->end = e;
-    }
+    if (!keep_end) record_end(tb, n);
     if (tb->has_selectedcontent && h5_is_html(n, H5_ATOM_OPTION)) h5_tb_option_popped(tb, n);
 }
 
 h5_node *h5_tb_pop(h5_treebuilder *tb) {
     if (!tb->nstack) return NULL;
     h5_node *n = tb->stack[--tb->nstack];
-    left_stack(tb, n);
+    left_stack(tb, n, false);
     return n;
 }
 
@@ -210,7 +235,7 @@ void h5_tb_remove_from_stack(h5_treebuilder *tb, h5_node *n) {
     if (i < 0) return;
     memmove(tb->stack + i, tb->stack + i + 1, (tb->nstack - (size_t)i - 1) * sizeof *tb->stack);
     tb->nstack--;
-    left_stack(tb, n);
+    left_stack(tb, n, false);
 }
 
 bool h5_tb_on_stack(const h5_treebuilder *tb, uint16_t atom) { return tb->stack_count[atom] != 0; }
@@ -438,8 +463,11 @@ h5_node *h5_tb_afe_find(const h5_treebuilder *tb, uint16_t atom) {
 
 /* A new element "for the token for which `src` was created": same name,
  * namespace and attributes (attribute arrays are immutable once built, so
- * they are shared). */
-static h5_node *clone_element(h5_treebuilder *tb, const h5_node *src) {
+ * they are shared) and the token's source offsets.  Elements reconstructed
+ * from the list of active formatting elements are the token's element again
+ * (parse5 gives them the token's start tag location); the adoption agency's
+ * are flagged CLONED (parse5 gives them no location). */
+static h5_node *clone_element(h5_treebuilder *tb, const h5_node *src, bool adoption) {
     h5_node *n = h5_node_create(tb->arena, H5_NODE_ELEMENT);
     if (!n) {
         tb->failed = true;
@@ -450,7 +478,9 @@ static h5_node *clone_element(h5_treebuilder *tb, const h5_node *src) {
     n->name = src->name;
     n->attrs = src->attrs;
     n->nattrs = src->nattrs;
-    n->flags = H5_NODE_FLAG_IMPLICIT;
+    n->flags = (src->flags & H5_NODE_FLAG_IMPLICIT) | (adoption ? H5_NODE_FLAG_CLONED : 0);
+    n->start = src->start;
+    n->start_tag_end = n->end = src->start_tag_end;
     return n;
 }
 
@@ -468,7 +498,7 @@ void h5_tb_reconstruct_active_formatting_elements(h5_treebuilder *tb) {
     }
     /* Advance and create. */
     for (; i < tb->nafe; i++) {
-        h5_node *n = clone_element(tb, tb->afe[i]);
+        h5_node *n = clone_element(tb, tb->afe[i], false);
         if (!n) return;
         h5_tb_insert_at_place(tb, n, NULL);
         if (!h5_tb_push(tb, n)) return;
@@ -483,7 +513,6 @@ bool h5_tb_adoption_agency(h5_treebuilder *tb, h5_tb_token *tk) {
     h5_node *cur = h5_tb_current(tb);
     /* Step 2. */
     if (cur && h5_is_html(cur, subject) && h5_tb_afe_index(tb, cur) < 0) {
-        if (tk->type == H5_TOKEN_END_TAG) h5_tb_set_end_tag(cur, tk);
         h5_tb_pop(tb);
         return true;
     }
@@ -514,7 +543,6 @@ bool h5_tb_adoption_agency(h5_treebuilder *tb, h5_tb_token *tk) {
             }
         }
         if (!fb) {
-            if (tk->type == H5_TOKEN_END_TAG) h5_tb_set_end_tag(fe, tk);
             h5_tb_pop_until_node(tb, fe);
             h5_tb_afe_remove(tb, fe);
             return true;
@@ -537,16 +565,16 @@ bool h5_tb_adoption_agency(h5_treebuilder *tb, h5_tb_token *tk) {
             }
             if (ai < 0) {
                 tb->stack[idx] = NULL;
-                left_stack(tb, node);
+                left_stack(tb, node, false);
                 continue;
             }
-            h5_node *n = clone_element(tb, node);
+            h5_node *n = clone_element(tb, node, true);
             if (!n) return true;
             /* Replace in the list and in the stack. */
             if (counted(node)) tb->afe_count[node->atom]--;
             tb->afe[ai] = n;
             if (counted(n)) tb->afe_count[n->atom]++;
-            left_stack(tb, node);
+            left_stack(tb, node, true);
             tb->stack[idx] = n;
             n->flags |= H5_TB_FLAG_ON_STACK;
             if (counted(n)) tb->stack_count[n->atom]++;
@@ -565,7 +593,7 @@ bool h5_tb_adoption_agency(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_node_remove(last);
         h5_tb_insert_at_place(tb, last, common);
         /* Steps 4.15-4.17. */
-        h5_node *n = clone_element(tb, fe);
+        h5_node *n = clone_element(tb, fe, true);
         if (!n) return true;
         h5_node_move_children(fb, n);
         h5_node_append(fb, n);
@@ -650,7 +678,7 @@ h5_node *h5_tb_create_element(h5_treebuilder *tb, const h5_tb_token *tk, h5_elem
     if (ns != H5_NS_HTML) h5_tb_adjust_attributes(tb, n);
     if (t->self_closing) n->flags |= H5_NODE_FLAG_SELF_CLOSING;
     n->start = tk->start;
-    n->start_tag_end = tk->end;
+    n->start_tag_end = n->end = tk->end; /* the end until it is closed (parse5) */
     if (ns == H5_NS_HTML && tk->atom == H5_ATOM_TEMPLATE) {
         n->template_content = h5_node_create(a, H5_NODE_FRAGMENT);
         if (!n->template_content) goto oom;
@@ -907,7 +935,18 @@ void h5_tb_process(h5_treebuilder *tb, h5_tb_token *tk) { h5_tb_process_in(tb, t
 
 /* 13.2.6.5 (stop parsing, as far as the tree is concerned): pop everything. */
 void h5_tb_stop_parsing(h5_treebuilder *tb) {
-    while (tb->nstack) h5_tb_pop(tb);
+    /* Elements still open end at the end of input.  parse5 leaves the
+     * element above the root html alone (body, whose end </html> set) when
+     * the root html has an end tag. */
+    size_t keep = !tb->fragment && tb->nstack > 1 && tb->stack[0]->end_tag_start != H5_NO_OFFSET ? 1 : SIZE_MAX;
+    while (tb->nstack) {
+        if (tb->nstack - 1 == keep) {
+            h5_node *n = tb->stack[--tb->nstack];
+            left_stack(tb, n, true);
+        } else {
+            h5_tb_pop(tb);
+        }
+    }
     tb->done = true;
 }
 
@@ -937,6 +976,7 @@ static bool use_insertion_mode(const h5_treebuilder *tb, const h5_tb_token *tk) 
  * recursing, and the token goes round this loop again: no recursion over
  * document depth. */
 static void dispatch(h5_treebuilder *tb, h5_tb_token *tk) {
+    tb->cur = tk;
     do {
         tb->reprocess = false;
         if (use_insertion_mode(tb, tk)) h5_tb_process(tb, tk);
@@ -951,34 +991,41 @@ static bool takes_whole_runs(h5_insertion_mode m) {
 }
 
 /* Characters: the other modes get segments that are all whitespace or all
- * non-whitespace (a NULL is always a segment of its own). */
-static void dispatch_characters(h5_treebuilder *tb, h5_tb_token *tk) {
+ * non-whitespace (a NULL is always a segment of its own).  Segment offsets
+ * are exact: within a tokenizer run, code units map one-to-one onto the
+ * source, except that a run may start with a LF that was a CR LF pair
+ * (tokenizer.c, text_run) and that a character reference is a run of its
+ * own (whose one or two code units are never split here). */
+static void dispatch_characters(h5_treebuilder *tb, h5_tb_token *tk, uint32_t text_start) {
     const h5_char *p = tk->data;
     size_t len = tk->len;
-    /* Source offsets map one-to-one onto code units only when the run's
-     * span equals its length (no CR LF, no character references); then
-     * segments get exact offsets, otherwise the run's ends are exact and
-     * the inner boundaries approximate. */
+    uint32_t span = tk->end - tk->start;
+    /* Source units taken by the first code unit beyond one. */
+    uint32_t lead = span == len + 1 && p[0] == '\n' && tk->start < tb->input_len && tb->input[tk->start] == '\r';
+    bool exact = span == len || lead;
     uint32_t start = tk->start;
+    bool first = true;
     while (len && !tb->done && !tb->failed) {
         h5_tb_token seg = *tk;
         seg.data = p;
-        seg.start = start;
+        seg.start = first ? text_start : start;
         if (!use_insertion_mode(tb, tk) || takes_whole_runs(tb->mode)) {
             seg.len = len;
         } else {
-            bool ws = h5_is_space(p[0]);
+            bool ws = h5_tb_is_ws(p[0]);
             size_t n = 1;
             if (p[0] != 0)
-                while (n < len && p[n] != 0 && h5_is_space(p[n]) == ws) n++;
+                while (n < len && p[n] != 0 && h5_tb_is_ws(p[n]) == ws) n++;
             seg.len = n;
         }
-        seg.end = seg.len == len ? tk->end : start + (uint32_t)seg.len;
+        if (seg.len == len || !exact) seg.end = seg.len == len ? tk->end : start + (uint32_t)seg.len;
+        else seg.end = start + (uint32_t)seg.len + (first ? lead : 0);
         if (seg.end > tk->end) seg.end = tk->end;
         dispatch(tb, &seg);
         p += seg.len;
         len -= seg.len;
         start = seg.end;
+        first = false;
     }
 }
 
@@ -1001,9 +1048,18 @@ void h5_tb_on_token(void *ctx, h5_token *token) {
     if (tk.type == H5_TOKEN_CHARACTER) {
         tk.data = token->data.ptr;
         tk.len = token->data.len;
+        /* A LF dropped at the start of pre/listing/textarea (13.2.6.4.7):
+         * the text starts after it, unless whitespace follows the LF, for
+         * parse5 drops the LF from its whitespace token and keeps the
+         * token's start (`carry`: the LF was a run of its own). */
+        uint32_t text_start = tk.start;
+        bool carry = tb->lf_carry;
+        tb->lf_carry = false;
+        if (carry && h5_is_space(tk.data[0])) text_start = tb->lf_start;
         if (tb->skip_next_lf) {
             tb->skip_next_lf = false;
             if (tk.len && tk.data[0] == '\n') {
+                uint32_t lf = tk.start;
                 tk.data++;
                 tk.len--;
                 /* The LF may have been a CR LF pair in the source. */
@@ -1011,16 +1067,22 @@ void h5_tb_on_token(void *ctx, h5_token *token) {
                     tb->input[tk.start + 1] == '\n')
                     tk.start++;
                 tk.start++;
-                if (!tk.len) return;
+                if (!tk.len) {
+                    tb->lf_carry = true;
+                    tb->lf_start = lf;
+                    return;
+                }
+                text_start = h5_is_space(tk.data[0]) ? lf : tk.start;
             }
         }
-        dispatch_characters(tb, &tk);
+        dispatch_characters(tb, &tk, text_start);
     } else {
-        tb->skip_next_lf = false;
+        tb->skip_next_lf = tb->lf_carry = false;
         dispatch(tb, &tk);
         if (tk.type == H5_TOKEN_START_TAG && token->self_closing && !tk.ack)
             h5_tb_error(tb, H5_ERROR_NON_VOID_HTML_ELEMENT_START_TAG_WITH_TRAILING_SOLIDUS, tk.start);
     }
+    tb->cur = NULL;
     if (tb->failed || tb->arena->failed) {
         tb->failed = true;
         h5_tokenizer_abort(tb->tokenizer);
@@ -1046,7 +1108,8 @@ h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_tb_options *o) {
     tb->html_root = tb->head = tb->form = NULL;
     tb->mode = tb->original_mode = H5_MODE_INITIAL;
     tb->frameset_ok = true;
-    tb->foster_parenting = tb->skip_next_lf = tb->done = tb->failed = false;
+    tb->foster_parenting = tb->skip_next_lf = tb->lf_carry = tb->done = tb->failed = false;
+    tb->cur = NULL;
     tb->has_selectedcontent = false;
     tb->sc_select = tb->sc_content = tb->sc_first = NULL;
     tb->sc_any_selected = false;

@@ -108,9 +108,15 @@ typedef struct h5_treebuilder {
     bool frameset_ok;
     bool foster_parenting;
     bool skip_next_lf;          /* pre/listing/textarea: drop a leading LF */
+    bool lf_carry;              /* that LF was a character token of its own, */
+    uint32_t lf_start;          /* ... at this offset (text locations, as parse5) */
     bool done;                  /* stopped parsing */
     bool reprocess;             /* the dispatcher runs the current token again */
     bool failed;                /* out of memory (sticky) */
+    /* The token (character segment) being processed, NULL between tokens:
+     * an element that leaves the stack of open elements takes its end
+     * offset from it (see h5_tb_pop). */
+    const h5_tb_token *cur;
     bool has_selectedcontent;   /* a selectedcontent element was created */
     /* Cache for the option popped steps (tb_foreign.c): the select last
      * looked at, its selectedcontent, its first enabled option and whether
@@ -169,6 +175,12 @@ h5_node *h5_tb_finish(h5_treebuilder *tb);
 
 /* ---- shared machinery (treebuilder.c) ---------------------------------- */
 
+/* Whitespace as tree construction sees it (13.2.6: "U+0009 CHARACTER
+ * TABULATION, U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE
+ * RETURN (CR), or U+0020 SPACE"): a CR reaches tree construction only from
+ * a character reference (&#13;), the input's are normalised away. */
+static inline bool h5_tb_is_ws(h5_char c) { return h5_is_space(c) || c == '\r'; }
+
 static inline bool h5_is_html(const h5_node *n, uint16_t atom) {
     return n->ns == H5_NS_HTML && n->atom == atom;
 }
@@ -182,7 +194,14 @@ bool h5_tb_same_name(const h5_node *a, const h5_node *b);
 /* Node is an HTML element whose name is the token's tag name. */
 bool h5_tb_node_is_tag(const h5_node *n, const h5_tb_token *tk);
 
-/* Stack of open elements (13.2.4.2). */
+/* Stack of open elements (13.2.4.2).
+ *
+ * Source locations: an element that leaves the stack gets its end from the
+ * token being processed (tb->cur), as parse5 does: an end tag with the
+ * element's name is recorded as its end tag; otherwise the element ends
+ * where that token starts (the end of input for EOF), or at the end of its
+ * start tag when it leaves during its own start tag (void elements).  An
+ * element whose end tag is recorded keeps it. */
 bool h5_tb_push(h5_treebuilder *tb, h5_node *n);
 h5_node *h5_tb_pop(h5_treebuilder *tb);
 void h5_tb_pop_until(h5_treebuilder *tb, uint16_t atom);   /* HTML atom, inclusive */
@@ -239,7 +258,8 @@ void h5_tb_insert_comment(h5_treebuilder *tb, const h5_tb_token *tk, h5_node *pa
 /* Copy the token's attributes that `el` lacks onto `el` (<html>, <body>). */
 void h5_tb_merge_attributes(h5_treebuilder *tb, h5_node *el, const h5_tb_token *tk);
 void h5_tb_generic_text_parse(h5_treebuilder *tb, h5_tb_token *tk, h5_tokenizer_state state);
-/* Element `end` offsets when the element is closed. */
+/* Record the end tag `tk` as the end of `n` (html and body, which the end
+ * tags do not pop; popped elements get theirs in h5_tb_pop). */
 void h5_tb_set_end_tag(h5_node *n, const h5_tb_token *tk);
 /* Attribute value by ASCII name, or NULL. */
 const h5_str *h5_tb_token_attr(const h5_tb_token *tk, const char *name);

@@ -7,7 +7,9 @@
  * without #script-on/#script-off run in both scripting modes.  Every run is
  * repeated with the input fed in chunks of 1..7 code units (tokenizer
  * resumability).  The tree is dumped in the html5lib format iteratively (no
- * recursion over depth).  Exit status 1 when any run fails.
+ * recursion over depth).  Every run also checks the source locations of the
+ * tree (see check_locations) and that the chunked run gives the same
+ * offsets.  Exit status 1 when any run fails.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -191,6 +193,104 @@ static void dump_tree(sbuf *o, const h5_node *root) {
     free(st);
 }
 
+/* ---- source locations ---------------------------------------------------- */
+
+/* The location invariants every tree must satisfy (dom.h): elements from a
+ * start tag start at '<' and their start tag ends after '>'; a recorded end
+ * tag starts with "</" and ends after '>'; spans are ordered and inside the
+ * input; attributes lie inside their start tag; text, comments and doctypes
+ * have [start, end) inside the input, comments and doctypes starting at
+ * '<'.  Returns NULL or a description of the first violation; folds every
+ * offset into *sum (the chunked run must give the same). */
+static const char *check_locations(const h5_node *root, const h5_char *in, size_t len, uint64_t *sum) {
+    const uint32_t N = H5_NO_OFFSET;
+    uint64_t h = 1469598103934665603u;
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211u)
+    const char *err = NULL;
+    size_t cap = 64, depth = 0;
+    const h5_node **stack = malloc(cap * sizeof *stack);
+    const h5_node *n = root;
+    while (n) {
+        MIX(n->start);
+        MIX(n->start_tag_end);
+        MIX(n->end_tag_start);
+        MIX(n->end);
+        if (n->type == H5_NODE_ELEMENT && !(n->flags & H5_NODE_FLAG_IMPLICIT) && n->start == N) {
+            err = "element from a start tag without a start offset";
+            break;
+        }
+        if (n->type == H5_NODE_ELEMENT && !(n->flags & H5_NODE_FLAG_IMPLICIT)) {
+            if (n->start_tag_end == N || n->end == N) {
+                err = "element with a start but no start tag end or end";
+                break;
+            }
+            if (!(n->start < n->start_tag_end && n->start_tag_end <= len)) {
+                err = "start tag span out of order";
+                break;
+            }
+            if (in[n->start] != '<' || in[n->start_tag_end - 1] != '>') {
+                err = "start tag is not <...>";
+                break;
+            }
+            if (n->end < n->start_tag_end || n->end > len) {
+                err = "element end before its start tag end";
+                break;
+            }
+            if (n->end_tag_start != N) {
+                if (!(n->start_tag_end <= n->end_tag_start && n->end_tag_start + 2 < n->end)) {
+                    err = "end tag span";
+                    break;
+                }
+                if (in[n->end_tag_start] != '<' || in[n->end_tag_start + 1] != '/' || in[n->end - 1] != '>') {
+                    err = "end tag is not </...>";
+                    break;
+                }
+            }
+            for (uint32_t i = 0; i < n->nattrs; i++) {
+                const h5_attr *a = &n->attrs[i];
+                MIX(a->name_start);
+                MIX(a->value_end);
+                if (a->name_start == N) continue; /* copied from a later tag (html, body) */
+                if (a->name_start >= a->name_end || a->value_start < a->name_end || a->value_end < a->value_start) {
+                    err = "attribute span out of order";
+                    break;
+                }
+                if (n->flags & H5_NODE_FLAG_CLONED) continue;
+                if ((a->name_start < n->start || a->value_end >= n->start_tag_end) &&
+                    !(n->ns == H5_NS_HTML && (n->atom == H5_ATOM_HTML || n->atom == H5_ATOM_BODY))) {
+                    err = "attribute outside its start tag";
+                    break;
+                }
+            }
+            if (err) break;
+        } else if ((n->type == H5_NODE_TEXT || n->type == H5_NODE_COMMENT || n->type == H5_NODE_DOCTYPE) &&
+                   !(n->start == N && n->end == N)) { /* (copies selectedcontent makes have none) */
+            if (n->start == N || n->end == N || n->start >= n->end || n->end > len) {
+                err = "node span";
+                break;
+            }
+            if (n->type != H5_NODE_TEXT && in[n->start] != '<') {
+                err = "comment or doctype does not start at '<'";
+                break;
+            }
+        }
+        /* Pre-order, iteratively: template contents, children, then the
+         * next sibling (pushed first). */
+        if (n != root && n->next_sibling) stack[depth++] = n->next_sibling;
+        if (n->first_child) stack[depth++] = n->first_child;
+        if (n->template_content) stack[depth++] = n->template_content;
+        n = depth ? stack[--depth] : NULL;
+        if (depth + 3 > cap) {
+            cap *= 2;
+            stack = realloc(stack, cap * sizeof *stack);
+        }
+    }
+    free(stack);
+#undef MIX
+    *sum = h;
+    return err;
+}
+
 /* ---- .dat parsing --------------------------------------------------------- */
 
 typedef struct {
@@ -311,6 +411,7 @@ typedef struct {
     size_t runs, passed, failed;
     size_t chunk_runs, chunk_failed;
     size_t errors_match, errors_match_either;
+    size_t loc_failed;
     size_t files;
 } totals;
 
@@ -325,7 +426,7 @@ static void log_error(void *ctx, h5_error_code code, uint32_t offset) {
 }
 
 static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chunk, size_t *nerrors,
-                     h5_status *status) {
+                     h5_status *status, uint64_t *locsum, const char **locerr) {
     size_t n8 = t->data_len;
     h5_char *in = malloc((n8 + 1) * sizeof(h5_char));
     size_t n = h5_utf8_to_utf16((const uint8_t *)t->data, n8, in);
@@ -354,6 +455,8 @@ static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chu
     }
     h5_node *root = NULL;
     *status = h5_parse(p, in, n, &o, &root);
+    *locsum = 0;
+    *locerr = *status == H5_OK && root ? check_locations(root, in, n, locsum) : NULL;
     free(in);
     *nerrors = h5_parser_error_count(p);
     sbuf out = { 0 };
@@ -393,8 +496,15 @@ static void run_file(h5_parser *p, const char *dir, const char *name, totals *to
             if (t->script >= 0 && t->script != s) continue;
             size_t nerr;
             h5_status st;
-            char *actual = run_one(p, t, scripting, 0, &nerr, &st);
+            uint64_t sum, sum2;
+            const char *locerr, *locerr2;
+            char *actual = run_one(p, t, scripting, 0, &nerr, &st, &sum, &locerr);
             tot->runs++;
+            if (locerr) {
+                tot->loc_failed++;
+                printf("LOCATIONS %s:%zu [%s]: %s\n--- input:\n%s\n\n", name, i, scripting ? "script-on" : "script-off",
+                       locerr, t->data);
+            }
             if (st == H5_OK && !strcmp(actual, t->document)) {
                 tot->passed++;
             } else {
@@ -411,8 +521,13 @@ static void run_file(h5_parser *p, const char *dir, const char *name, totals *to
             /* Again, fed in small chunks. */
             size_t chunk = 1 + (i + (size_t)s) % 7;
             size_t nerr2;
-            char *chunked = run_one(p, t, scripting, chunk, &nerr2, &st);
+            char *chunked = run_one(p, t, scripting, chunk, &nerr2, &st, &sum2, &locerr2);
             tot->chunk_runs++;
+            if (st == H5_OK && sum2 != sum) {
+                tot->loc_failed++;
+                printf("LOCATIONS %s:%zu [%s] chunk_size=%zu: offsets differ from the whole-input run\n--- input:\n%s\n\n",
+                       name, i, scripting ? "script-on" : "script-off", chunk, t->data);
+            }
             if (st != H5_OK || strcmp(chunked, t->document)) {
                 tot->chunk_failed++;
                 report_failure(name, i, scripting, t, chunked, chunk);
@@ -501,11 +616,13 @@ int main(int argc, char **argv) {
     if (scripted) printf("scripted/: %zu tests not applicable (they need a script engine)\n", scripted);
     printf("tree-construction errors: %zu of %zu runs have the expected error count\n", tot.errors_match, tot.runs);
     printf("tree-construction errors: %zu of %zu runs match #errors alone or #errors + #new-errors "
-           "(the two sections often name the same tokenizer error twice)\n",
+           "(the two sections often name the same tokenizer error twice; docs/errors.md explains every "
+           "difference, test/js/errors.test.js checks them)\n",
            tot.errors_match_either, tot.runs);
     printf("tree-construction (chunked input, chunk_size 1..7): %zu passed, %zu failed\n",
            tot.chunk_runs - tot.chunk_failed, tot.chunk_failed);
+    printf("tree-construction source locations: %zu runs checked, %zu failed\n", tot.runs, tot.loc_failed);
     printf("tree-construction: %zu passed, %zu failed\n", tot.passed, tot.failed);
     printf("%zu runs from %zu files\n", tot.runs, tot.files);
-    return tot.failed || tot.chunk_failed ? 1 : 0;
+    return tot.failed || tot.chunk_failed || tot.loc_failed ? 1 : 0;
 }

@@ -1,0 +1,62 @@
+// The native C build (bench/native_bench.c, built by `make build/native_bench`):
+// CPU time of h5_parse per file (median of repeated runs; the UTF-8 to UTF-16
+// conversion is not timed).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { ROOT, TMP_DIR } from './corpus.js';
+import { sum } from './stats.js';
+
+export const NATIVE_BIN = join(ROOT, 'build/native_bench');
+
+export function nativeAvailable() {
+  return existsSync(NATIVE_BIN);
+}
+
+/**
+ * Runs native_bench on `files`; resolves { files: [{ name, bytes, ms, best }],
+ * bytes, ms } (ms: the median run, best: the fastest).  The first file of a
+ * run pays for growing the parser's arena (page faults), so the largest file
+ * is parsed first, untimed.
+ */
+export function runNative(files, { minMs = 100 } = {}) {
+  const largest = files.reduce((a, b) => (statSync(b).size > statSync(a).size ? b : a));
+  return new Promise((resolvePromise, reject) => {
+    const args = ['--min-ms', String(minMs), largest, ...files];
+    execFile(NATIVE_BIN, args, { maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+      if (err) {
+        reject(new Error(`native_bench failed: ${err.message.trim()}${stderr ? `\n${stderr.trim()}` : ''}`));
+        return;
+      }
+      // Header, the warm-up file, one line per file, TOTAL (recomputed without the warm-up).
+      const rows = stdout.trim().split('\n').slice(2, -1).map((l) => l.split('\t'));
+      const out = rows.map((r) => ({ name: r[0], bytes: Number(r[1]), ms: Number(r[2]), best: Number(r[3]) }));
+      resolvePromise({ files: out, bytes: sum(out.map((f) => f.bytes)), ms: sum(out.map((f) => f.ms)) });
+    });
+  });
+}
+
+/**
+ * Scaling with the native build: ms per page for each factor (see
+ * scaling.js).  Several short runs with the files in rotated order; the
+ * fastest parse of each file over all of them (other load only adds time).
+ */
+export async function nativeScaling(pages, factors, readText, { reps = 15 } = {}) {
+  mkdirSync(TMP_DIR, { recursive: true });
+  const files = [];
+  for (const page of pages) {
+    const text = readText(page);
+    for (const f of factors) {
+      const file = join(TMP_DIR, `${basename(page.name, '.html')}.x${f}.html`);
+      writeFileSync(file, text.repeat(f));
+      files.push(file);
+    }
+  }
+  const samples = new Map(files.map((f) => [basename(f), []]));
+  for (let r = 0; r < reps; r++) {
+    const order = [...files.slice(r % files.length), ...files.slice(0, r % files.length)];
+    const { files: rows } = await runNative(order, { minMs: 10 });
+    for (const row of rows) samples.get(row.name).push(row.best);
+  }
+  return pages.map((_, i) => factors.map((_f, j) => Math.min(...samples.get(basename(files[i * factors.length + j])))));
+}

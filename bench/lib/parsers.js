@@ -1,0 +1,102 @@
+// The parsers under test.  `load()` imports the library (lazily, so a child
+// process can time the import) and returns { parse, walk }: `parse(html)`
+// builds the tree, `walk(tree)` reads all of it and returns the node count
+// (null where there is no tree to walk).  A parser that cannot run yet
+// throws Unavailable with the reason.
+//
+// Each parser has its own instance of walk.js (a distinct URL makes a
+// distinct module): parse5 and html5-wasm's object format share a walk, and
+// sharing one function would make V8's inline caches see both object shapes
+// and slow the walk of both.  Imported statically, so that a cold start
+// times the library's import alone.
+import { walkDom } from './walk.js?for=dom';
+import { walkHtmlparser2 } from './walk.js?for=htmlparser2';
+import { walkParse5 as walkObject } from './walk.js?for=object';
+import { walkParse5 } from './walk.js?for=parse5';
+
+export class Unavailable extends Error {}
+
+const HTML5_WASM = '../../js/node.js';
+
+async function html5wasm(name) {
+  let mod;
+  try {
+    mod = await import(HTML5_WASM);
+  } catch (e) {
+    throw new Unavailable(`js/node.js failed to load (${e.message.split('\n')[0]})`);
+  }
+  if (typeof mod[name] !== 'function') throw new Unavailable(`js/node.js does not export ${name}() yet`);
+  return mod[name];
+}
+
+export const PARSERS = [
+  {
+    id: 'dom',
+    label: 'html5-wasm (DOM)',
+    ours: true,
+    async load() {
+      const parse = await html5wasm('parse');
+      return { parse: (html) => parse(html), walk: walkDom };
+    },
+  },
+  {
+    id: 'object',
+    label: 'html5-wasm (object)',
+    ours: true,
+    async load() {
+      const parse = await html5wasm('parse');
+      const options = { format: 'object' };
+      return { parse: (html) => parse(html, options), walk: walkObject };
+    },
+  },
+  {
+    id: 'core',
+    label: 'html5-wasm core (buffer)',
+    ours: true,
+    treeless: true, // no JS tree: string in, flat buffer out
+    async load() {
+      const parseToBuffer = await html5wasm('parseToBuffer');
+      return { parse: (html) => parseToBuffer(html), walk: () => null };
+    },
+  },
+  {
+    id: 'parse5',
+    label: 'parse5',
+    async load() {
+      const { parse } = await import('parse5');
+      return { parse: (html) => parse(html), walk: walkParse5 };
+    },
+  },
+  {
+    id: 'htmlparser2',
+    label: 'htmlparser2',
+    async load() {
+      const { parseDocument } = await import('htmlparser2');
+      return { parse: (html) => parseDocument(html), walk: walkHtmlparser2 };
+    },
+  },
+];
+
+export const NATIVE = { id: 'native', label: 'native C', ours: true, treeless: true };
+
+export const byId = (id) => [...PARSERS, NATIVE].find((p) => p.id === id);
+
+/**
+ * Loads the given parsers; returns { ready: [{ ...parser, run }], skipped:
+ * [{ id, label, reason }] } where run(html) parses and walks, returning the
+ * node count.
+ */
+export async function loadParsers(list = PARSERS) {
+  const ready = [];
+  const skipped = [];
+  for (const p of list) {
+    try {
+      const { parse, walk } = await p.load();
+      ready.push({ ...p, parse, walk, run: (html) => walk(parse(html)) });
+    } catch (e) {
+      if (!(e instanceof Unavailable)) throw e;
+      skipped.push({ id: p.id, label: p.label, reason: e.message });
+    }
+  }
+  return { ready, skipped };
+}

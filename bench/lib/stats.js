@@ -1,0 +1,32 @@
+// Timing and statistics helpers.
+
+/** CPU time (user + system, all threads of this process) in ms. */
+export function cpuMs() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+export function median(xs) {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
+/** MB/s (10^6 bytes per second) from bytes and milliseconds. */
+export const mbps = (bytes, ms) => (ms > 0 ? bytes / 1e3 / ms : NaN);
+
+/** `gc` when the process runs with --expose-gc, otherwise a no-op. */
+export const gc = typeof globalThis.gc === 'function' ? globalThis.gc : () => {};
+
+/** Prints a JSON result for the parent (see child.js) on stdout. */
+export function reply(result) {
+  process.stdout.write(`@@result ${JSON.stringify(result)}\n`);
+}
+
+/** Progress message on stderr (the parent passes stderr through). */
+export function progress(msg) {
+  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${msg}`);
+}

@@ -101,7 +101,8 @@ test-js: dist/html5.wasm
 	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/reporter.js test/js/
 
 # ---- the main job: parse the bundled sample page -------------------------
-demo: setup
+demo:
+	@H5_BROWSER_TESTS=0 bash scripts/setup.sh   # the demo needs no browser
 	@$(MAKE) --no-print-directory wasm
 	@$(NODE) bin/html5-wasm.js examples/sample.html
 

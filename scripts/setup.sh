@@ -11,6 +11,7 @@ command -v wasm-opt >/dev/null 2>&1 || need_apt+=(binaryen)
 command -v clang >/dev/null 2>&1 || need_apt+=(clang)
 # libFuzzer and the sanitizer runtimes for clang (make fuzz)
 dpkg -s libclang-rt-dev >/dev/null 2>&1 || need_apt+=(libclang-rt-dev)
+# Chromium is for the browser tests only (H5_BROWSER_TESTS=0 skips it).
 if [ "${H5_BROWSER_TESTS:-1}" != 0 ] && ! command -v chromium >/dev/null 2>&1; then need_apt+=(chromium); fi
 
 if [ ${#need_apt[@]} -gt 0 ]; then

@@ -10,7 +10,6 @@ import { DOCUMENTS, FRAGMENTS } from './corpus.js';
 
 // The native helper must build: a build failure fails every test below.
 const available = parseTool() !== null;
-const skip = false;
 test('the native parse helper (src/*.c + test/native/flatbuf_dump.c) builds', () => {
   assert.ok(available, 'cc failed to build the native helper; run it by hand to see why');
 });
@@ -24,11 +23,7 @@ function p5Fragment(html, context, opts) {
 const cFragment = (html, context, opts) =>
   parseWithC(html, { fragment: context ?? 'template', contextNs: (NS[context] ?? [null, 0])[1], ...opts });
 
-// Source locations the tree builder does not yet place as parse5 does
-// (reported; these run as todo until fixed).
-const LOCATION_TODO = new Map([]);
-
-test('documents: both formats equal parse5', { skip }, () => {
+test('documents: both formats equal parse5', () => {
   for (const html of DOCUMENTS) {
     const tree = parse5.parse(html);
     const buffer = parseWithC(html);
@@ -37,7 +32,7 @@ test('documents: both formats equal parse5', { skip }, () => {
   }
 });
 
-test('fragments: both formats equal parse5', { skip }, () => {
+test('fragments: both formats equal parse5', () => {
   for (const [html, context] of FRAGMENTS) {
     const tree = p5Fragment(html, context);
     const buffer = cFragment(html, context);
@@ -46,7 +41,7 @@ test('fragments: both formats equal parse5', { skip }, () => {
   }
 });
 
-test('scripting off: <noscript> parses and serialises as parse5', { skip }, () => {
+test('scripting off: <noscript> parses and serialises as parse5', () => {
   const html = '<!DOCTYPE html><head><noscript><link rel=x></noscript></head><body><noscript><p>&amp;</p></noscript>';
   const tree = parse5.parse(html, { scriptingEnabled: false });
   const buffer = parseWithC(html, { scripting: false });
@@ -55,23 +50,21 @@ test('scripting off: <noscript> parses and serialises as parse5', { skip }, () =
 });
 
 for (const html of DOCUMENTS) {
-  const todo = LOCATION_TODO.get(html);
-  test(`locations: ${JSON.stringify(html).slice(0, 60)}`, { skip, todo }, () => {
+  test(`locations: ${JSON.stringify(html).slice(0, 60)}`, () => {
     const tree = parse5.parse(html, { sourceCodeLocationInfo: true });
     const buffer = parseWithC(html, { locations: true });
     assert.deepStrictEqual(decode(buffer, { format: 'object', source: html }), tree);
   });
 }
 for (const [html, context] of FRAGMENTS) {
-  const todo = LOCATION_TODO.get(html);
-  test(`locations (fragment in ${context}): ${JSON.stringify(html)}`, { skip, todo }, () => {
+  test(`locations (fragment in ${context}): ${JSON.stringify(html)}`, () => {
     const tree = p5Fragment(html, context, { sourceCodeLocationInfo: true });
     const buffer = cFragment(html, context, { locations: true });
     assert.deepStrictEqual(decode(buffer, { format: 'object', source: html }), tree);
   });
 }
 
-test('parse errors reach the buffer', { skip }, () => {
+test('parse errors reach the buffer', () => {
   const html = '<p a=1 a=2>\u0000</p></p>';
   const buffer = parseWithC(html, { errors: true });
   const errors = readErrors(buffer, { source: html });

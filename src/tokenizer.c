@@ -531,6 +531,44 @@ static void emit_doctype(h5_tokenizer *t, uint32_t end) {
     emit(t, &tok);
 }
 
+/* What 13.2.5.57/63 (after DOCTYPE public/system keyword) and 13.2.5.58/64
+ * (before DOCTYPE public/system identifier) share: the current input
+ * character `c`, once whitespace is dealt with, opens the identifier, ends
+ * the DOCTYPE, hits EOF, or makes it bogus. */
+static void doctype_identifier_start(h5_tokenizer *t, int c, bool pub) {
+    if (c == '"' || c == '\'') {
+        ADV();
+        if (pub) {
+            t->dt_has_public = true;
+            t->state = c == '"' ? S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED
+                                : S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED;
+        } else {
+            t->dt_has_system = true;
+            t->state = c == '"' ? S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED
+                                : S_DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED;
+        }
+    } else if (c == '>') {
+        err(t, pub ? H5_ERROR_MISSING_DOCTYPE_PUBLIC_IDENTIFIER : H5_ERROR_MISSING_DOCTYPE_SYSTEM_IDENTIFIER,
+            OFF());
+        t->dt_force_quirks = true;
+        uint32_t end = OFF() + 1;
+        ADV();
+        t->state = S_DATA;
+        emit_doctype(t, end);
+    } else if (c == H5_EOF) {
+        err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
+        t->dt_force_quirks = true;
+        emit_doctype(t, OFF());
+        emit_eof(t);
+    } else {
+        err(t, pub ? H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER
+                   : H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER,
+            OFF());
+        t->dt_force_quirks = true;
+        t->state = S_BOGUS_DOCTYPE;
+    }
+}
+
 /* ------------------------------------------------------------------------ */
 /* Creating tokens.                                                          */
 
@@ -1824,39 +1862,12 @@ static void run(h5_tokenizer *t) {
             if (h5_is_space(c)) {
                 ADV();
                 t->state = pub ? S_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER : S_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER;
-            } else if (c == '"' || c == '\'') {
-                err(t, pub ? H5_ERROR_MISSING_WHITESPACE_AFTER_DOCTYPE_PUBLIC_KEYWORD
-                           : H5_ERROR_MISSING_WHITESPACE_AFTER_DOCTYPE_SYSTEM_KEYWORD,
-                    OFF());
-                ADV();
-                if (pub) {
-                    t->dt_has_public = true;
-                    t->state = c == '"' ? S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED
-                                        : S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED;
-                } else {
-                    t->dt_has_system = true;
-                    t->state = c == '"' ? S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED
-                                        : S_DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED;
-                }
-            } else if (c == '>') {
-                err(t, pub ? H5_ERROR_MISSING_DOCTYPE_PUBLIC_IDENTIFIER : H5_ERROR_MISSING_DOCTYPE_SYSTEM_IDENTIFIER,
-                    OFF());
-                t->dt_force_quirks = true;
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_doctype(t, end);
-            } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
-                t->dt_force_quirks = true;
-                emit_doctype(t, OFF());
-                emit_eof(t);
             } else {
-                err(t, pub ? H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER
-                           : H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER,
-                    OFF());
-                t->dt_force_quirks = true;
-                t->state = S_BOGUS_DOCTYPE;
+                if (c == '"' || c == '\'')
+                    err(t, pub ? H5_ERROR_MISSING_WHITESPACE_AFTER_DOCTYPE_PUBLIC_KEYWORD
+                               : H5_ERROR_MISSING_WHITESPACE_AFTER_DOCTYPE_SYSTEM_KEYWORD,
+                        OFF());
+                doctype_identifier_start(t, c, pub);
             }
             break;
         }
@@ -1871,37 +1882,7 @@ static void run(h5_tokenizer *t) {
                 ADV();
                 GET();
             }
-            if (c == '"' || c == '\'') {
-                ADV();
-                if (pub) {
-                    t->dt_has_public = true;
-                    t->state = c == '"' ? S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED
-                                        : S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED;
-                } else {
-                    t->dt_has_system = true;
-                    t->state = c == '"' ? S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED
-                                        : S_DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED;
-                }
-            } else if (c == '>') {
-                err(t, pub ? H5_ERROR_MISSING_DOCTYPE_PUBLIC_IDENTIFIER : H5_ERROR_MISSING_DOCTYPE_SYSTEM_IDENTIFIER,
-                    OFF());
-                t->dt_force_quirks = true;
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_doctype(t, end);
-            } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
-                t->dt_force_quirks = true;
-                emit_doctype(t, OFF());
-                emit_eof(t);
-            } else {
-                err(t, pub ? H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER
-                           : H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER,
-                    OFF());
-                t->dt_force_quirks = true;
-                t->state = S_BOGUS_DOCTYPE;
-            }
+            doctype_identifier_start(t, c, pub);
             break;
         }
 

@@ -89,6 +89,20 @@ static bool lower_name_is(const h5_node *n, const h5_tb_token *tk) {
     return true;
 }
 
+/* 13.2.6.5, breakout start tags and </br>, </p> in foreign content: "pop an
+ * element from the stack of open elements until the current node is a
+ * MathML text integration point, an HTML integration point, or an element
+ * in the HTML namespace", then reprocess the token. */
+static void pop_to_html_or_integration_point(h5_treebuilder *tb) {
+    while (tb->nstack) {
+        h5_node *cur = h5_tb_current(tb);
+        if (cur->ns == H5_NS_HTML || h5_tb_is_mathml_text_integration_point(cur) ||
+            h5_tb_is_html_integration_point(cur))
+            break;
+        h5_tb_pop(tb);
+    }
+}
+
 void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
     case H5_TOKEN_CHARACTER:
@@ -115,13 +129,7 @@ void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
     case H5_TOKEN_START_TAG:
         if (is_breakout(tk)) {
             h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG_IN_FOREIGN_CONTENT, tk->start);
-            while (tb->nstack) {
-                h5_node *cur = h5_tb_current(tb);
-                if (cur->ns == H5_NS_HTML || h5_tb_is_mathml_text_integration_point(cur) ||
-                    h5_tb_is_html_integration_point(cur))
-                    break;
-                h5_tb_pop(tb);
-            }
+            pop_to_html_or_integration_point(tb);
             h5_tb_process(tb, tk);
             return;
         } else {
@@ -137,13 +145,7 @@ void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
     case H5_TOKEN_END_TAG: {
         if (tk->atom == H5_ATOM_BR || tk->atom == H5_ATOM_P) {
             h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG_IN_FOREIGN_CONTENT, tk->start);
-            while (tb->nstack) {
-                h5_node *cur = h5_tb_current(tb);
-                if (cur->ns == H5_NS_HTML || h5_tb_is_mathml_text_integration_point(cur) ||
-                    h5_tb_is_html_integration_point(cur))
-                    break;
-                h5_tb_pop(tb);
-            }
+            pop_to_html_or_integration_point(tb);
             h5_tb_process(tb, tk);
             return;
         }

@@ -397,10 +397,7 @@ void h5_in_row_mode(h5_treebuilder *tb, h5_tb_token *tk) {
                 return;
             }
             if (!h5_tb_in_scope(tb, H5_ATOM_TR, H5_SCOPE_TABLE)) return;
-            h5_tb_clear_to_context(tb, table_row_context);
-            h5_tb_pop(tb);
-            tb->mode = H5_MODE_IN_TABLE_BODY;
-            h5_tb_process(tb, tk);
+            if (close_row(tb, tk)) h5_tb_process(tb, tk); /* "as if </tr>", then reprocess */
             return;
         case H5_ATOM_BODY: case H5_ATOM_CAPTION: case H5_ATOM_COL: case H5_ATOM_COLGROUP:
         case H5_ATOM_HTML: case H5_ATOM_TD: case H5_ATOM_TH:

@@ -637,6 +637,23 @@ static const h5_char *atom_name16(h5_treebuilder *tb, uint16_t atom, size_t *len
     return p;
 }
 
+/* An attribute of a token, copied into the arena (13.2.6.1 "create an
+ * element for a token" and the attribute merges onto html/body). */
+static bool copy_token_attr(h5_arena *a, h5_attr *at, const h5_token_attr *ta) {
+    at->name.ptr = h5_arena_dup(a, ta->name.ptr, ta->name.len);
+    at->name.len = ta->name.len;
+    at->value.ptr = h5_arena_dup(a, ta->value.ptr, ta->value.len);
+    at->value.len = ta->value.len;
+    if (!at->name.ptr || !at->value.ptr) return false;
+    at->atom = (uint16_t)h5_atom_lookup(ta->name.ptr, ta->name.len);
+    at->ns = H5_ATTR_NS_NONE;
+    at->name_start = ta->name_start;
+    at->name_end = ta->name_end;
+    at->value_start = ta->value_start;
+    at->value_end = ta->value_end;
+    return true;
+}
+
 /* "Create an element for a token" in namespace `ns`. */
 h5_node *h5_tb_create_element(h5_treebuilder *tb, const h5_tb_token *tk, h5_element_ns ns) {
     h5_arena *a = tb->arena;
@@ -659,19 +676,7 @@ h5_node *h5_tb_create_element(h5_treebuilder *tb, const h5_tb_token *tk, h5_elem
         n->attrs = h5_arena_alloc(a, t->nattrs * sizeof *n->attrs);
         if (!n->attrs) goto oom;
         for (size_t i = 0; i < t->nattrs; i++) {
-            const h5_token_attr *ta = &t->attrs[i];
-            h5_attr *at = &n->attrs[i];
-            at->name.ptr = h5_arena_dup(a, ta->name.ptr, ta->name.len);
-            at->name.len = ta->name.len;
-            at->value.ptr = h5_arena_dup(a, ta->value.ptr, ta->value.len);
-            at->value.len = ta->value.len;
-            if (!at->name.ptr || !at->value.ptr) goto oom;
-            at->atom = (uint16_t)h5_atom_lookup(ta->name.ptr, ta->name.len);
-            at->ns = H5_ATTR_NS_NONE;
-            at->name_start = ta->name_start;
-            at->name_end = ta->name_end;
-            at->value_start = ta->value_start;
-            at->value_end = ta->value_end;
+            if (!copy_token_attr(a, &n->attrs[i], &t->attrs[i])) goto oom;
         }
         n->nattrs = (uint32_t)t->nattrs;
     }
@@ -834,15 +839,8 @@ void h5_tb_insert_comment(h5_treebuilder *tb, const h5_tb_token *tk, h5_node *pa
 void h5_tb_merge_attributes(h5_treebuilder *tb, h5_node *el, const h5_tb_token *tk) {
     const h5_token *t = tk->t;
     if (!el || !t->nattrs) return;
-    size_t add = 0;
-    for (size_t i = 0; i < t->nattrs; i++) {
-        bool has = false;
-        for (uint32_t j = 0; j < el->nattrs && !has; j++)
-            has = el->attrs[j].ns == H5_ATTR_NS_NONE && h5_str_eq(el->attrs[j].name, t->attrs[i].name);
-        if (!has) add++;
-    }
-    if (!add) return;
-    h5_attr *na = h5_arena_alloc(tb->arena, (el->nattrs + add) * sizeof *na);
+    /* Room for every token attribute; those the element has are skipped. */
+    h5_attr *na = h5_arena_alloc(tb->arena, (el->nattrs + t->nattrs) * sizeof *na);
     if (!na) {
         tb->failed = true;
         return;
@@ -855,22 +853,12 @@ void h5_tb_merge_attributes(h5_treebuilder *tb, h5_node *el, const h5_tb_token *
         for (uint32_t j = 0; j < el->nattrs && !has; j++)
             has = el->attrs[j].ns == H5_ATTR_NS_NONE && h5_str_eq(el->attrs[j].name, ta->name);
         if (has) continue;
-        h5_attr *at = &na[k++];
-        at->name.ptr = h5_arena_dup(tb->arena, ta->name.ptr, ta->name.len);
-        at->name.len = ta->name.len;
-        at->value.ptr = h5_arena_dup(tb->arena, ta->value.ptr, ta->value.len);
-        at->value.len = ta->value.len;
-        if (!at->name.ptr || !at->value.ptr) {
+        if (!copy_token_attr(tb->arena, &na[k++], ta)) {
             tb->failed = true;
             return;
         }
-        at->atom = (uint16_t)h5_atom_lookup(ta->name.ptr, ta->name.len);
-        at->ns = H5_ATTR_NS_NONE;
-        at->name_start = ta->name_start;
-        at->name_end = ta->name_end;
-        at->value_start = ta->value_start;
-        at->value_end = ta->value_end;
     }
+    if (k == el->nattrs) return;
     el->attrs = na;
     el->nattrs = k;
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { init, initSync, isReady, tokenize } from '../../js/node.js';
+import { init, isReady, tokenize } from '../../js/node.js';
 import { repoRoot } from './shared.js';
 
 const wasmPath = join(repoRoot, 'dist/html5.wasm');
@@ -63,9 +63,34 @@ describe('api: init', () => {
     assert.match(out, /^TypeError: init\(source\): source must be/);
   });
 
-  test('initSync() accepts bytes', () => {
-    initSync(readFileSync(wasmPath)); // already initialised: a no-op
-    assert.equal(isReady(), true);
+  for (const [label, make] of [
+    ['bytes', () => readFileSync(wasmPath)],
+    ['a WebAssembly.Module', () => new WebAssembly.Module(readFileSync(wasmPath))],
+  ]) {
+    test(`initSync() from ${label} in a fresh module instance`, () => {
+      const script = `
+        import { readFileSync } from 'node:fs';
+        import { initSync, isReady, tokenize } from ${JSON.stringify(join(repoRoot, 'js/index.js'))};
+        const wasmPath = ${JSON.stringify(wasmPath)};
+        const make = ${make.toString()};
+        const before = isReady();
+        initSync(make());
+        console.log(JSON.stringify([before, isReady(), tokenize('<b>x')]));`;
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      assert.deepEqual(JSON.parse(out), [false, true, [
+        { type: 'startTag', name: 'b', attributes: [], selfClosing: false },
+        { type: 'character', data: 'x' },
+      ]]);
+    });
+  }
+
+  test('initSync() rejects a source of the wrong type with a TypeError', () => {
+    const script = `
+      import { initSync } from ${JSON.stringify(join(repoRoot, 'js/index.js'))};
+      try { initSync('html5.wasm'); console.log('no error'); }
+      catch (e) { console.log(e.constructor.name + ': ' + e.message); }`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.match(out, /^TypeError: initSync\(source\): source must be/);
   });
 });
 

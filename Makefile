@@ -26,7 +26,7 @@ B := build
 OBJ_N := $(patsubst src/%.c,$(B)/native/%.o,$(SRC))
 OBJ_S := $(patsubst src/%.c,$(B)/asan/%.o,$(SRC))
 
-.PHONY: all cjs native wasm test test-native test-js setup demo bench size fuzz clean check-fresh
+.PHONY: check-shared all cjs native wasm test test-native test-js setup demo bench size fuzz clean check-fresh
 
 all: native wasm cjs
 
@@ -85,7 +85,7 @@ setup:
 	@bash scripts/setup.sh
 
 # ---- tests ---------------------------------------------------------------
-test: setup
+test: setup check-shared
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory test-native
 	@$(MAKE) --no-print-directory fuzz
@@ -99,6 +99,13 @@ test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(
 
 test-js: dist/html5.wasm
 	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/reporter.js test/js/
+
+# The reference material (html5lib-tests, corpus) must be beside the repo.
+check-shared:
+	@test -d $(SHARED)/html5lib-tests/tree-construction || { \
+	  echo "make test: the shared reference folder was not found at $(SHARED)"; \
+	  echo "  (html5lib-tests and the corpus; CI places it beside the repository)."; \
+	  echo "  Put it at ../shared or run: make test SHARED=/path/to/shared"; exit 1; }
 
 # ---- the main job: parse the bundled sample page -------------------------
 demo:

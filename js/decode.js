@@ -269,7 +269,9 @@ function validate(r) {
 
 function buildDom(r, options) {
   // Copies: the result must not reference the input (wasm memory is reused).
-  const t = new Tree(r.n.slice(), r.a.slice(), r.u16.slice(), r.names, r.flags);
+  // The strings are decoded once, straight from the buffer (no copy of the
+  // code units is kept: the serialiser re-encodes them if it needs them).
+  const t = new Tree(r.n.slice(), r.a.slice(), null, r.names, r.flags, unitsToString(r.u16));
   // The raw name table too (a few words): with the records and strings it
   // lets serialize() rebuild the buffer for the C serialiser (js/serialize.js).
   t.nameWords = r.nw.slice();
@@ -293,10 +295,26 @@ export function decode(buffer, options) {
   if (format !== 'dom' && format !== 'object') {
     throw new TypeError(`decode: options.format must be 'dom' or 'object', got ${JSON.stringify(format)}`);
   }
-  const bytes = alignedBytes(buffer);
+  return decodeChecked(alignedBytes(buffer), format, options, true);
+}
+
+/**
+ * decode() of a buffer that the wasm module's writer (src/flatbuf.c) has
+ * just produced (parse(), parseFragment()): the header is still checked,
+ * the per-record validation pass is skipped.  Buffers from anywhere else go
+ * through decode().
+ * @param {Uint8Array} bytes 4-byte aligned view
+ * @param {'dom'|'object'} format
+ * @param {{ source?: string }} options
+ */
+export function decodeOwn(bytes, format, options) {
+  return decodeChecked(bytes.byteOffset % 4 === 0 ? bytes : bytes.slice(), format, options, false);
+}
+
+function decodeChecked(bytes, format, options, check) {
   const f = readHeaderWords(bytes);
   const r = makeReader(bytes, f);
-  validate(r);
+  if (check) validate(r);
   if (format === 'dom') return buildDom(r, options);
   r.str = unitsToString(r.u16);
   return buildObject(r, options);

@@ -12,7 +12,7 @@
 import { serialize, serializeOuter } from './serialize.js';
 import { compileSelector, matchesSelector, selectAll, selectFirst, closestMatch } from './select.js';
 import { Locator, nodeLocation } from './object.js';
-import { unitsToString } from './text.js';
+import { stringToUnits, unitsToString } from './text.js';
 
 export const ELEMENT_NODE = 1;
 export const ATTRIBUTE_NODE = 2;
@@ -72,21 +72,25 @@ export class Tree {
   /**
    * @param {Uint32Array} n node records
    * @param {Uint32Array} a attribute records
-   * @param {Uint16Array} u16 the string section (all character data)
+   * @param {Uint16Array|null} u16 the string section (all character data) as code units,
+   *   or null when `str` is given
    * @param {string[]} names name table (atoms, then the buffer's own names)
    * @param {number} flags header flags
+   * @param {string|null} [str] the string section as one string (then u16 is
+   *   made from it only if the serialiser needs it)
    */
-  constructor(n, a, u16, names, flags) {
+  constructor(n, a, u16, names, flags, str = null) {
     this.n = n;
     this.a = a;
-    this.u16 = u16;
-    this._str = null;
+    this._u16 = u16;
+    this._str = str;
     this.names = names;
     this.count = n.length >>> 3;
     this.mode = MODES[(flags >>> 2) & 3] ?? 'no-quirks';
     this.scripting = (flags & (1 << 6)) !== 0;
     this.quirks = this.mode === 'quirks';
     this.cache = new Array(this.count);
+    this.upper = []; // tagName (ASCII uppercase) by name id, filled on use
     this._ids = null; // name → id, built on first use
     this._dup = false; // some name has two ids (then compare strings)
     /** Node / attribute location records (Uint32Array) or null; set by decode. */
@@ -101,11 +105,17 @@ export class Tree {
     this._serId = undefined; // js/serialize.js: which tree is in wasm memory
   }
 
-  /** All character data as one string, decoded on first use. */
+  /** All character data as one string (decoded on first use when made from code units). */
   get str() {
     let s = this._str;
-    if (s === null) s = this._str = unitsToString(this.u16);
+    if (s === null) s = this._str = unitsToString(this._u16);
     return s;
+  }
+  /** All character data as code units (made from `str` on first use). */
+  get u16() {
+    let u = this._u16;
+    if (u === null) u = this._u16 = stringToUnits(this._str);
+    return u;
   }
 
   /** The node object of index i (null for NONE). */
@@ -306,12 +316,15 @@ export class Node {
   get lastChild() { return this._t.node(this._t.last(this._i)); }
   get nextSibling() { return this._t.node(this._t.next(this._i)); }
   get previousSibling() { return this._t.node(this._t.prev(this._i)); }
+  /** The children (an array, made once; one shared frozen empty array for nodes without children). */
   get childNodes() {
     let c = this._c;
     if (c === null) {
-      c = [];
       const t = this._t;
-      for (let j = t.first(this._i); j !== NONE; j = t.next(j)) c.push(t.node(j));
+      let j = t.first(this._i);
+      if (j === NONE) return EMPTY;
+      c = [];
+      for (; j !== NONE; j = t.next(j)) c.push(t.node(j));
       this._c = c;
     }
     return c;
@@ -427,8 +440,13 @@ export class Element extends ParentNode {
   get nodeName() { return this.tagName; }
   get localName() { return this._t.names[this._t.n[(this._i << 3) + 4]]; }
   get tagName() {
-    const name = this.localName;
-    return (this._t.n[this._i << 3] & 0xff00) === 0 ? asciiUpper(name) : name;
+    const t = this._t;
+    const b = this._i << 3;
+    const id = t.n[b + 4];
+    if ((t.n[b] & 0xff00) !== 0) return t.names[id];
+    let u = t.upper[id];
+    if (u === undefined) u = t.upper[id] = asciiUpper(t.names[id]);
+    return u;
   }
   get namespaceURI() { return ELEMENT_NS_URI[(this._t.n[this._i << 3] >>> 8) & 3]; }
   get prefix() { return null; }

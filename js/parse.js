@@ -2,7 +2,7 @@
 // in wasm; the tree crosses the boundary as one flat buffer
 // (docs/format.md) that decode() turns into DOM-like nodes or parse5-shaped
 // objects.
-import { decode } from './decode.js';
+import { decodeOwn } from './decode.js';
 import { reportErrors, statusError } from './errors.js';
 import { describe, getWasm, writeInput } from './loader.js';
 import { checkInput, checkOptions, isBoolean, isFunction, oneOf } from './options.js';
@@ -71,7 +71,7 @@ function run(fn, html, o, fragment) {
 export function parse(html, options) {
   const o = checkOptions('parse', options, PARSE_OPTIONS);
   const view = run('parse', html, o, false);
-  return decode(view, { format: o.format ?? 'dom', source: html });
+  return decodeOwn(view, o.format ?? 'dom', { source: html });
 }
 
 /**
@@ -82,7 +82,7 @@ export function parse(html, options) {
 export function parseFragment(html, options) {
   const o = checkOptions('parseFragment', options, FRAGMENT_OPTIONS);
   const view = run('parseFragment', html, o, true);
-  return decode(view, { format: o.format ?? 'dom', source: html });
+  return decodeOwn(view, o.format ?? 'dom', { source: html });
 }
 
 /**

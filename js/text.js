@@ -34,3 +34,19 @@ export function unitsToString(u16) {
   // take the exact path.
   return s.indexOf('\uFFFD') < 0 ? s : fromCharCodes(u16);
 }
+
+/**
+ * The UTF-16 code units of `s` (the inverse of unitsToString).
+ * @param {string} s
+ * @returns {Uint16Array}
+ */
+export function stringToUnits(s) {
+  const n = s.length;
+  const u16 = new Uint16Array(n);
+  if (NodeBuffer !== null && n > 64) {
+    NodeBuffer.from(u16.buffer, 0, n * 2).write(s, 0, 'utf16le');
+    return u16;
+  }
+  for (let i = 0; i < n; i++) u16[i] = s.charCodeAt(i);
+  return u16;
+}

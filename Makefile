@@ -26,14 +26,18 @@ B := build
 OBJ_N := $(patsubst src/%.c,$(B)/native/%.o,$(SRC))
 OBJ_S := $(patsubst src/%.c,$(B)/asan/%.o,$(SRC))
 
-.PHONY: check-shared all cjs native wasm test test-native test-js setup demo bench size fuzz clean check-fresh
+.PHONY: check-shared all bundles cjs native wasm test test-native test-js setup demo bench size fuzz clean check-fresh
 
-all: native wasm cjs
+all: native wasm bundles
 
-# CommonJS entry (generated from the ESM sources; shipped, not committed)
-cjs: js/index.cjs
-js/index.cjs: $(filter-out js/index.cjs,$(wildcard js/*.js)) scripts/build-cjs.mjs
-	$(NODE) scripts/build-cjs.mjs
+# The Node entry points js/node.bundle.js (ESM) and js/index.cjs (CommonJS),
+# generated from the ESM sources; shipped, not committed.
+JS_SRC := $(filter-out js/index.cjs js/node.bundle.js,$(wildcard js/*.js))
+bundles: js/node.bundle.js
+cjs: bundles
+js/node.bundle.js: $(JS_SRC) scripts/build-bundles.mjs
+	$(NODE) scripts/build-bundles.mjs
+js/index.cjs: js/node.bundle.js
 
 native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test
 

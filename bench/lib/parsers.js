@@ -16,16 +16,18 @@ import { walkParse5 } from './walk.js?for=parse5';
 
 export class Unavailable extends Error {}
 
-const HTML5_WASM = '../../js/node.js';
+// The package's own entry, as `import 'html5-wasm'` resolves it for users in
+// Node (package.json exports: js/node.bundle.js, built by `make`).
+const HTML5_WASM = 'html5-wasm';
 
 async function html5wasm(name) {
   let mod;
   try {
     mod = await import(HTML5_WASM);
   } catch (e) {
-    throw new Unavailable(`js/node.js failed to load (${e.message.split('\n')[0]})`);
+    throw new Unavailable(`html5-wasm (js/node.bundle.js) failed to load (${e.message.split('\n')[0]})`);
   }
-  if (typeof mod[name] !== 'function') throw new Unavailable(`js/node.js does not export ${name}() yet`);
+  if (typeof mod[name] !== 'function') throw new Unavailable(`html5-wasm does not export ${name}() yet`);
   return mod[name];
 }
 

@@ -59,7 +59,7 @@ describe('package: npm pack + install', { timeout: 300_000 }, () => {
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'h5-pack-'));
     // What prepack would do; up to date after `make all`, so usually a no-op.
-    run('make', ['--no-print-directory', 'wasm', 'cjs'], repoRoot, 600_000);
+    run('make', ['--no-print-directory', 'wasm', 'bundles'], repoRoot, 600_000);
     // --ignore-scripts: prepack already done above (and no rebuild races).
     [pack] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], repoRoot));
     project = join(dir, 'consumer');
@@ -79,7 +79,7 @@ describe('package: npm pack + install', { timeout: 300_000 }, () => {
     const wasm = pack.files.find((f) => f.path === 'dist/html5.wasm');
     t.diagnostic(`${pack.filename}: ${pack.size} bytes packed, ${pack.unpackedSize} unpacked, ${pack.entryCount} files (html5.wasm ${wasm?.size} bytes)`);
     const has = (p) => files.includes(p);
-    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/html5.wasm', 'js/index.js', 'js/node.js', 'js/loader.js', 'js/index.cjs', 'bin/html5-wasm.js']) {
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/html5.wasm', 'js/index.js', 'js/node.js', 'js/node.bundle.js', 'js/loader.js', 'js/index.cjs', 'bin/html5-wasm.js']) {
       assert.ok(has(p), `the tarball lacks ${p}`);
     }
     const bad = files.filter((p) => /^(test|src|wasm|build|bench|scripts|examples|node_modules)\//.test(p) || /(^|\/)node_modules\//.test(p) || /\.tgz$/.test(p));
@@ -108,7 +108,7 @@ describe('package: npm pack + install', { timeout: 300_000 }, () => {
     const installed = join(project, 'node_modules', 'html5-wasm');
     assert.equal(esm.ready, true, 'the Node ESM entry initialises at import');
     assert.equal(cjs.ready, true, 'the CJS entry initialises at require');
-    assert.equal(esm.resolved, 'file://' + join(installed, 'js/node.js'));
+    assert.equal(esm.resolved, 'file://' + join(installed, 'js/node.bundle.js'));
     assert.equal(cjs.resolved, join(installed, 'js/index.cjs'));
     assert.equal(cjs.wasm, join(installed, 'dist/html5.wasm'));
     assert.equal(cjs.dump, esm.dump);

@@ -1,9 +1,13 @@
 /*
  * Native benchmark of the C core: for each file given, convert UTF-8 to
  * UTF-16 once (untimed), then parse it repeatedly and report the best and
- * median time.  Prints one TSV line per file and a total:
+ * median time.  Each run does what the wasm module's h5w_parse does (the
+ * "core" row of the benchmark): h5_parse, then h5_flatbuf_write of the tree
+ * into the flat buffer.  Prints one TSV line per file and a total:
  *   file  bytes  median_ms  best_ms  MB/s(median)
- * Usage: native_bench [--tokenize] [--min-ms N] FILE...
+ * Usage: native_bench [--tokenize | --parse-only] [--min-ms N] FILE...
+ *   --tokenize    the tokenizer alone
+ *   --parse-only  h5_parse without writing the flat buffer
  * Timing uses CPU time (clock()), as the machine is shared.
  */
 #include <stdio.h>
@@ -11,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "flatbuf.h"
 #include "parser.h"
 #include "tokenizer.h"
 
@@ -22,15 +27,19 @@ static int cmp(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-    bool tokenize_only = false;
+    bool tokenize_only = false, parse_only = false;
     double min_ms = 300;
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "--tokenize")) tokenize_only = true;
+        else if (!strcmp(argv[i], "--parse-only")) parse_only = true;
         else if (!strcmp(argv[i], "--min-ms") && i + 1 < argc) min_ms = atof(argv[++i]);
-        else { fprintf(stderr, "usage: native_bench [--tokenize] [--min-ms N] FILE...\n"); return 2; }
+        else { fprintf(stderr, "usage: native_bench [--tokenize | --parse-only] [--min-ms N] FILE...\n"); return 2; }
     }
     h5_parser *p = h5_parser_create();
+    h5_flatbuf fb;
+    h5_flatbuf_init(&fb);
+    h5_flatbuf_options fo = h5_flatbuf_options_default();
     h5_tokenizer *t = h5_tokenizer_create();
     double total_bytes = 0, total_ms = 0;
     printf("file\tbytes\tmedian_ms\tbest_ms\tMB/s\n");
@@ -63,6 +72,7 @@ int main(int argc, char **argv) {
                 h5_parse_options o = h5_parse_options_default();
                 h5_node *doc;
                 if (h5_parse(p, in, n, &o, &doc) != H5_OK) { fprintf(stderr, "parse failed: %s\n", argv[i]); return 1; }
+                if (!parse_only && h5_flatbuf_write(doc, &fo, &fb) != H5_OK) { fprintf(stderr, "flat buffer failed: %s\n", argv[i]); return 1; }
             }
             double ms = (double)(clock() - c0) * 1000.0 / CLOCKS_PER_SEC;
             times[runs++] = ms;
@@ -81,6 +91,7 @@ int main(int argc, char **argv) {
     printf("TOTAL\t%.0f\t%.3f\t-\t%.1f\n", total_bytes, total_ms,
            total_ms > 0 ? total_bytes / 1e6 / (total_ms / 1000.0) : 0);
     h5_parser_destroy(p);
+    h5_flatbuf_free(&fb);
     h5_tokenizer_destroy(t);
     return 0;
 }

@@ -11,7 +11,7 @@
 //
 // Every measurement runs in a child process (lib/*.js), so the parsers'
 // imports, JIT state and heaps do not leak into each other's numbers:
-//   throughput  all JS parsers in one process, interleaved page by page
+//   throughput  all JS parsers in one process (a worker thread each), interleaved page by page
 //   native      build/native_bench on the same pages, three passes spread over the run
 //   memory      one process per parser
 //   cold start  a fresh node per sample
@@ -228,14 +228,17 @@ res.method = [
     'value, and text/comment data (html5-wasm DOM: childNodes/attributes/data; object and parse5: ' +
     'childNodes/attrs/value/data; htmlparser2: children/attribs/data). The core row is parseToBuffer() alone: ' +
     'string copied into wasm memory, parsed, flat buffer copied out, no decode.',
-  "Throughput: every sample is parse + walk followed by a 2 ms idle pause inside the timed span (idling costs " +
+  'Throughput: one process, each JS parser in its own worker thread (its own V8 isolate and heap, so that ' +
+    "one parser's garbage is not collected during another's samples), samples handed out one at a time, " +
+    'interleaved page by page. ' +
+    "Every sample is parse + walk followed by a 2 ms idle pause inside the timed span (idling costs " +
     "no CPU time), so V8's background GC threads finish a parser's garbage on that parser's clock, not the " +
     "next one's. No forced GC between samples (it shrinks V8's young generation, and the next parse then runs " +
     'well below its steady state).',
-  'Native: build/native_bench (h5_parse into the C tree; library -O2 as built by make, driver -O3): median ' +
-    'of ≥ 5 runs per page, the largest page first as an untimed warm-up, in three passes (before, between and ' +
-    'after the JS phases; per-page median of the three); UTF-8 → UTF-16 conversion untimed; ' +
-    'no flat buffer and no walk, so it is the floor for the core row, which also builds and copies the buffer.',
+  'Native: build/native_bench, the same job as the core row: h5_parse, then h5_flatbuf_write of the tree into ' +
+    'the flat buffer (library -O2 as built by make, driver -O3): median of ≥ 5 runs per page, the largest page ' +
+    'first as an untimed warm-up, in three passes (before, between and after the JS phases; per-page median of ' +
+    'the three); UTF-8 → UTF-16 conversion untimed. No copies across a boundary and no decode.',
   'Memory: peak RSS is the OS figure (getrusage maxrss) of a process that parses and walks every page once, ' +
     'one tree alive at a time; node itself accounts for the RSS after init. JS heap = heapUsed + arrayBuffers; ' +
     "the wasm module's linear memory (size at the end) is not in it, but is in RSS.",

@@ -16,6 +16,10 @@ export declare function init(source?: WasmSource): Promise<void>;
 /** Synchronous init from the bytes of html5.wasm or a compiled module. */
 export declare function initSync(source: ArrayBuffer | ArrayBufferView | WebAssembly.Module): void;
 export declare function isReady(): boolean;
+/** Bytes of the module's linear memory (it grows to fit the largest input so far and never shrinks by itself). */
+export declare function memoryUsage(): { wasm: number };
+/** Give the module's grown memory back: a fresh instance of the compiled module (trees already decoded are unaffected). */
+export declare function releaseMemory(): void;
 
 export interface ParseError {
   /** The spec's error code (tokenizer) or ours (tree construction; docs/errors.md). */

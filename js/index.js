@@ -1,7 +1,7 @@
 // html5-wasm: a WHATWG-exact HTML parser compiled to WebAssembly.
 // Browser / worker / bundler entry point; Node uses js/node.js, which
 // initialises itself at import.
-export { init, initSync, isReady } from './loader.js';
+export { init, initSync, isReady, memoryUsage, releaseMemory } from './loader.js';
 export { tokenize } from './tokenize.js';
 export { parse, parseFragment, parseToBuffer } from './parse.js';
 export { decode } from './decode.js';

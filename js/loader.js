@@ -9,6 +9,7 @@ const isNode =
   typeof process.versions.node === 'string';
 
 let wasm = null;      // the instance's exports once ready
+let compiled = null;  // its WebAssembly.Module (releaseMemory() instantiates it again)
 let pending = null;   // the init() promise while loading
 
 function imports() {
@@ -20,12 +21,15 @@ function imports() {
   };
 }
 
-function finish(instance) {
+function finish(instance, module) {
   const ex = instance.exports;
   if (typeof ex._initialize === 'function') ex._initialize();
   wasm = ex;
+  compiled = module;
   return ex;
 }
+// `WebAssembly.instantiate(bytes)` and `instantiateStreaming` give both.
+const finishPair = ({ instance, module }) => finish(instance, module);
 
 export function defaultUrl() {
   return new URL('../dist/html5.wasm', import.meta.url);
@@ -42,11 +46,10 @@ async function readNodeFile(url) {
 async function instantiateFrom(source) {
   if (source === undefined || source === null) source = defaultUrl();
   if (source instanceof WebAssembly.Module) {
-    return finish(await WebAssembly.instantiate(source, imports()));
+    return finish(await WebAssembly.instantiate(source, imports()), source);
   }
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
-    const { instance } = await WebAssembly.instantiate(source, imports());
-    return finish(instance);
+    return finishPair(await WebAssembly.instantiate(source, imports()));
   }
   if (typeof Response !== 'undefined' && source instanceof Response) {
     return instantiateResponse(source);
@@ -54,8 +57,7 @@ async function instantiateFrom(source) {
   if (typeof source === 'string' || source instanceof URL) {
     const url = source instanceof URL ? source : new URL(source, isNode ? undefined : globalThis.location?.href);
     if (url.protocol === 'file:' && isNode) {
-      const { instance } = await WebAssembly.instantiate(await readNodeFile(url), imports());
-      return finish(instance);
+      return finishPair(await WebAssembly.instantiate(await readNodeFile(url), imports()));
     }
     return instantiateResponse(await fetch(url));
   }
@@ -68,15 +70,13 @@ async function instantiateResponse(response) {
   if (!response.ok) throw new Error(`init(): fetching html5.wasm failed: HTTP ${response.status}`);
   if (typeof WebAssembly.instantiateStreaming === 'function') {
     try {
-      const { instance } = await WebAssembly.instantiateStreaming(response.clone(), imports());
-      return finish(instance);
+      return finishPair(await WebAssembly.instantiateStreaming(response.clone(), imports()));
     } catch (e) {
       // Servers that send the wrong MIME type: fall back to bytes.
       if (!(e instanceof TypeError)) throw e;
     }
   }
-  const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), imports());
-  return finish(instance);
+  return finishPair(await WebAssembly.instantiate(await response.arrayBuffer(), imports()));
 }
 
 export function describe(v) {
@@ -108,10 +108,30 @@ export function initSync(source) {
   if (source instanceof WebAssembly.Module) module = source;
   else if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) module = new WebAssembly.Module(source);
   else throw new TypeError('initSync(source): source must be the bytes of html5.wasm or a WebAssembly.Module; got ' + describe(source));
-  finish(new WebAssembly.Instance(module, imports()));
+  finish(new WebAssembly.Instance(module, imports()), module);
 }
 
 export function isReady() { return wasm !== null; }
+
+/**
+ * Memory the parser holds: `wasm` = bytes of the module's linear memory.
+ * It grows to fit the largest input parsed so far and WebAssembly memory
+ * never shrinks; releaseMemory() gives it back.
+ */
+export function memoryUsage() {
+  return { wasm: wasm === null ? 0 : wasm.memory.buffer.byteLength };
+}
+
+/**
+ * Drop the module's linear memory (grown by a large input) by starting a
+ * fresh instance of the already compiled module: about a millisecond; the
+ * old memory is garbage-collected once nothing references it.  Trees
+ * already decoded are unaffected (they never reference wasm memory).
+ */
+export function releaseMemory() {
+  if (wasm === null) return;
+  finish(new WebAssembly.Instance(compiled, imports()), compiled);
+}
 
 /** The wasm exports; throws a clear Error before init() has finished. */
 export function getWasm() {

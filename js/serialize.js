@@ -345,6 +345,7 @@ const FLAG_SCRIPTING = 1 << 6;
 let nextTreeId = 1;
 let residentId = 0; // id of the tree whose buffer is in wasm memory (0: none)
 let residentLen = 0;
+let residentIn = null; // the instance's exports holding it (releaseMemory() makes a new one)
 
 const asBytes = (v) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
 
@@ -388,6 +389,7 @@ function upload(w, t) {
   if (t._serId === undefined) t._serId = nextTreeId++;
   residentId = t._serId;
   residentLen = total;
+  residentIn = w;
   return true;
 }
 
@@ -405,7 +407,7 @@ function runC(w, node, outer, options) {
 function viaC(t, i, outer, options, force) {
   if (!isReady() || t.nameWords === null) return null;
   const w = getWasm();
-  if (t._serId === undefined || t._serId !== residentId) {
+  if (t._serId === undefined || t._serId !== residentId || w !== residentIn) {
     // Not in wasm memory: a small subtree of a large tree is cheaper here.
     if (!force && t.end(i) - i < t.count >>> 5) return null;
     if (!upload(w, t)) return null;

@@ -56,8 +56,8 @@ globalThis.benchTree = null;
 
 let wasm = null;
 if (p.ours) {
-  const { getWasm } = await import('../../js/loader.js');
-  wasm = getWasm().memory.buffer.byteLength;
+  const { memoryUsage } = await import('html5-wasm'); // the instance parsers.js loaded
+  wasm = memoryUsage().wasm;
 }
 
 reply({ id: p.id, baseRss, peakRss, peakHeap, tree: treeBytes, wasm, treePage: largest.name, pages: pages.length });

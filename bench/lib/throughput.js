@@ -4,70 +4,114 @@
 // noise hits all parsers alike.  Untimed warm-up rounds first (the JITs need
 // them).
 //
+// Each parser runs in its own worker thread, that is its own V8 isolate
+// with its own heap (throughput-worker.js); the main thread only hands out
+// the samples, one at a time.  In one shared heap the parsers' garbage
+// mixes: the trees one parser leaves behind are marked and collected while
+// the next one runs, and its samples pay for them.  Apart, each parser's GC
+// work is its own.
+//
 // Each sample is parse + walk, then a short idle pause (`settle` ms) inside
 // the timed span: CPU time counts all threads, and the pause lets V8's
 // background GC threads finish this parser's garbage on its own clock (the
-// idle main thread adds no CPU time).  No forced GC between samples: it
+// idle threads add no CPU time).  No forced GC between samples: it
 // shrinks V8's young generation, and the next parse then runs far below its
 // steady state.
 //
 //   node bench/lib/throughput.js '{"quick":true,"rounds":1}'
+//   ... '{"sharedHeap":true}'   all parsers in the main thread, one heap (the old way)
 //
-// Replies { pages: [{name, bytes}], parsers, skipped, notes, cpu: {id:
-// [[ms per round] per page]}, wall: (same), nodes: {id: [count per page]} }.
+// Replies { pages: [{name, bytes}], parsers, skipped, notes, isolation, cpu:
+// {id: [[ms per round] per page]}, wall: (same), nodes: {id: [count per page]} }.
+import { Worker } from 'node:worker_threads';
 import { listPages, loadPages, quickSubset } from './corpus.js';
 import { loadParsers, PARSERS } from './parsers.js';
-import { cpuMs, progress, reply } from './stats.js';
+import { progress, reply } from './stats.js';
+import { measure } from './throughput-worker.js';
 
 const opts = JSON.parse(process.argv[2] ?? '{}');
 const rounds = opts.rounds ?? (opts.quick ? 1 : 5);
 const warmup = opts.warmup ?? (opts.quick ? 2 : 1);
+const settleMs = opts.settle ?? 2;
 const wanted = opts.parsers ? PARSERS.filter((p) => opts.parsers.includes(p.id)) : PARSERS;
 
-const { ready, skipped } = await loadParsers(wanted);
 const all = listPages();
-const { pages, notes } = loadPages(opts.quick ? quickSubset(all) : all);
+const pageList = opts.quick ? quickSubset(all) : all;
+const { pages, notes } = loadPages(pageList);
+
+// A runner per parser: run(i) → { cpu, wall, nodes } for page i.
+async function workerRunner(p) {
+  const worker = new Worker(new URL('./throughput-worker.js', import.meta.url), {
+    workerData: { id: p.id, pages: pageList.map(({ path, name, fileBytes, utf8 }) => ({ path, name, fileBytes, utf8 })), settleMs },
+  });
+  let pending = null;
+  worker.on('message', (m) => {
+    const r = pending;
+    pending = null;
+    if (m.error) r.reject(new Error(`${p.id} worker: ${m.error}`));
+    else r.resolve(m);
+  });
+  worker.on('error', (e) => pending?.reject(e));
+  const call = (msg) => new Promise((resolve, reject) => {
+    pending = { resolve, reject };
+    worker.postMessage(msg);
+  });
+  const hello = await call({ load: true });
+  if (hello.skipped) {
+    await worker.terminate();
+    return { skipped: { id: p.id, label: p.label, reason: hello.skipped } };
+  }
+  return { p, run: (i) => call({ page: i }), close: () => worker.terminate() };
+}
+
+async function sharedRunner(p) {
+  const { ready, skipped } = await loadParsers([p]);
+  if (ready.length === 0) return { skipped: skipped[0] };
+  const texts = pages.map((x) => x.text);
+  return { p, run: (i) => measure(ready[0], texts[i], settleMs), close: () => {} };
+}
+
+const runners = [];
+const skipped = [];
+for (const p of wanted) {
+  const r = await (opts.sharedHeap ? sharedRunner(p) : workerRunner(p));
+  if (r.skipped) skipped.push(r.skipped);
+  else runners.push(r);
+}
 
 const cpu = {};
 const wall = {};
 const nodes = {};
-for (const p of ready) {
+for (const { p } of runners) {
   cpu[p.id] = pages.map(() => []);
   wall[p.id] = pages.map(() => []);
   nodes[p.id] = pages.map(() => null);
 }
 
-const settleMs = opts.settle ?? 2;
-const sleep = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
-
-async function measure(p, i, record) {
-  const w0 = performance.now();
-  const c0 = cpuMs();
-  const n = p.run(pages[i].text);
-  const w1 = performance.now();
-  if (settleMs > 0) await sleep(settleMs);
-  const c1 = cpuMs();
-  if (record) {
-    cpu[p.id][i].push(c1 - c0);
-    wall[p.id][i].push(w1 - w0);
-    nodes[p.id][i] = n;
-  }
-}
-
-const P = ready.length;
+const P = runners.length;
 for (let r = -warmup; r < rounds; r++) {
   for (let i = 0; i < pages.length; i++) {
     if (i % 8 === 0) progress(`throughput: ${r < 0 ? 'warm-up' : `round ${r + 1}/${rounds}`}, page ${i + 1}/${pages.length}`);
-    for (let k = 0; k < P; k++) await measure(ready[(i + k + Math.max(r, 0)) % P], i, r >= 0);
+    for (let k = 0; k < P; k++) {
+      const { p, run } = runners[(i + k + Math.max(r, 0)) % P];
+      const s = await run(i);
+      if (r >= 0) {
+        cpu[p.id][i].push(s.cpu);
+        wall[p.id][i].push(s.wall);
+        nodes[p.id][i] = s.nodes;
+      }
+    }
   }
 }
 progress('');
+for (const r of runners) await r.close();
 
 reply({
   pages: pages.map(({ name, bytes }) => ({ name, bytes })),
-  parsers: ready.map(({ id, label }) => ({ id, label })),
+  parsers: runners.map(({ p: { id, label } }) => ({ id, label })),
   skipped,
   notes,
+  isolation: opts.sharedHeap ? 'one heap' : 'a worker thread (V8 isolate) per parser',
   cpu,
   wall,
   nodes,

@@ -132,3 +132,28 @@ describe('api: tokenize input and options', () => {
     }
   });
 });
+
+describe('api: memoryUsage() and releaseMemory()', () => {
+  test('a large input grows the module memory; releaseMemory() gives it back and parsing goes on', async () => {
+    const h5 = await import('../../js/node.js');
+    h5.releaseMemory();
+    const base = h5.memoryUsage().wasm;
+    assert.ok(base > 0 && base < 16 << 20, `fresh instance memory ${base}`);
+    const small = '<!DOCTYPE html><p id=a>one<b>two</b></p><template><td>x</template>';
+    const before = h5.parse(small);
+    const expected = h5.dumpTree(before);
+    const big = '<div class="row">' + 'text &amp; <i>more</i> '.repeat(400_000) + '</div>';
+    const tree = h5.parse(big);
+    const grown = h5.memoryUsage().wasm;
+    assert.ok(grown >= base + (32 << 20), `memory grew from ${base} to ${grown} bytes`);
+    h5.releaseMemory();
+    assert.equal(h5.memoryUsage().wasm, base, 'a fresh instance starts at the initial size');
+    // Trees decoded before stay usable, including the C serialiser path.
+    assert.equal(h5.dumpTree(before), expected);
+    assert.equal(tree.body.firstChild.childNodes.length, 800_001); // (text, <i>) × 400,000 and the last space
+    assert.equal(h5.serialize(before), h5.serialize(h5.parse(small)));
+    assert.equal(h5.serialize(before), '<!DOCTYPE html><html><head></head><body><p id="a">one<b>two</b></p><template><td>x</td></template></body></html>');
+    assert.equal(h5.dumpTree(h5.parse(small)), expected);
+    assert.equal(h5.memoryUsage().wasm, base, 'a small parse does not grow it');
+  });
+});

@@ -1,0 +1,46 @@
+// One parser of the throughput benchmark in its own worker thread (own V8
+// isolate and heap); see throughput.js.  Messages from the main thread:
+//   { load: true }  → load the parser: {} or { skipped: reason }
+//   { page: i }     → one timed sample of page i: { cpu, wall, nodes }
+// Also imported by throughput.js for its one-heap mode (measure()).
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { loadPages } from './corpus.js';
+import { byId, loadParsers } from './parsers.js';
+import { cpuMs } from './stats.js';
+
+const sleep = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
+
+/** One sample: parse + walk, then `settleMs` of idle time, all timed. */
+export async function measure(parser, text, settleMs) {
+  const w0 = performance.now();
+  const c0 = cpuMs();
+  const nodes = parser.run(text);
+  const w1 = performance.now();
+  if (settleMs > 0) await sleep(settleMs);
+  const c1 = cpuMs();
+  return { cpu: c1 - c0, wall: w1 - w0, nodes };
+}
+
+if (!isMainThread && workerData?.id) {
+  const { id, pages: list, settleMs } = workerData;
+  let parser = null;
+  let texts = null;
+  parentPort.on('message', async (m) => {
+    try {
+      if (m.load) {
+        const { ready, skipped } = await loadParsers([byId(id)]);
+        if (ready.length === 0) {
+          parentPort.postMessage({ skipped: skipped[0].reason });
+          return;
+        }
+        parser = ready[0];
+        texts = loadPages(list).pages.map((p) => p.text);
+        parentPort.postMessage({});
+      } else {
+        parentPort.postMessage(await measure(parser, texts[m.page], settleMs));
+      }
+    } catch (e) {
+      parentPort.postMessage({ error: e.stack ?? String(e) });
+    }
+  });
+}

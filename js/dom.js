@@ -321,10 +321,14 @@ export class Node {
     let c = this._c;
     if (c === null) {
       const t = this._t;
-      let j = t.first(this._i);
-      if (j === NONE) return EMPTY;
-      c = [];
-      for (; j !== NONE; j = t.next(j)) c.push(t.node(j));
+      const first = t.first(this._i);
+      if (first === NONE) return EMPTY;
+      // Counted first: an array made at its final length (push over-allocates).
+      let k = 0;
+      for (let j = first; j !== NONE; j = t.next(j)) k++;
+      c = new Array(k);
+      k = 0;
+      for (let j = first; j !== NONE; j = t.next(j)) c[k++] = t.node(j);
       this._c = c;
     }
     return c;

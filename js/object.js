@@ -147,6 +147,13 @@ export function buildObject(r, options) {
   const loc = withLoc ? new Locator(source) : null;
   const nodes = new Array(nodeCount);
   const nameCount = names.length;
+  // Children per node, so that each childNodes array is made at its final
+  // length (growing arrays by push over-allocates, which the GC then copies).
+  const left = new Uint32Array(nodeCount);
+  for (let i = 1; i < nodeCount; i++) {
+    const p = n[(i << 3) + 1];
+    if (p < i && (n[i << 3] & TEMPLATE_CONTENTS) === 0) left[p]++;
+  }
 
   for (let i = 0; i < nodeCount; i++) {
     const b = i << 3;
@@ -190,8 +197,8 @@ export function buildObject(r, options) {
           }
         }
         node = ns === 0 && name === 'template'
-          ? { nodeName: name, tagName: name, attrs, namespaceURI: ELEMENT_NS_URI[0], childNodes: [], parentNode: parent, content: null }
-          : { nodeName: name, tagName: name, attrs, namespaceURI: ELEMENT_NS_URI[ns & 3], childNodes: [], parentNode: parent };
+          ? { nodeName: name, tagName: name, attrs, namespaceURI: ELEMENT_NS_URI[0], childNodes: new Array(left[i]), parentNode: parent, content: null }
+          : { nodeName: name, tagName: name, attrs, namespaceURI: ELEMENT_NS_URI[ns & 3], childNodes: new Array(left[i]), parentNode: parent };
         break;
       }
       case 3:
@@ -227,10 +234,10 @@ export function buildObject(r, options) {
         break;
       }
       case 9:
-        node = { nodeName: '#document', mode: r.mode, childNodes: [] };
+        node = { nodeName: '#document', mode: r.mode, childNodes: new Array(left[i]) };
         break;
       case 11:
-        node = { nodeName: '#document-fragment', childNodes: [] };
+        node = { nodeName: '#document-fragment', childNodes: new Array(left[i]) };
         break;
       default:
         r.bad(i, `unknown node type ${type}`);
@@ -241,7 +248,10 @@ export function buildObject(r, options) {
       if ((info & TEMPLATE_CONTENTS) !== 0) {
         parent.content = node;
         if (withLoc) node.sourceCodeLocation = null;
-      } else parent.childNodes.push(node);
+      } else {
+        const kids = parent.childNodes;
+        kids[kids.length - left[n[b + 1]]--] = node;
+      }
     }
     // parse5 gives elements made by the adoption agency no location at all.
     if (withLoc && type !== 9 && type !== 11 && (info & CLONED) === 0) node.sourceCodeLocation = nodeLocation(r, i, loc, source);

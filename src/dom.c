@@ -7,7 +7,8 @@ h5_node *h5_node_create(h5_arena *a, h5_node_type type) {
     h5_node *n = h5_arena_calloc(a, sizeof *n);
     if (!n) return NULL;
     n->type = (uint8_t)type;
-    n->start = n->start_tag_end = n->end_tag_start = n->end = H5_NO_OFFSET;
+    n->start = n->end = H5_NO_OFFSET;
+    if (type == H5_NODE_ELEMENT) n->start_tag_end = n->end_tag_start = H5_NO_OFFSET;
     return n;
 }
 
@@ -103,3 +104,6 @@ const char *h5_attr_ns_uri(h5_attr_ns ns) {
     default: return NULL;
     }
 }
+
+/* dom.h promises compact nodes; keep it true on 32-bit targets (wasm32). */
+_Static_assert(sizeof(void *) != 4 || sizeof(size_t) != 4 || sizeof(h5_node) <= 64, "h5_node grew beyond 64 bytes");

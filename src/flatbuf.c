@@ -499,9 +499,10 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         r[7] = to_le(w7);
         if (nlocs) {
             uint32_t *l = nlocs + (size_t)i * H5_FLATBUF_LOC_WORDS;
+            const bool el = n->type == H5_NODE_ELEMENT;
             l[0] = to_le(n->start);
-            l[1] = to_le(n->start_tag_end);
-            l[2] = to_le(n->end_tag_start);
+            l[1] = to_le(el ? n->start_tag_end : H5_FLATBUF_NONE);
+            l[2] = to_le(el ? n->end_tag_start : H5_FLATBUF_NONE);
             l[3] = to_le(n->end);
         }
 

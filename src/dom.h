@@ -1,8 +1,10 @@
 /*
  * The in-arena tree that tree construction (13.2.6) builds.
  *
- * All nodes, names, attribute arrays and text live in the parse's arena and
- * die with it.  Links are plain pointers; walking is iterative (no recursion
+ * All nodes and attribute arrays live in the parse's arena and die with it.
+ * Strings (names, attribute values, text, comments) are either in the arena
+ * too or, when they appear verbatim in the input, point into the input,
+ * which must outlive the tree (parser.h).  Links are plain pointers; walking is iterative (no recursion
  * over depth anywhere).  The flat buffer writer (flatbuf.c) and the
  * serializer read this structure; nothing outside the core sees it.
  *
@@ -124,11 +126,14 @@ struct h5_node {
              * token's offsets but are flagged H5_NODE_FLAG_CLONED. */
             uint32_t start_tag_end, end_tag_start;
         };
-        /* TEXT, COMMENT, PI: the data.  Text grows in place as characters
-         * are inserted (13.2.6.1 "insert a character"), capacity in
-         * data_cap. */
+        /* TEXT, COMMENT, PI: data_len code units at `data`.
+         * data_cap > 0: the node's own copy in the arena, with room for
+         * data_cap units; text grows in place as characters are inserted
+         * (13.2.6.1 "insert a character").  data_cap == 0: borrowed, never
+         * written through `data`: a span of the parser's input (parser.h)
+         * or another node's data; h5_text_append copies it first. */
         struct {
-            h5_char *data;
+            const h5_char *data;
             uint32_t data_len, data_cap;
         };
         /* DOCTYPE */
@@ -148,7 +153,9 @@ void h5_node_insert_before(h5_node *parent, h5_node *child, h5_node *ref); /* re
 void h5_node_remove(h5_node *child);
 /* Move all children of `from` to the end of `to` (adoption agency step). */
 void h5_node_move_children(h5_node *from, h5_node *to);
-/* Append code units to a TEXT node's data (amortised growth in the arena). */
+/* Append code units to a TEXT node's data: copies borrowed data into the
+ * arena first; owned data grows in place when it is the arena's newest
+ * block, else moves to a block twice as large (amortised). */
 bool h5_text_append(h5_arena *a, h5_node *text, const h5_char *s, size_t n);
 
 /* Qualified-name prefix of an attribute ("xlink", "xml", "xmlns" or NULL). */

@@ -225,12 +225,11 @@ static void clone_children(h5_treebuilder *tb, h5_node *src, h5_node *dst) {
                 c->template_content->flags = H5_NODE_FLAG_TEMPLATE_CONTENTS;
             }
         } else if (s->type == H5_NODE_TEXT || s->type == H5_NODE_COMMENT) {
-            c->data = h5_arena_dup(tb->arena, s->data, s->data_len);
-            if (!c->data) {
-                tb->failed = true;
-                return;
-            }
-            c->data_len = c->data_cap = s->data_len;
+            /* Shared: data_cap 0 makes an append to either node copy first
+             * (dom.h), and appends to the original write past the length
+             * the copy sees. */
+            c->data = s->data;
+            c->data_len = s->data_len;
         }
         h5_node_append(d, c);
         if (s->first_child) {

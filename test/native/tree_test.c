@@ -459,11 +459,11 @@ static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chu
     *status = h5_parse(p, in, n, &o, &root);
     *locsum = 0;
     *locerr = *status == H5_OK && root ? check_locations(root, in, n, locsum) : NULL;
-    free(in);
     *nerrors = h5_parser_error_count(p);
     sbuf out = { 0 };
     sb_add(&out, "", 0);
     if (*status == H5_OK && root) dump_tree(&out, root);
+    free(in); /* the tree points into the input (parser.h) */
     while (out.len && out.p[out.len - 1] == '\n') out.p[--out.len] = 0;
     return out.p;
 }

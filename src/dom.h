@@ -4,9 +4,10 @@
  * All nodes and attribute arrays live in the parse's arena and die with it.
  * Strings (names, attribute values, text, comments) are either in the arena
  * too or, when they appear verbatim in the input, point into the input,
- * which must outlive the tree (parser.h).  Links are plain pointers; walking is iterative (no recursion
- * over depth anywhere).  The flat buffer writer (flatbuf.c) and the
- * serializer read this structure; nothing outside the core sees it.
+ * which must outlive the tree (parser.h).  Links are plain pointers;
+ * walking is iterative (no recursion over depth anywhere).  The flat buffer
+ * writer (flatbuf.c) and the serializer read this structure; nothing
+ * outside the core sees it.
  *
  * Node type numbers are the DOM's nodeType values.
  */

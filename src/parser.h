@@ -52,8 +52,8 @@ void h5_parser_destroy(h5_parser *p);
 
 /* Parse `input`.  On H5_OK, *out is a DOCUMENT node (or, for fragments, a
  * FRAGMENT node holding the result's children).  The tree lives in the
- * parser's arena until the next parse and points into `input` (see above).  On H5_ERR_OOM *out is NULL and the
- * parser is ready for another parse. */
+ * parser's arena until the next parse and points into `input` (see above).
+ * On H5_ERR_OOM *out is NULL and the parser is ready for another parse. */
 h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len,
                    const h5_parse_options *opts, h5_node **out);
 

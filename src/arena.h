@@ -6,8 +6,16 @@
  * owns the arena stops work at its next check and reports H5_ERR_OOM.  Nothing
  * aborts, nothing longjmps, so the wasm module stays usable after a failure.
  *
- * `limit` caps the bytes an arena may take from the system (0 = no cap); the
- * tests use it to exercise the out-of-memory paths.
+ * `limit` caps the bytes an arena's chunks may hold for the current parse
+ * (0 = no cap); the tests use it to exercise the out-of-memory paths.
+ *
+ * Chunks: the first chunk of a parse has 64 KiB, each further one twice the
+ * previous up to 1 MiB, and a block larger than 256 KiB gets a chunk of its
+ * own size.  So the memory held but unused is at most the free end of the
+ * current chunk (< 1 MiB) plus, per earlier chunk, a tail smaller than the
+ * block that did not fit into it (< 256 KiB, in practice a few bytes).
+ * h5_arena_reset keeps up to 16 standard chunks for the next parse, which
+ * asks for the same sizes in the same order, and frees the rest.
  */
 #ifndef H5_ARENA_H
 #define H5_ARENA_H
@@ -17,20 +25,25 @@
 typedef struct h5_arena_chunk h5_arena_chunk;
 
 typedef struct {
-    h5_arena_chunk *head;   /* chunk being filled */
-    h5_arena_chunk *spare;  /* chunks kept by h5_arena_reset for reuse */
-    size_t used_bytes;      /* bytes taken from the system */
+    h5_arena_chunk *head;   /* chunk being filled; earlier chunks follow */
+    h5_arena_chunk *spare;  /* chunks kept by h5_arena_reset, by size */
+    size_t used_bytes;      /* bytes in the chunks of this parse (head list) */
+    size_t next_size;       /* size of the next standard chunk (0 = first) */
     size_t limit;           /* 0 = unlimited */
     bool failed;            /* sticky: an allocation failed */
 } h5_arena;
 
 void h5_arena_init(h5_arena *a);
-/* Forget every allocation but keep the memory for the next parse. */
+/* Forget every allocation but keep some memory for the next parse. */
 void h5_arena_reset(h5_arena *a);
 void h5_arena_free(h5_arena *a);
 /* 8-byte aligned, uninitialised.  NULL (and a->failed) on failure. */
 void *h5_arena_alloc(h5_arena *a, size_t size);
 void *h5_arena_calloc(h5_arena *a, size_t size);
+/* Grow the block `p` of `old_size` bytes to `new_size` bytes in place.
+ * Works only for the arena's most recent allocation when its chunk has
+ * room; false otherwise (nothing changes, a->failed is not set). */
+bool h5_arena_extend(h5_arena *a, void *p, size_t old_size, size_t new_size);
 /* Copy `n` code units into the arena. */
 h5_char *h5_arena_dup(h5_arena *a, const h5_char *s, size_t n);
 

@@ -7,7 +7,8 @@ h5_node *h5_node_create(h5_arena *a, h5_node_type type) {
     h5_node *n = h5_arena_calloc(a, sizeof *n);
     if (!n) return NULL;
     n->type = (uint8_t)type;
-    n->start = n->start_tag_end = n->end_tag_start = n->end = H5_NO_OFFSET;
+    n->start = n->end = H5_NO_OFFSET;
+    if (type == H5_NODE_ELEMENT) n->start_tag_end = n->end_tag_start = H5_NO_OFFSET;
     return n;
 }
 
@@ -63,16 +64,28 @@ bool h5_text_append(h5_arena *a, h5_node *text, const h5_char *s, size_t n) {
     }
     uint32_t need = text->data_len + (uint32_t)n;
     if (need > text->data_cap) {
-        uint64_t cap = text->data_cap ? (uint64_t)text->data_cap * 2 : 16;
-        if (cap < need) cap = need;
-        if (cap > UINT32_MAX) cap = UINT32_MAX;
-        h5_char *d = h5_arena_alloc(a, (size_t)cap * sizeof(h5_char));
-        if (!d) return false;
-        if (text->data_len) memcpy(d, text->data, text->data_len * sizeof(h5_char));
-        text->data = d;
-        text->data_cap = (uint32_t)cap;
+        /* Capacities are multiples of 4 units (the arena's 8-byte grain). */
+        uint64_t exact = ((uint64_t)need + 3) & ~(uint64_t)3;
+        if (exact > UINT32_MAX) exact = UINT32_MAX;
+        if (text->data_cap &&
+            h5_arena_extend(a, (void *)(uintptr_t)text->data, (size_t)text->data_cap * sizeof(h5_char),
+                            (size_t)exact * sizeof(h5_char))) {
+            text->data_cap = (uint32_t)exact;
+        } else {
+            /* A first copy is exact (it is the newest block, so it can
+             * grow in place); a copy that moves doubles. */
+            uint64_t cap = text->data_cap ? (uint64_t)text->data_cap * 2 : exact;
+            if (cap < exact) cap = exact;
+            if (cap > UINT32_MAX) cap = UINT32_MAX;
+            h5_char *d = h5_arena_alloc(a, (size_t)cap * sizeof(h5_char));
+            if (!d) return false;
+            if (text->data_len) memcpy(d, text->data, text->data_len * sizeof(h5_char));
+            text->data = d;
+            text->data_cap = (uint32_t)cap;
+        }
     }
-    memcpy(text->data + text->data_len, s, n * sizeof(h5_char));
+    /* Owned data (data_cap > 0) is the node's own arena block. */
+    memcpy((h5_char *)(uintptr_t)text->data + text->data_len, s, n * sizeof(h5_char));
     text->data_len = need;
     return true;
 }
@@ -103,3 +116,6 @@ const char *h5_attr_ns_uri(h5_attr_ns ns) {
     default: return NULL;
     }
 }
+
+/* dom.h promises compact nodes; keep it true on 32-bit targets (wasm32). */
+_Static_assert(sizeof(void *) != 4 || sizeof(size_t) != 4 || sizeof(h5_node) <= 64, "h5_node grew beyond 64 bytes");

@@ -1,10 +1,13 @@
 /*
  * The in-arena tree that tree construction (13.2.6) builds.
  *
- * All nodes, names, attribute arrays and text live in the parse's arena and
- * die with it.  Links are plain pointers; walking is iterative (no recursion
- * over depth anywhere).  The flat buffer writer (flatbuf.c) and the
- * serializer read this structure; nothing outside the core sees it.
+ * All nodes and attribute arrays live in the parse's arena and die with it.
+ * Strings (names, attribute values, text, comments) are either in the arena
+ * too or, when they appear verbatim in the input, point into the input,
+ * which must outlive the tree (parser.h).  Links are plain pointers;
+ * walking is iterative (no recursion over depth anywhere).  The flat buffer
+ * writer (flatbuf.c) and the serializer read this structure; nothing
+ * outside the core sees it.
  *
  * Node type numbers are the DOM's nodeType values.
  */
@@ -76,11 +79,18 @@ enum {
 };
 
 typedef struct h5_node h5_node;
+
+/* A node.  The fields up to `end` are common to every node type; the rest
+ * is a union whose members belong to one type each: read only the member
+ * of the node's type (h5_node_create zeroes the union and sets an
+ * element's offsets to H5_NO_OFFSET).  Keeping type-specific fields apart
+ * makes a node 64 bytes on wasm32 (112 on 64-bit hosts). */
 struct h5_node {
     uint8_t type;           /* h5_node_type */
-    uint8_t ns;             /* h5_element_ns (elements) */
+    uint8_t ns;             /* h5_element_ns (elements; 0 = HTML for other nodes) */
     uint16_t atom;          /* elements: atom of the LOWERCASE tag name as
-                               tokenized (e.g. "foreignobject"), or NONE */
+                               tokenized (e.g. "foreignobject"), or NONE;
+                               NONE for every other node */
     uint32_t flags;
     h5_node *parent, *first_child, *last_child, *prev_sibling, *next_sibling;
 
@@ -89,40 +99,52 @@ struct h5_node {
      * PI: the target. */
     h5_str name;
 
-    h5_attr *attrs;         /* ELEMENT */
-    uint32_t nattrs;
-
-    /* TEXT, COMMENT, PI: the data.  Text grows in place as characters are
-     * inserted (13.2.6.1 "insert a character"), capacity in data_cap. */
-    h5_char *data;
-    uint32_t data_len, data_cap;
-
-    /* DOCTYPE */
-    h5_str public_id, system_id;
-    uint8_t has_public_id, has_system_id;
-
-    /* DOCUMENT: h5_quirks_mode */
-    uint8_t mode;
-
-    /* ELEMENT <template> in the HTML namespace: its contents (a FRAGMENT
-     * node with H5_NODE_FLAG_TEMPLATE_CONTENTS). */
-    h5_node *template_content;
-
     /* Source locations, UTF-16 offsets into the input, H5_NO_OFFSET when
-     * absent.  ELEMENT: start tag [start, start_tag_end), end tag
-     * [end_tag_start, end) when the element was closed by an end tag with
-     * its name.  Otherwise `end` is, as in parse5, where the token that
-     * closed it starts (the input length for elements open at the end of
-     * input), the end of its start tag for void and self-closing elements
-     * and for elements the adoption agency replaced by a clone, and for a
-     * body without end tag that </html> closed, the start of </html>.
-     * Implied elements (H5_NODE_FLAG_IMPLICIT: no start tag) have no
-     * start; adoption agency clones carry their token's offsets but are
-     * flagged H5_NODE_FLAG_CLONED.  TEXT: from its first character token to
-     * the end of its last (a LF dropped after <pre>/<listing>/<textarea>
-     * belongs to the text when whitespace follows it, as in parse5);
-     * COMMENT/DOCTYPE/PI: the token, [start, end). */
-    uint32_t start, start_tag_end, end_tag_start, end;
+     * absent.  TEXT: from its first character token to the end of its last
+     * (a LF dropped after <pre>/<listing>/<textarea> belongs to the text
+     * when whitespace follows it, as in parse5); COMMENT/DOCTYPE/PI: the
+     * token, [start, end).  ELEMENT: the start of its start tag and its end;
+     * see start_tag_end below. */
+    uint32_t start, end;
+
+    union {
+        /* ELEMENT */
+        struct {
+            h5_attr *attrs;
+            /* <template> in the HTML namespace: its contents (a FRAGMENT
+             * node with H5_NODE_FLAG_TEMPLATE_CONTENTS); NULL otherwise. */
+            h5_node *template_content;
+            uint32_t nattrs;
+            /* Start tag [start, start_tag_end), end tag [end_tag_start,
+             * end) when the element was closed by an end tag with its name.
+             * Otherwise `end` is, as in parse5, where the token that closed
+             * it starts (the input length for elements open at the end of
+             * input), the end of its start tag for void and self-closing
+             * elements and for elements the adoption agency replaced by a
+             * clone, and for a body without end tag that </html> closed, the
+             * start of </html>.  Implied elements (H5_NODE_FLAG_IMPLICIT: no
+             * start tag) have no start; adoption agency clones carry their
+             * token's offsets but are flagged H5_NODE_FLAG_CLONED. */
+            uint32_t start_tag_end, end_tag_start;
+        };
+        /* TEXT, COMMENT, PI: data_len code units at `data`.
+         * data_cap > 0: the node's own copy in the arena, with room for
+         * data_cap units; text grows in place as characters are inserted
+         * (13.2.6.1 "insert a character").  data_cap == 0: borrowed, never
+         * written through `data`: a span of the parser's input (parser.h)
+         * or another node's data; h5_text_append copies it first. */
+        struct {
+            const h5_char *data;
+            uint32_t data_len, data_cap;
+        };
+        /* DOCTYPE */
+        struct {
+            h5_str public_id, system_id;
+            uint8_t has_public_id, has_system_id;
+        };
+        /* DOCUMENT: h5_quirks_mode */
+        uint8_t mode;
+    };
 };
 
 /* Tree operations used by the tree builder (dom.c). */
@@ -132,7 +154,9 @@ void h5_node_insert_before(h5_node *parent, h5_node *child, h5_node *ref); /* re
 void h5_node_remove(h5_node *child);
 /* Move all children of `from` to the end of `to` (adoption agency step). */
 void h5_node_move_children(h5_node *from, h5_node *to);
-/* Append code units to a TEXT node's data (amortised growth in the arena). */
+/* Append code units to a TEXT node's data: copies borrowed data into the
+ * arena first; owned data grows in place when it is the arena's newest
+ * block, else moves to a block twice as large (amortised). */
 bool h5_text_append(h5_arena *a, h5_node *text, const h5_char *s, size_t n);
 
 /* Qualified-name prefix of an attribute ("xlink", "xml", "xmlns" or NULL). */

@@ -23,6 +23,12 @@ void h5_flatbuf_free(h5_flatbuf *fb) {
     memset(fb, 0, sizeof *fb);
 }
 
+void h5_flatbuf_drop(h5_flatbuf *fb) {
+    free(fb->data);
+    fb->data = NULL;
+    fb->len = fb->cap = 0;
+}
+
 /* ---- byte order ------------------------------------------------------- */
 
 static inline bool host_is_le(void) {
@@ -283,6 +289,9 @@ static uint32_t put_str(string_writer *sw, const h5_char *s, size_t n) {
     return off;
 }
 
+/* A reused buffer may be this much more than twice the size needed. */
+#define H5_FB_SLACK ((uint64_t)64 * 1024)
+
 static inline uint32_t align4(uint64_t v) { return (uint32_t)((v + 3) & ~(uint64_t)3); }
 
 h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, h5_flatbuf *fb) {
@@ -357,17 +366,18 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         return H5_ERR_TOO_LARGE;
     if (total > SIZE_MAX) return H5_ERR_TOO_LARGE;
 
-    if (fb->cap < total) {
-        size_t cap = fb->cap ? fb->cap : 4096;
-        while (cap < total) cap = cap > SIZE_MAX / 2 ? (size_t)total : cap * 2;
-        if (over_limit(fb, cap - fb->cap)) return H5_ERR_OOM;
+    /* Pass 1 gave the exact size: allocate that, once.  A buffer that is
+     * big enough is reused unless it is more than twice the size needed
+     * (then a huge tree's buffer would outlive it). */
+    if (fb->cap < total || fb->cap / 2 > total + H5_FB_SLACK) {
         /* The old contents are not needed: free first to lower the peak. */
         free(fb->data);
         fb->data = NULL;
         fb->cap = 0;
-        fb->data = malloc(cap);
+        if (over_limit(fb, (size_t)total)) return H5_ERR_OOM;
+        fb->data = malloc((size_t)total);
         if (!fb->data) return H5_ERR_OOM;
-        fb->cap = cap;
+        fb->cap = (size_t)total;
     }
 
     uint8_t *const base = fb->data;
@@ -499,9 +509,10 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         r[7] = to_le(w7);
         if (nlocs) {
             uint32_t *l = nlocs + (size_t)i * H5_FLATBUF_LOC_WORDS;
+            const bool el = n->type == H5_NODE_ELEMENT;
             l[0] = to_le(n->start);
-            l[1] = to_le(n->start_tag_end);
-            l[2] = to_le(n->end_tag_start);
+            l[1] = to_le(el ? n->start_tag_end : H5_FLATBUF_NONE);
+            l[2] = to_le(el ? n->end_tag_start : H5_FLATBUF_NONE);
             l[3] = to_le(n->end);
         }
 

@@ -13,8 +13,9 @@
  * The writer walks the tree iteratively (any depth works) in two passes:
  * the first counts and interns names, the second writes into a buffer of
  * exactly the right size.  All memory it uses is kept in the h5_flatbuf and
- * reused by the next write.  Allocation failure returns H5_ERR_OOM and leaves
- * the previous contents intact (len is set to 0).
+ * reused by the next write; the buffer is allocated again (exactly) only
+ * when it is too small or more than twice the size needed.  Allocation
+ * failure returns H5_ERR_OOM with len 0 (the previous write is lost).
  */
 #ifndef H5_FLATBUF_H
 #define H5_FLATBUF_H
@@ -120,6 +121,10 @@ typedef struct {
 
 void h5_flatbuf_init(h5_flatbuf *fb);
 void h5_flatbuf_free(h5_flatbuf *fb);
+/* Free the buffer of the last write (len becomes 0) but keep the scratch
+ * memory: for a caller done with the result that wants the memory back
+ * before the next write (which allocates the buffer again). */
+void h5_flatbuf_drop(h5_flatbuf *fb);
 
 /* Serialise the tree rooted at `root` (normally a DOCUMENT or FRAGMENT node;
  * any node works).  On H5_OK, fb->data[0..fb->len) is the buffer.

@@ -212,24 +212,24 @@ static void clone_children(h5_treebuilder *tb, h5_node *src, h5_node *dst) {
         c->ns = s->ns;
         c->atom = s->atom;
         c->name = s->name;
-        c->attrs = s->attrs;
-        c->nattrs = s->nattrs;
         c->flags = H5_NODE_FLAG_IMPLICIT;
-        if (s->type == H5_NODE_TEXT || s->type == H5_NODE_COMMENT) {
-            c->data = h5_arena_dup(tb->arena, s->data, s->data_len);
-            if (!c->data) {
-                tb->failed = true;
-                return;
+        if (s->type == H5_NODE_ELEMENT) {
+            c->attrs = s->attrs;
+            c->nattrs = s->nattrs;
+            if (s->template_content) {
+                c->template_content = h5_node_create(tb->arena, H5_NODE_FRAGMENT);
+                if (!c->template_content) {
+                    tb->failed = true;
+                    return;
+                }
+                c->template_content->flags = H5_NODE_FLAG_TEMPLATE_CONTENTS;
             }
-            c->data_len = c->data_cap = s->data_len;
-        }
-        if (s->template_content) {
-            c->template_content = h5_node_create(tb->arena, H5_NODE_FRAGMENT);
-            if (!c->template_content) {
-                tb->failed = true;
-                return;
-            }
-            c->template_content->flags = H5_NODE_FLAG_TEMPLATE_CONTENTS;
+        } else if (s->type == H5_NODE_TEXT || s->type == H5_NODE_COMMENT) {
+            /* Shared: data_cap 0 makes an append to either node copy first
+             * (dom.h), and appends to the original write past the length
+             * the copy sees. */
+            c->data = s->data;
+            c->data_len = s->data_len;
         }
         h5_node_append(d, c);
         if (s->first_child) {

@@ -109,9 +109,8 @@ static h5_quirks_mode doctype_quirks(const h5_token *t) {
     return H5_MODE_NO_QUIRKS;
 }
 
-static h5_str dup_str(h5_treebuilder *tb, h5_str s) {
-    h5_str r = { h5_arena_dup(tb->arena, s.ptr, s.len), s.len };
-    if (!r.ptr) tb->failed = true;
+static h5_str keep_str(h5_treebuilder *tb, h5_str s) {
+    h5_str r = { h5_tb_keep(tb, s.ptr, s.len), s.len };
     return r;
 }
 
@@ -131,9 +130,9 @@ void h5_initial_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             tb->failed = true;
             return;
         }
-        if (t->has_name) d->name = dup_str(tb, t->name);
-        if (t->has_public_id) d->public_id = dup_str(tb, t->public_id);
-        if (t->has_system_id) d->system_id = dup_str(tb, t->system_id);
+        if (t->has_name) d->name = keep_str(tb, t->name);
+        if (t->has_public_id) d->public_id = keep_str(tb, t->public_id);
+        if (t->has_system_id) d->system_id = keep_str(tb, t->system_id);
         d->has_public_id = t->has_public_id;
         d->has_system_id = t->has_system_id;
         d->start = tk->start;

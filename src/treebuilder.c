@@ -637,12 +637,21 @@ static const h5_char *atom_name16(h5_treebuilder *tb, uint16_t atom, size_t *len
     return p;
 }
 
-/* An attribute of a token, copied into the arena (13.2.6.1 "create an
- * element for a token" and the attribute merges onto html/body). */
-static bool copy_token_attr(h5_arena *a, h5_attr *at, const h5_token_attr *ta) {
-    at->name.ptr = h5_arena_dup(a, ta->name.ptr, ta->name.len);
+const h5_char *h5_tb_keep(h5_treebuilder *tb, const h5_char *s, size_t n) {
+    static const h5_char empty[1] = { 0 };
+    if (!n) return empty;
+    if (h5_tb_in_input(tb, s, n)) return s;
+    const h5_char *p = h5_arena_dup(tb->arena, s, n);
+    if (!p) tb->failed = true;
+    return p;
+}
+
+/* An attribute of a token, kept for the tree (13.2.6.1 "create an element
+ * for a token" and the attribute merges onto html/body). */
+static bool copy_token_attr(h5_treebuilder *tb, h5_attr *at, const h5_token_attr *ta) {
+    at->name.ptr = h5_tb_keep(tb, ta->name.ptr, ta->name.len);
     at->name.len = ta->name.len;
-    at->value.ptr = h5_arena_dup(a, ta->value.ptr, ta->value.len);
+    at->value.ptr = h5_tb_keep(tb, ta->value.ptr, ta->value.len);
     at->value.len = ta->value.len;
     if (!at->name.ptr || !at->value.ptr) return false;
     at->atom = (uint16_t)h5_atom_lookup(ta->name.ptr, ta->name.len);
@@ -668,7 +677,7 @@ h5_node *h5_tb_create_element(h5_treebuilder *tb, const h5_tb_token *tk, h5_elem
     } else if (tk->atom != H5_ATOM_NONE) {
         n->name.ptr = atom_name16(tb, tk->atom, &n->name.len);
     } else {
-        n->name.ptr = h5_arena_dup(a, t->name.ptr, t->name.len);
+        n->name.ptr = h5_tb_keep(tb, t->name.ptr, t->name.len);
         n->name.len = t->name.len;
     }
     if (!n->name.ptr) goto oom;
@@ -676,7 +685,7 @@ h5_node *h5_tb_create_element(h5_treebuilder *tb, const h5_tb_token *tk, h5_elem
         n->attrs = h5_arena_alloc(a, t->nattrs * sizeof *n->attrs);
         if (!n->attrs) goto oom;
         for (size_t i = 0; i < t->nattrs; i++) {
-            if (!copy_token_attr(a, &n->attrs[i], &t->attrs[i])) goto oom;
+            if (!copy_token_attr(tb, &n->attrs[i], &t->attrs[i])) goto oom;
         }
         n->nattrs = (uint32_t)t->nattrs;
     }
@@ -786,6 +795,18 @@ h5_node *h5_tb_insert_implied(h5_treebuilder *tb, uint16_t atom, uint32_t offset
     return n;
 }
 
+/* Append a run to a text node.  A new text node borrows a run that lies in
+ * the input (data_cap 0, dom.h), and stays borrowed while the runs that
+ * follow are the input's next units; anything else is copied (dom.c). */
+static bool append_text(h5_treebuilder *tb, h5_node *t, const h5_char *s, size_t n) {
+    if (t->data_cap == 0 && h5_tb_in_input(tb, s, n) && (t->data_len == 0 || t->data + t->data_len == s)) {
+        if (t->data_len == 0) t->data = s;
+        t->data_len += (uint32_t)n; /* a span of the input: < UINT32_MAX units */
+        return true;
+    }
+    return h5_text_append(tb->arena, t, s, n);
+}
+
 /* "Insert a character", for a run of characters. */
 void h5_tb_insert_characters(h5_treebuilder *tb, const h5_char *s, size_t n, uint32_t start, uint32_t end) {
     if (!n || !tb->nstack) return;
@@ -794,7 +815,7 @@ void h5_tb_insert_characters(h5_treebuilder *tb, const h5_char *s, size_t n, uin
     if (parent->type == H5_NODE_DOCUMENT) return;
     h5_node *prev = before ? before->prev_sibling : parent->last_child;
     if (prev && prev->type == H5_NODE_TEXT) {
-        if (!h5_text_append(tb->arena, prev, s, n)) {
+        if (!append_text(tb, prev, s, n)) {
             tb->failed = true;
             return;
         }
@@ -802,7 +823,7 @@ void h5_tb_insert_characters(h5_treebuilder *tb, const h5_char *s, size_t n, uin
         return;
     }
     h5_node *t = h5_node_create(tb->arena, H5_NODE_TEXT);
-    if (!t || !h5_text_append(tb->arena, t, s, n)) {
+    if (!t || !append_text(tb, t, s, n)) {
         tb->failed = true;
         return;
     }
@@ -818,12 +839,9 @@ void h5_tb_insert_comment(h5_treebuilder *tb, const h5_tb_token *tk, h5_node *pa
         return;
     }
     const h5_str *d = &tk->t->data;
-    c->data = h5_arena_dup(tb->arena, d->ptr, d->len);
-    if (!c->data) {
-        tb->failed = true;
-        return;
-    }
-    c->data_len = c->data_cap = (uint32_t)d->len;
+    c->data = h5_tb_keep(tb, d->ptr, d->len);
+    if (!c->data) return;
+    c->data_len = (uint32_t)d->len; /* data_cap 0: never appended to */
     c->start = tk->start;
     c->end = tk->end;
     if (parent) {
@@ -853,7 +871,7 @@ void h5_tb_merge_attributes(h5_treebuilder *tb, h5_node *el, const h5_tb_token *
         for (uint32_t j = 0; j < el->nattrs && !has; j++)
             has = el->attrs[j].ns == H5_ATTR_NS_NONE && h5_str_eq(el->attrs[j].name, ta->name);
         if (has) continue;
-        if (!copy_token_attr(tb->arena, &na[k++], ta)) {
+        if (!copy_token_attr(tb, &na[k++], ta)) {
             tb->failed = true;
             return;
         }

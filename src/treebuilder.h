@@ -240,6 +240,19 @@ static inline h5_insertion_mode h5_tb_current_template_mode(const h5_treebuilder
     return tb->ntmpl ? (h5_insertion_mode)tb->tmpl_modes[tb->ntmpl - 1] : H5_MODE_IN_BODY;
 }
 
+/* Strings of tokens kept in the tree (names, attribute values, text,
+ * comments): a string that lies in the input is used where it is, since the
+ * input outlives the tree (parser.h); anything else (character references,
+ * normalised newlines, text the tokenizer assembled) is copied into the
+ * arena.  h5_tb_keep returns NULL (and sets tb->failed) when a copy fails;
+ * an empty string is never NULL. */
+static inline bool h5_tb_in_input(const h5_treebuilder *tb, const h5_char *s, size_t n) {
+    /* Compared as addresses: `s` may point into another object. */
+    uintptr_t p = (uintptr_t)s, b = (uintptr_t)tb->input;
+    return n && p >= b && n <= tb->input_len && (p - b) / sizeof(h5_char) <= tb->input_len - n;
+}
+const h5_char *h5_tb_keep(h5_treebuilder *tb, const h5_char *s, size_t n);
+
 /* Insertion (13.2.6.1). */
 h5_node *h5_tb_create_element(h5_treebuilder *tb, const h5_tb_token *tk, h5_element_ns ns);
 /* Appropriate place: parent and the child to insert before (NULL = append).

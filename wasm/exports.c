@@ -64,9 +64,31 @@ static bool out_failed;
 static h5_tokenizer *tokenizer;
 static h5_line_index lines;     /* offset -> line/col, memory reused */
 
+static h5_flatbuf flat;         /* parse() result */
+
+/* The parse() result is read right after h5w_parse (JS views on it are
+ * valid until the next call into the module).  A large one is freed when
+ * the next input comes, so that the input and the next parse's arena can
+ * reuse its block: emmalloc grows the heap by the whole size of a request
+ * that no free block fits, so big blocks freed late and then allocated
+ * larger leave holes behind. */
+static void drop_flat(void) {
+    if (flat.cap > (256u << 10)) h5_flatbuf_drop(&flat);
+    flat.len = 0;
+}
+
+/* The input buffer is sized to the input (in 4 KiB steps), not doubled:
+ * after the flat buffer it is the largest block of a parse.  JS overwrites
+ * it whole, so a block that is too small (or more than twice too big) is
+ * freed before the new one is allocated. */
 H5W_EXPORT(h5w_input) h5_char *h5w_input(uint32_t units) {
-    buf_trim(&input);
-    if (!h5_buf_reserve(&input, (size_t)units + 1)) return NULL;
+    drop_flat();
+    size_t want = ((size_t)units + 1 + 2047) & ~(size_t)2047;
+    if (input.cap < want || input.cap / 2 > want + 2048) {
+        h5_buf_free(&input);
+        if (!(input.data = malloc(want * sizeof(h5_char)))) return NULL;
+        input.cap = want;
+    }
     input.len = units;
     return input.data;
 }
@@ -235,7 +257,6 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
  *   flags: 1 scripting, 2 fragment, 4 source locations, 8 collect errors
  *   ctx_ns: h5_element_ns of the context element */
 static h5_parser *parser;
-static h5_flatbuf flat;
 static bool flat_ready;
 static uint32_t memory_limit_mb;
 

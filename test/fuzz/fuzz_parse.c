@@ -44,7 +44,8 @@ static void check_tree(const h5_node *root) {
             prev = c;
         }
         if (n->last_child != prev) abort();
-        if (n->template_content && n->template_content->type != H5_NODE_FRAGMENT) abort();
+        if (n->type == H5_NODE_ELEMENT && n->template_content && n->template_content->type != H5_NODE_FRAGMENT)
+            abort();
         /* next node in pre-order (template contents are not visited here) */
         if (n->first_child) n = n->first_child;
         else {

@@ -73,9 +73,9 @@ static void check(h5_parser *p, const char *what, const char *prefix, const char
     double t0 = now();
     h5_status st = h5_parse(p, in, len, &o, &doc);
     double dt = now() - t0;
-    free(in);
     size_t depth = 0, count = 0;
     if (st == H5_OK) measure(doc, &depth, &count);
+    free(in); /* after the tree, which may point into it (parser.h) */
     bool ok = st == H5_OK && depth >= min_depth;
     printf("%s %-40s %8.3fs depth %zu nodes %zu\n", ok ? "ok  " : "FAIL", what, dt, depth, count);
     if (!ok) failures++;

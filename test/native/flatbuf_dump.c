@@ -63,7 +63,8 @@ static void *xcalloc(size_t n) {
 static h5_node *new_node(h5_node_type t) {
     h5_node *n = xcalloc(sizeof *n);
     n->type = (uint8_t)t;
-    n->start = n->start_tag_end = n->end_tag_start = n->end = H5_NO_OFFSET;
+    n->start = n->end = H5_NO_OFFSET;
+    if (t == H5_NODE_ELEMENT) n->start_tag_end = n->end_tag_start = H5_NO_OFFSET;
     return n;
 }
 

@@ -183,7 +183,7 @@ static void dump_tree(sbuf *o, const h5_node *root) {
             st = realloc(st, cap * sizeof *st);
         }
         if (node->first_child) st[n++] = (frame){ node->first_child, depth + 1 };
-        if (node->template_content) {
+        if (node->type == H5_NODE_ELEMENT && node->template_content) {
             sb_indent(o, depth + 1);
             sb_puts(o, "content\n");
             if (node->template_content->first_child)
@@ -212,8 +212,10 @@ static const char *check_locations(const h5_node *root, const h5_char *in, size_
     const h5_node *n = root;
     while (n) {
         MIX(n->start);
-        MIX(n->start_tag_end);
-        MIX(n->end_tag_start);
+        if (n->type == H5_NODE_ELEMENT) {
+            MIX(n->start_tag_end);
+            MIX(n->end_tag_start);
+        }
         MIX(n->end);
         if (n->type == H5_NODE_ELEMENT && !(n->flags & H5_NODE_FLAG_IMPLICIT) && n->start == N) {
             err = "element from a start tag without a start offset";
@@ -278,7 +280,7 @@ static const char *check_locations(const h5_node *root, const h5_char *in, size_
          * next sibling (pushed first). */
         if (n != root && n->next_sibling) stack[depth++] = n->next_sibling;
         if (n->first_child) stack[depth++] = n->first_child;
-        if (n->template_content) stack[depth++] = n->template_content;
+        if (n->type == H5_NODE_ELEMENT && n->template_content) stack[depth++] = n->template_content;
         n = depth ? stack[--depth] : NULL;
         if (depth + 3 > cap) {
             cap *= 2;
@@ -457,11 +459,11 @@ static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chu
     *status = h5_parse(p, in, n, &o, &root);
     *locsum = 0;
     *locerr = *status == H5_OK && root ? check_locations(root, in, n, locsum) : NULL;
-    free(in);
     *nerrors = h5_parser_error_count(p);
     sbuf out = { 0 };
     sb_add(&out, "", 0);
     if (*status == H5_OK && root) dump_tree(&out, root);
+    free(in); /* the tree points into the input (parser.h) */
     while (out.len && out.p[out.len - 1] == '\n') out.p[--out.len] = 0;
     return out.p;
 }

@@ -5,9 +5,14 @@
  * "core" row of the benchmark): h5_parse, then h5_flatbuf_write of the tree
  * into the flat buffer.  Prints one TSV line per file and a total:
  *   file  bytes  median_ms  best_ms  MB/s(median)
- * Usage: native_bench [--tokenize | --parse-only] [--min-ms N] FILE...
+ * Usage: native_bench [--tokenize | --parse-only] [--min-ms N | --rounds N] FILE...
  *   --tokenize    the tokenizer alone
  *   --parse-only  h5_parse without writing the flat buffer
+ *   --min-ms N    each page back to back until N ms and 5 runs (default, 300)
+ *   --rounds N    interleaved: N rounds, each parsing every page once in
+ *                 order (after one untimed round), as bench/ runs the JS
+ *                 parsers; a page's run then finds the caches holding the
+ *                 previous page's data, not its own
  * Timing uses CPU time (clock()), as the machine is shared.
  */
 #include <stdio.h>
@@ -26,68 +31,120 @@ static int cmp(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+typedef struct {
+    const char *path;
+    long size;
+    h5_char *in;
+    size_t n;
+    double *times;
+    int runs;
+} page;
+
+/* One timed run of page `pg`; false on failure. */
+static bool run_once(page *pg, bool tokenize_only, bool parse_only, h5_parser *p, h5_tokenizer *t,
+                     h5_flatbuf *fb, const h5_flatbuf_options *fo, double *ms) {
+    clock_t c0 = clock();
+    if (tokenize_only) {
+        size_t count = 0;
+        h5_tokenizer_options o;
+        memset(&o, 0, sizeof o);
+        o.on_token = on_token;
+        o.token_ctx = &count;
+        h5_tokenizer_reset(t, &o);
+        h5_tokenizer_feed(t, pg->in, pg->n);
+        h5_tokenizer_finish(t);
+    } else {
+        h5_parse_options o = h5_parse_options_default();
+        h5_node *doc;
+        if (h5_parse(p, pg->in, pg->n, &o, &doc) != H5_OK) { fprintf(stderr, "parse failed: %s\n", pg->path); return false; }
+        if (!parse_only && h5_flatbuf_write(doc, fo, fb) != H5_OK) { fprintf(stderr, "flat buffer failed: %s\n", pg->path); return false; }
+    }
+    *ms = (double)(clock() - c0) * 1000.0 / CLOCKS_PER_SEC;
+    return true;
+}
+
+#define MAX_RUNS 1000
+
 int main(int argc, char **argv) {
     bool tokenize_only = false, parse_only = false;
     double min_ms = 300;
+    int rounds = 0;
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "--tokenize")) tokenize_only = true;
         else if (!strcmp(argv[i], "--parse-only")) parse_only = true;
         else if (!strcmp(argv[i], "--min-ms") && i + 1 < argc) min_ms = atof(argv[++i]);
-        else { fprintf(stderr, "usage: native_bench [--tokenize | --parse-only] [--min-ms N] FILE...\n"); return 2; }
+        else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "usage: native_bench [--tokenize | --parse-only] [--min-ms N | --rounds N] FILE...\n");
+            return 2;
+        }
+    }
+    if (rounds < 0 || rounds > MAX_RUNS) { fprintf(stderr, "--rounds: 1..%d\n", MAX_RUNS); return 2; }
+    int npages = argc - i;
+    page *pages = calloc((size_t)(npages > 0 ? npages : 1), sizeof *pages);
+    if (!pages) return 1;
+    for (int k = 0; k < npages; k++) {
+        page *pg = &pages[k];
+        pg->path = argv[i + k];
+        FILE *f = fopen(pg->path, "rb");
+        if (!f) { perror(pg->path); return 1; }
+        fseek(f, 0, SEEK_END);
+        pg->size = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        uint8_t *bytes = malloc((size_t)pg->size + 1);
+        pg->in = malloc(((size_t)pg->size + 1) * sizeof(h5_char));
+        pg->times = malloc(MAX_RUNS * sizeof(double));
+        if (!bytes || !pg->in || !pg->times || fread(bytes, 1, (size_t)pg->size, f) != (size_t)pg->size) {
+            fprintf(stderr, "read failed: %s\n", pg->path);
+            return 1;
+        }
+        fclose(f);
+        pg->n = h5_utf8_to_utf16(bytes, (size_t)pg->size, pg->in);
+        free(bytes);
     }
     h5_parser *p = h5_parser_create();
     h5_flatbuf fb;
     h5_flatbuf_init(&fb);
     h5_flatbuf_options fo = h5_flatbuf_options_default();
     h5_tokenizer *t = h5_tokenizer_create();
+    if (rounds > 0) {
+        /* Interleaved, as the JS parsers are measured: each round parses
+         * every page once, in order, after one untimed round. */
+        for (int r = -1; r < rounds; r++) {
+            for (int k = 0; k < npages; k++) {
+                double ms;
+                if (!run_once(&pages[k], tokenize_only, parse_only, p, t, &fb, &fo, &ms)) return 1;
+                if (r >= 0) pages[k].times[pages[k].runs++] = ms;
+            }
+        }
+    } else {
+        /* Each page on its own, back to back, until min_ms (and 5 runs). */
+        for (int k = 0; k < npages; k++) {
+            double spent = 0;
+            while (pages[k].runs < MAX_RUNS && (pages[k].runs < 5 || spent < min_ms)) {
+                double ms;
+                if (!run_once(&pages[k], tokenize_only, parse_only, p, t, &fb, &fo, &ms)) return 1;
+                pages[k].times[pages[k].runs++] = ms;
+                spent += ms;
+            }
+        }
+    }
     double total_bytes = 0, total_ms = 0;
     printf("file\tbytes\tmedian_ms\tbest_ms\tMB/s\n");
-    for (; i < argc; i++) {
-        FILE *f = fopen(argv[i], "rb");
-        if (!f) { perror(argv[i]); return 1; }
-        fseek(f, 0, SEEK_END);
-        long size = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        uint8_t *bytes = malloc((size_t)size + 1);
-        h5_char *in = malloc(((size_t)size + 1) * sizeof(h5_char));
-        if (!bytes || !in || fread(bytes, 1, (size_t)size, f) != (size_t)size) { fprintf(stderr, "read failed\n"); return 1; }
-        fclose(f);
-        size_t n = h5_utf8_to_utf16(bytes, (size_t)size, in);
-        double times[1000];
-        int runs = 0;
-        double spent = 0;
-        while (runs < 1000 && (runs < 5 || spent < min_ms)) {
-            clock_t c0 = clock();
-            if (tokenize_only) {
-                size_t count = 0;
-                h5_tokenizer_options o;
-                memset(&o, 0, sizeof o);
-                o.on_token = on_token;
-                o.token_ctx = &count;
-                h5_tokenizer_reset(t, &o);
-                h5_tokenizer_feed(t, in, n);
-                h5_tokenizer_finish(t);
-            } else {
-                h5_parse_options o = h5_parse_options_default();
-                h5_node *doc;
-                if (h5_parse(p, in, n, &o, &doc) != H5_OK) { fprintf(stderr, "parse failed: %s\n", argv[i]); return 1; }
-                if (!parse_only && h5_flatbuf_write(doc, &fo, &fb) != H5_OK) { fprintf(stderr, "flat buffer failed: %s\n", argv[i]); return 1; }
-            }
-            double ms = (double)(clock() - c0) * 1000.0 / CLOCKS_PER_SEC;
-            times[runs++] = ms;
-            spent += ms;
-        }
-        qsort(times, (size_t)runs, sizeof times[0], cmp);
-        double med = times[runs / 2];
-        const char *base = strrchr(argv[i], '/');
-        printf("%s\t%ld\t%.3f\t%.3f\t%.1f\n", base ? base + 1 : argv[i], size, med, times[0],
-               med > 0 ? (double)size / 1e6 / (med / 1000.0) : 0);
-        total_bytes += (double)size;
+    for (int k = 0; k < npages; k++) {
+        page *pg = &pages[k];
+        qsort(pg->times, (size_t)pg->runs, sizeof pg->times[0], cmp);
+        double med = pg->times[pg->runs / 2];
+        const char *base = strrchr(pg->path, '/');
+        printf("%s\t%ld\t%.3f\t%.3f\t%.1f\n", base ? base + 1 : pg->path, pg->size, med, pg->times[0],
+               med > 0 ? (double)pg->size / 1e6 / (med / 1000.0) : 0);
+        total_bytes += (double)pg->size;
         total_ms += med;
-        free(bytes);
-        free(in);
+        free(pg->in);
+        free(pg->times);
     }
+    free(pages);
     printf("TOTAL\t%.0f\t%.3f\t-\t%.1f\n", total_bytes, total_ms,
            total_ms > 0 ? total_bytes / 1e6 / (total_ms / 1000.0) : 0);
     h5_parser_destroy(p);

@@ -97,7 +97,7 @@ const nativePasses = [];
 async function nativePass() {
   if (!nativeFiles) return;
   log(`native: pass ${nativePasses.length + 1}/3…`);
-  const nat = await phase('native', () => runNative(nativeFiles, { minMs: quick ? 10 : 30 }));
+  const nat = await phase('native', () => runNative(nativeFiles, { rounds: quick ? 2 : 5 }));
   if (nat) nativePasses.push(nat.files);
   else nativeFiles = null;
 }
@@ -249,9 +249,10 @@ res.method = [
     "next one's. No forced GC between samples (it shrinks V8's young generation, and the next parse then runs " +
     'well below its steady state).',
   'Native: build/native_bench, the same job as the core row: h5_parse, then h5_flatbuf_write of the tree into ' +
-    'the flat buffer (library -O2 as built by make, driver -O3): median of ≥ 5 runs per page, the largest page ' +
-    'first as an untimed warm-up, in three passes (before, between and after the JS phases; per-page median of ' +
-    'the three); UTF-8 → UTF-16 conversion untimed. No copies across a boundary and no decode.',
+    'the flat buffer (library -O2 as built by make, driver -O3). Interleaved like the JS parsers: rounds that ' +
+    'parse every page once in turn (an untimed round first, then 5), in three passes (before, between and after ' +
+    'the JS phases; per page the median of the three passes' medians); UTF-8 → UTF-16 conversion untimed. No copies ' +
+    'across a boundary and no decode.',
   'Memory: peak RSS is the OS figure (getrusage maxrss) of a process that parses and walks every page once, ' +
     'one tree alive at a time; three such processes per parser (interleaved), the median one reported; node itself accounts for the RSS after init. JS heap = heapUsed + arrayBuffers; ' +
     "the wasm module's linear memory (size at the end) is not in it, but is in RSS.",

@@ -1,6 +1,6 @@
 // The native C build (bench/native_bench.c, built by `make build/native_bench`):
-// CPU time of h5_parse per file (median of repeated runs; the UTF-8 to UTF-16
-// conversion is not timed).
+// CPU time of h5_parse + h5_flatbuf_write per file (median of repeated runs;
+// the UTF-8 to UTF-16 conversion is not timed).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -15,21 +15,24 @@ export function nativeAvailable() {
 
 /**
  * Runs native_bench on `files`; resolves { files: [{ name, bytes, ms, best }],
- * bytes, ms } (ms: the median run, best: the fastest).  The first file of a
- * run pays for growing the parser's arena (page faults), so the largest file
- * is parsed first, untimed.
+ * bytes, ms } (ms: the median run, best: the fastest).
+ *   { rounds: N }  interleaved, as the JS parsers run: N rounds over all the
+ *                  files, each parsed once per round (after an untimed round)
+ *   { minMs: N }   each file back to back for N ms; the first file of a run
+ *                  pays for growing the parser's arena (page faults), so the
+ *                  largest file is parsed first, untimed
  */
-export function runNative(files, { minMs = 100 } = {}) {
+export function runNative(files, { minMs = 100, rounds = 0 } = {}) {
   const largest = files.reduce((a, b) => (statSync(b).size > statSync(a).size ? b : a));
   return new Promise((resolvePromise, reject) => {
-    const args = ['--min-ms', String(minMs), largest, ...files];
+    const args = rounds > 0 ? ['--rounds', String(rounds), ...files] : ['--min-ms', String(minMs), largest, ...files];
     execFile(NATIVE_BIN, args, { maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
       if (err) {
         reject(new Error(`native_bench failed: ${err.message.trim()}${stderr ? `\n${stderr.trim()}` : ''}`));
         return;
       }
-      // Header, the warm-up file, one line per file, TOTAL (recomputed without the warm-up).
-      const rows = stdout.trim().split('\n').slice(2, -1).map((l) => l.split('\t'));
+      // Header, [the warm-up file,] one line per file, TOTAL (recomputed without the warm-up).
+      const rows = stdout.trim().split('\n').slice(rounds > 0 ? 1 : 2, -1).map((l) => l.split('\t'));
       const out = rows.map((r) => ({ name: r[0], bytes: Number(r[1]), ms: Number(r[2]), best: Number(r[3]) }));
       resolvePromise({ files: out, bytes: sum(out.map((f) => f.bytes)), ms: sum(out.map((f) => f.ms)) });
     });

@@ -251,7 +251,7 @@ res.method = [
   'Native: build/native_bench, the same job as the core row: h5_parse, then h5_flatbuf_write of the tree into ' +
     'the flat buffer (library -O2 as built by make, driver -O3). Interleaved like the JS parsers: rounds that ' +
     'parse every page once in turn (an untimed round first, then 5), in three passes (before, between and after ' +
-    'the JS phases; per page the median of the three passes' medians); UTF-8 → UTF-16 conversion untimed. No copies ' +
+    'the JS phases; per page the median of the medians of the three passes); UTF-8 → UTF-16 conversion untimed. No copies ' +
     'across a boundary and no decode.',
   'Memory: peak RSS is the OS figure (getrusage maxrss) of a process that parses and walks every page once, ' +
     'one tree alive at a time; three such processes per parser (interleaved), the median one reported; node itself accounts for the RSS after init. JS heap = heapUsed + arrayBuffers; ' +

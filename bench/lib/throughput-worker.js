@@ -2,11 +2,17 @@
 // isolate and heap); see throughput.js.  Messages from the main thread:
 //   { load: true }  → load the parser: {} or { skipped: reason }
 //   { page: i }     → one timed sample of page i: { cpu, wall, nodes }
+// The worker with id HARNESS runs no parser: its samples are the cost of a
+// sample itself (timers, the settle pause's wake-up), which run.js takes
+// off every parser's samples.
 // Also imported by throughput.js for its one-heap mode (measure()).
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadPages } from './corpus.js';
 import { byId, loadParsers } from './parsers.js';
 import { cpuMs } from './stats.js';
+
+/** Id of the empty runner that measures the harness's own cost per sample. */
+export const HARNESS = 'harness';
 
 const sleep = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
 
@@ -27,7 +33,11 @@ if (!isMainThread && workerData?.id) {
   let texts = null;
   parentPort.on('message', async (m) => {
     try {
-      if (m.load) {
+      if (m.load && id === HARNESS) {
+        parser = { run: () => null }; // no work: what a sample costs by itself
+        texts = list.map(() => '');
+        parentPort.postMessage({});
+      } else if (m.load) {
         const { ready, skipped } = await loadParsers([byId(id)]);
         if (ready.length === 0) {
           parentPort.postMessage({ skipped: skipped[0].reason });

@@ -22,12 +22,13 @@
 //   ... '{"sharedHeap":true}'   all parsers in the main thread, one heap (the old way)
 //
 // Replies { pages: [{name, bytes}], parsers, skipped, notes, isolation, cpu:
-// {id: [[ms per round] per page]}, wall: (same), nodes: {id: [count per page]} }.
+// {id: [[ms per round] per page]}, wall: (same), nodes: {id: [count per page]} };
+// cpu.harness / wall.harness are the samples of the empty runner (not in parsers).
 import { Worker } from 'node:worker_threads';
 import { listPages, loadPages, quickSubset } from './corpus.js';
 import { loadParsers, PARSERS } from './parsers.js';
 import { progress, reply } from './stats.js';
-import { measure } from './throughput-worker.js';
+import { HARNESS, measure } from './throughput-worker.js';
 
 const opts = JSON.parse(process.argv[2] ?? '{}');
 const rounds = opts.rounds ?? (opts.quick ? 1 : 5);
@@ -73,6 +74,8 @@ async function sharedRunner(p) {
 
 const runners = [];
 const skipped = [];
+// The empty runner (worker mode): the harness's own CPU time per sample.
+if (!opts.sharedHeap) runners.push(await workerRunner({ id: HARNESS, label: 'harness (no parser)' }));
 for (const p of wanted) {
   const r = await (opts.sharedHeap ? sharedRunner(p) : workerRunner(p));
   if (r.skipped) skipped.push(r.skipped);
@@ -108,7 +111,7 @@ for (const r of runners) await r.close();
 
 reply({
   pages: pages.map(({ name, bytes }) => ({ name, bytes })),
-  parsers: runners.map(({ p: { id, label } }) => ({ id, label })),
+  parsers: runners.filter(({ p }) => p.id !== HARNESS).map(({ p: { id, label } }) => ({ id, label })),
   skipped,
   notes,
   isolation: opts.sharedHeap ? 'one heap' : 'a worker thread (V8 isolate) per parser',

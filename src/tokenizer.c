@@ -189,6 +189,62 @@ static inline bool nonascii_slow(h5_char c) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* Finding the end of a run of ordinary characters.                          */
+
+/* Does `c` stop a bulk scan with the stop set `mask`? */
+static inline bool scan_stops(h5_char c, unsigned mask) {
+    return c < 0x80 ? (h5_cc[c] & (mask | K_SLOW)) != 0 : nonascii_slow(c);
+}
+
+/* The index of the first unit from p on that stops a scan with `mask`, or
+ * e: one table lookup per code unit. */
+static inline size_t scan_scalar(const h5_char *in, size_t p, size_t e, unsigned mask) {
+    while (p < e && !scan_stops(in[p], mask)) p++;
+    return p;
+}
+
+/* A stop set of the bulk scanners (see the M_* masks). */
+typedef struct {
+    unsigned mask;
+} scan_set;
+
+/* 13.2.5.1 data, 13.2.5.2 RCDATA: < & */
+static const scan_set SS_DATA = {M_DATA};
+/* 13.2.5.3 RAWTEXT, 13.2.5.4 script data: < */
+static const scan_set SS_RAWTEXT = {M_RAWTEXT};
+/* 13.2.5.5 PLAINTEXT: only U+0000 */
+static const scan_set SS_PLAINTEXT = {M_PLAINTEXT};
+/* 13.2.5.20 / 13.2.5.27 script data (double) escaped: - < */
+static const scan_set SS_SCRIPT_ESCAPED = {M_SCRIPT_ESCAPED};
+/* 13.2.5.69 CDATA section: ] */
+static const scan_set SS_CDATA = {M_CDATA};
+/* 13.2.5.36 / 13.2.5.37 attribute value (double- / single-quoted) */
+static const scan_set SS_ATTR_DQ = {M_ATTR_DQ};
+static const scan_set SS_ATTR_SQ = {M_ATTR_SQ};
+/* 13.2.5.45 comment: < - */
+static const scan_set SS_COMMENT = {M_COMMENT};
+/* 13.2.5.41 bogus comment: > */
+static const scan_set SS_BOGUS_COMMENT = {M_BOGUS_COMMENT};
+/* 13.2.5.59 / 60 / 65 / 66 DOCTYPE public and system identifiers */
+static const scan_set SS_DOCTYPE_ID_DQ = {M_DOCTYPE_ID_DQ};
+static const scan_set SS_DOCTYPE_ID_SQ = {M_DOCTYPE_ID_SQ};
+/* 13.2.5.8 tag name: whitespace / > and ASCII upper alphas (lowercased) */
+static const scan_set SS_TAG_NAME = {M_TAG_NAME};
+/* 13.2.5.33 attribute name: whitespace / " ' < = > and ASCII upper alphas */
+static const scan_set SS_ATTR_NAME = {M_ATTR_NAME};
+/* 13.2.5.55 DOCTYPE name: whitespace > and ASCII upper alphas */
+static const scan_set SS_DOCTYPE_NAME = {M_DOCTYPE_NAME};
+/* 13.2.5.38 attribute value (unquoted): whitespace & > " ' < = ` */
+static const scan_set SS_ATTR_UNQUOTED = {M_ATTR_UNQUOTED};
+
+/* The index of the first unit from p on that stops a bulk scan with the
+ * stop set `set` (its class is in set->mask | K_SLOW, or nonascii_slow),
+ * or e. */
+static inline size_t scan_ordinary(const h5_char *in, size_t p, size_t e, const scan_set *set) {
+    return scan_scalar(in, p, e, set->mask);
+}
+
+/* ------------------------------------------------------------------------ */
 /* The tokenizer.                                                            */
 
 typedef struct {
@@ -721,25 +777,18 @@ static void detach_spans(h5_tokenizer *t) {
 
 /* Emit the characters from pos on as character tokens (runs that point into
  * the input), normalising newlines and reporting input stream errors, up to
- * the first character whose class is in `mask` (NUL is in every mask), the
+ * the first character whose class is in set->mask (NUL is in every mask), the
  * end of the buffer, or a CR / high surrogate whose meaning depends on input
  * not yet seen.  Returns false when the state must be dispatched again (the
  * sink changed it, or stopped the tokenizer). */
-static bool text_run(h5_tokenizer *t, unsigned mask) {
+static bool text_run(h5_tokenizer *t, const scan_set *set) {
+    const unsigned mask = set->mask;
     const h5_char *in = t->in;
     size_t p = t->pos, e = t->len, run = p;
     uint32_t run_start = t->base + (uint32_t)p;
     int state = t->state;
     for (;;) {
-        while (p < e) {
-            h5_char c = in[p];
-            if (c < 0x80) {
-                if (h5_cc[c] & (mask | K_SLOW)) break;
-            } else if (nonascii_slow(c)) {
-                break;
-            }
-            p++;
-        }
+        p = scan_ordinary(in, p, e, set);
         if (p == e) break;
         h5_char c = in[p];
         if (c < 0x80 && (h5_cc[c] & mask)) break;
@@ -780,22 +829,15 @@ static bool text_run(h5_tokenizer *t, unsigned mask) {
 }
 
 /* Append the characters from pos on to `s`, like text_run: stops at a
- * character whose class is in `mask`, except that with K_UPPER in the mask,
+ * character whose class is in set->mask, except that with K_UPPER in it,
  * ASCII upper alphas are appended lowercased.  When LF is in the mask
  * (whitespace ends the string) a CR stops the scan too. */
-static void span_run(h5_tokenizer *t, h5_span *s, unsigned mask) {
+static void span_run(h5_tokenizer *t, h5_span *s, const scan_set *set) {
+    const unsigned mask = set->mask;
     const h5_char *in = t->in;
     size_t p = t->pos, e = t->len, run = p;
     for (;;) {
-        while (p < e) {
-            h5_char c = in[p];
-            if (c < 0x80) {
-                if (h5_cc[c] & (mask | K_SLOW)) break;
-            } else if (nonascii_slow(c)) {
-                break;
-            }
-            p++;
-        }
+        p = scan_ordinary(in, p, e, set);
         if (p == e) break;
         h5_char c = in[p];
         if (c < 0x80 && (h5_cc[c] & mask)) {
@@ -933,7 +975,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.1 Data state */
         case S_DATA:
-            if (!text_run(t, M_DATA)) break;
+            if (!text_run(t, &SS_DATA)) break;
             GET();
             if (c == '&') {
                 begin_character_reference(t, S_DATA);
@@ -963,8 +1005,10 @@ static void run(h5_tokenizer *t) {
         /* 13.2.5.5 PLAINTEXT state */
         case S_PLAINTEXT: {
             int s = t->state;
-            unsigned mask = s == S_RCDATA ? M_DATA : s == S_PLAINTEXT ? M_PLAINTEXT : M_RAWTEXT;
-            if (!text_run(t, mask)) break;
+            const scan_set *set = s == S_RCDATA      ? &SS_DATA
+                                  : s == S_PLAINTEXT ? &SS_PLAINTEXT
+                                                     : &SS_RAWTEXT;
+            if (!text_run(t, set)) break;
             GET();
             if (c == '&' && s == S_RCDATA) {
                 begin_character_reference(t, S_RCDATA);
@@ -1037,7 +1081,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.8 Tag name state */
         case S_TAG_NAME:
-            span_run(t, &t->tag_name, M_TAG_NAME);
+            span_run(t, &t->tag_name, &SS_TAG_NAME);
             GET();
             if (h5_is_space(c)) {
                 ADV();
@@ -1176,7 +1220,7 @@ static void run(h5_tokenizer *t) {
         case S_SCRIPT_DATA_ESCAPED:
         case S_SCRIPT_DATA_DOUBLE_ESCAPED: {
             bool dbl = t->state == S_SCRIPT_DATA_DOUBLE_ESCAPED;
-            if (!text_run(t, M_SCRIPT_ESCAPED)) break;
+            if (!text_run(t, &SS_SCRIPT_ESCAPED)) break;
             GET();
             if (c == '-') {
                 t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH : S_SCRIPT_DATA_ESCAPED_DASH;
@@ -1326,7 +1370,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.33 Attribute name state */
         case S_ATTRIBUTE_NAME:
-            span_run(t, &cur_attr(t)->name, M_ATTR_NAME);
+            span_run(t, &cur_attr(t)->name, &SS_ATTR_NAME);
             GET();
             if (h5_is_space(c) || c == '/' || c == '>' || c == H5_EOF) {
                 leave_attribute_name(t, OFF());
@@ -1403,7 +1447,7 @@ static void run(h5_tokenizer *t) {
         case S_ATTRIBUTE_VALUE_SINGLE_QUOTED: {
             int s = t->state;
             int quote = s == S_ATTRIBUTE_VALUE_DOUBLE_QUOTED ? '"' : '\'';
-            span_run(t, &cur_attr(t)->value, quote == '"' ? M_ATTR_DQ : M_ATTR_SQ);
+            span_run(t, &cur_attr(t)->value, quote == '"' ? &SS_ATTR_DQ : &SS_ATTR_SQ);
             GET();
             if (c == quote) {
                 cur_attr(t)->value_end = OFF();
@@ -1427,7 +1471,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.38 Attribute value (unquoted) state */
         case S_ATTRIBUTE_VALUE_UNQUOTED:
-            span_run(t, &cur_attr(t)->value, M_ATTR_UNQUOTED);
+            span_run(t, &cur_attr(t)->value, &SS_ATTR_UNQUOTED);
             GET();
             if (h5_is_space(c)) {
                 cur_attr(t)->value_end = OFF();
@@ -1499,7 +1543,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.41 Bogus comment state */
         case S_BOGUS_COMMENT:
-            span_run(t, &t->comment, M_BOGUS_COMMENT);
+            span_run(t, &t->comment, &SS_BOGUS_COMMENT);
             GET();
             if (c == '>') {
                 uint32_t end = OFF() + 1;
@@ -1602,7 +1646,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.45 Comment state */
         case S_COMMENT:
-            span_run(t, &t->comment, M_COMMENT);
+            span_run(t, &t->comment, &SS_COMMENT);
             GET();
             if (c == '<') {
                 span_add_input(t, &t->comment, t->pos, 1);
@@ -1787,7 +1831,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.55 DOCTYPE name state */
         case S_DOCTYPE_NAME:
-            span_run(t, &t->dt_name, M_DOCTYPE_NAME);
+            span_run(t, &t->dt_name, &SS_DOCTYPE_NAME);
             GET();
             if (h5_is_space(c)) {
                 ADV();
@@ -1898,7 +1942,7 @@ static void run(h5_tokenizer *t) {
             bool pub = s == S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED || s == S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED;
             bool dq = s == S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED || s == S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED;
             h5_span *id = pub ? &t->dt_public : &t->dt_system;
-            span_run(t, id, dq ? M_DOCTYPE_ID_DQ : M_DOCTYPE_ID_SQ);
+            span_run(t, id, dq ? &SS_DOCTYPE_ID_DQ : &SS_DOCTYPE_ID_SQ);
             GET();
             if (c == (dq ? '"' : '\'')) {
                 ADV();
@@ -2008,7 +2052,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.69 CDATA section state */
         case S_CDATA_SECTION:
-            if (!text_run(t, M_CDATA)) break;
+            if (!text_run(t, &SS_CDATA)) break;
             GET();
             if (c == ']') {
                 t->tok_start = OFF();

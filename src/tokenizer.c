@@ -189,6 +189,179 @@ static inline bool nonascii_slow(h5_char c) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* Finding the end of a run of ordinary characters.                          */
+
+/* Does `c` stop a bulk scan with the stop set `mask`? */
+static inline bool scan_stops(h5_char c, unsigned mask) {
+    return c < 0x80 ? (h5_cc[c] & (mask | K_SLOW)) != 0 : nonascii_slow(c);
+}
+
+/* The index of the first unit from p on that stops a scan with `mask`, or
+ * e: one table lookup per code unit. */
+static inline size_t scan_scalar(const h5_char *in, size_t p, size_t e, unsigned mask) {
+    while (p < e && !scan_stops(in[p], mask)) p++;
+    return p;
+}
+
+/*
+ * With 128-bit SIMD (SSE2 natively, simd128 in WebAssembly) the scan looks
+ * at 8 code units at a time.  A quick test flags the stop characters of the
+ * set and every unit that is not printable ASCII, TAB or LF; the first
+ * flagged unit is then looked up like in the scalar loop, and only when it
+ * turns out ordinary (FF, or not ASCII) is the whole vector tested exactly.
+ * The vector loop never steps over a unit the scalar loop would stop at.
+ *
+ * The vector constants of the quick test are read from the stop set
+ * (scan_set) rather than written in the code: V8 builds each v128.const
+ * with three instructions and, when there are many, keeps them in spill
+ * slots that the loop reloads on every turn; loads from a table are one
+ * instruction each and leave the loop without spills.
+ *
+ * The arithmetic uses GCC/Clang vector extensions, which compile to both
+ * instruction sets; only "which lanes are flagged" needs an intrinsic.
+ * Other targets use the scalar loop alone.
+ */
+#if defined(__wasm_simd128__) || defined(__SSE2__)
+#define H5_SIMD 1
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#else
+#include <emmintrin.h>
+#endif
+
+typedef uint16_t v8u16 __attribute__((vector_size(16)));
+typedef int16_t v8i16 __attribute__((vector_size(16)));
+
+/* A range test: lanes with lo <= c < lo + len are those with
+ * (int16)(c + bias) < lim, where bias = 0x8000 - lo and lim = len - 0x8000
+ * (SSE2 has no unsigned 16-bit compare: the range is moved down to start
+ * at INT16_MIN).  Lanes outside it are those with (c + bias) > lim - 1. */
+#define V8(x) {(uint16_t)(x), (uint16_t)(x), (uint16_t)(x), (uint16_t)(x), \
+               (uint16_t)(x), (uint16_t)(x), (uint16_t)(x), (uint16_t)(x)}
+#define V8S(x) {(int16_t)(x), (int16_t)(x), (int16_t)(x), (int16_t)(x), \
+                (int16_t)(x), (int16_t)(x), (int16_t)(x), (int16_t)(x)}
+#define BIAS(lo) V8(0x8000u - (lo))
+#define LIM(len) V8S((int)(len) - 0x8000)
+
+static inline v8i16 v_range(v8u16 c, unsigned lo, unsigned len) {
+    v8u16 bias = BIAS(lo);
+    v8i16 lim = LIM(len);
+    return (v8i16)(c + bias) < lim;
+}
+
+static inline v8i16 v_eq(v8u16 c, unsigned ch) {
+    return (v8i16)(c == (v8u16)V8(ch));
+}
+
+/* One bit (or two) per lane, set for the lanes that are all-ones: the
+ * index of the first is ctz(bits) / V_BITS_PER_LANE. */
+#if defined(__wasm_simd128__)
+#define V_BITS_PER_LANE 1
+static inline unsigned v_bits(v8i16 m) { return wasm_i16x8_bitmask((v128_t)m); }
+#else
+#define V_BITS_PER_LANE 2
+static inline unsigned v_bits(v8i16 m) { return (unsigned)_mm_movemask_epi8((__m128i)m); }
+#endif
+
+#endif /* H5_SIMD */
+
+/* A stop set of the bulk scanners: its mask (M_*), and with SIMD the vector
+ * constants: the stop characters, and the range tests that flag every unit
+ * that is not printable ASCII, TAB or LF (the same in every set, but read
+ * from memory with the rest, see above). */
+typedef struct {
+#ifdef H5_SIMD
+    v8u16 eq[2];             /* stop characters (an unused slot repeats one) */
+    v8u16 pbias;             /* printable ASCII U+0020..U+007E ... */
+    v8i16 plast;
+    v8u16 xbias;             /* ... TAB and LF */
+    v8i16 xlast;
+#endif
+    unsigned mask;
+    bool vec;                /* worth scanning with vectors */
+} scan_set;
+
+#ifdef H5_SIMD
+#define SCAN_SET(m, e0, e1)                                                    \
+    {.eq = {V8(e0), V8(e1)}, .pbias = BIAS(0x20), .plast = LIM(0x7F - 0x20 - 1), \
+     .xbias = BIAS('\t'), .xlast = LIM(2 - 1), .mask = (m), .vec = true}
+#else
+#define SCAN_SET(m, e0, e1) {.mask = (m), .vec = true}
+#endif
+#define SCAN_SET_SCALAR(m) {.mask = (m), .vec = false}
+
+/* 13.2.5.1 data, 13.2.5.2 RCDATA: < & */
+static const scan_set SS_DATA = SCAN_SET(M_DATA, '<', '&');
+/* 13.2.5.3 RAWTEXT, 13.2.5.4 script data: < */
+static const scan_set SS_RAWTEXT = SCAN_SET(M_RAWTEXT, '<', '<');
+/* 13.2.5.5 PLAINTEXT: only U+0000, which is flagged anyway */
+static const scan_set SS_PLAINTEXT = SCAN_SET(M_PLAINTEXT, 0, 0);
+/* 13.2.5.20 / 13.2.5.27 script data (double) escaped: - < */
+static const scan_set SS_SCRIPT_ESCAPED = SCAN_SET(M_SCRIPT_ESCAPED, '-', '<');
+/* 13.2.5.69 CDATA section: ] */
+static const scan_set SS_CDATA = SCAN_SET(M_CDATA, ']', ']');
+/* 13.2.5.36 / 13.2.5.37 attribute value (double- / single-quoted) */
+static const scan_set SS_ATTR_DQ = SCAN_SET(M_ATTR_DQ, '"', '&');
+static const scan_set SS_ATTR_SQ = SCAN_SET(M_ATTR_SQ, '\'', '&');
+/* 13.2.5.45 comment: < - */
+static const scan_set SS_COMMENT = SCAN_SET(M_COMMENT, '<', '-');
+/* 13.2.5.41 bogus comment: > */
+static const scan_set SS_BOGUS_COMMENT = SCAN_SET(M_BOGUS_COMMENT, '>', '>');
+/* 13.2.5.59 / 60 / 65 / 66 DOCTYPE public and system identifiers */
+static const scan_set SS_DOCTYPE_ID_DQ = SCAN_SET(M_DOCTYPE_ID_DQ, '"', '>');
+static const scan_set SS_DOCTYPE_ID_SQ = SCAN_SET(M_DOCTYPE_ID_SQ, '\'', '>');
+/* The sets where whitespace stops are scanned by the scalar loop alone:
+ * tag, attribute and DOCTYPE names (13.2.5.8, 13.2.5.33, 13.2.5.55) are
+ * nearly always shorter than a vector, and unquoted attribute values
+ * (13.2.5.38) are rare. */
+static const scan_set SS_TAG_NAME = SCAN_SET_SCALAR(M_TAG_NAME);
+static const scan_set SS_ATTR_NAME = SCAN_SET_SCALAR(M_ATTR_NAME);
+static const scan_set SS_DOCTYPE_NAME = SCAN_SET_SCALAR(M_DOCTYPE_NAME);
+static const scan_set SS_ATTR_UNQUOTED = SCAN_SET_SCALAR(M_ATTR_UNQUOTED);
+#undef SCAN_SET
+#undef SCAN_SET_SCALAR
+
+/* The index of the first unit from p on that stops a bulk scan with the
+ * stop set `set` (its class is in set->mask | K_SLOW, or nonascii_slow),
+ * or e.  Inlined: a call in the loop would make WebAssembly engines spill
+ * the vectors. */
+static inline __attribute__((always_inline)) size_t scan_ordinary(const h5_char *in, size_t p,
+                                                                  size_t e, const scan_set *set) {
+    const unsigned mask = set->mask;
+#ifdef H5_SIMD
+    if (set->vec && e - p >= 8) {
+        do {
+            v8u16 c;
+            memcpy(&c, in + p, sizeof c); /* unaligned load */
+            v8i16 stop = (v8i16)(c == set->eq[0]) | (v8i16)(c == set->eq[1]);
+            v8i16 odd = ((v8i16)(c + set->pbias) > set->plast) &
+                        ((v8i16)(c + set->xbias) > set->xlast);
+            unsigned bits = v_bits(stop | odd);
+            if (bits) {
+                size_t q = p + (unsigned)__builtin_ctz(bits) / V_BITS_PER_LANE;
+                if (scan_stops(in[q], mask)) return q;
+                /* The first flagged unit is ordinary after all (FF, or
+                 * not ASCII): test the whole vector exactly.  Ordinary are
+                 * printable ASCII, TAB, LF, FF, U+00A0..U+D7FF and
+                 * U+E000..U+FFFD except the noncharacters U+FDD0..U+FDEF.
+                 * Not ordinary in any set: U+0000, CR and the other
+                 * controls, DEL and the C1 controls (13.2.3.5 newlines and
+                 * input stream errors), surrogates (the caller checks them
+                 * in pairs) and noncharacters. */
+                v8i16 ok = v_range(c, 0x20, 0x7F - 0x20) | v_range(c, '\t', 2) | v_eq(c, '\f') |
+                           v_range(c, 0xA0, 0xD800 - 0xA0) | v_range(c, 0xE000, 0xFDD0 - 0xE000) |
+                           v_range(c, 0xFDF0, 0xFFFE - 0xFDF0);
+                bits = v_bits(stop | ~ok);
+                if (bits) return p + (unsigned)__builtin_ctz(bits) / V_BITS_PER_LANE;
+            }
+            p += 8;
+        } while (e - p >= 8);
+    }
+#endif
+    return scan_scalar(in, p, e, mask);
+}
+
+/* ------------------------------------------------------------------------ */
 /* The tokenizer.                                                            */
 
 typedef struct {
@@ -721,25 +894,18 @@ static void detach_spans(h5_tokenizer *t) {
 
 /* Emit the characters from pos on as character tokens (runs that point into
  * the input), normalising newlines and reporting input stream errors, up to
- * the first character whose class is in `mask` (NUL is in every mask), the
+ * the first character whose class is in set->mask (NUL is in every mask), the
  * end of the buffer, or a CR / high surrogate whose meaning depends on input
  * not yet seen.  Returns false when the state must be dispatched again (the
  * sink changed it, or stopped the tokenizer). */
-static bool text_run(h5_tokenizer *t, unsigned mask) {
+static bool text_run(h5_tokenizer *t, const scan_set *set) {
+    const unsigned mask = set->mask;
     const h5_char *in = t->in;
     size_t p = t->pos, e = t->len, run = p;
     uint32_t run_start = t->base + (uint32_t)p;
     int state = t->state;
     for (;;) {
-        while (p < e) {
-            h5_char c = in[p];
-            if (c < 0x80) {
-                if (h5_cc[c] & (mask | K_SLOW)) break;
-            } else if (nonascii_slow(c)) {
-                break;
-            }
-            p++;
-        }
+        p = scan_ordinary(in, p, e, set);
         if (p == e) break;
         h5_char c = in[p];
         if (c < 0x80 && (h5_cc[c] & mask)) break;
@@ -780,22 +946,15 @@ static bool text_run(h5_tokenizer *t, unsigned mask) {
 }
 
 /* Append the characters from pos on to `s`, like text_run: stops at a
- * character whose class is in `mask`, except that with K_UPPER in the mask,
+ * character whose class is in set->mask, except that with K_UPPER in it,
  * ASCII upper alphas are appended lowercased.  When LF is in the mask
  * (whitespace ends the string) a CR stops the scan too. */
-static void span_run(h5_tokenizer *t, h5_span *s, unsigned mask) {
+static void span_run(h5_tokenizer *t, h5_span *s, const scan_set *set) {
+    const unsigned mask = set->mask;
     const h5_char *in = t->in;
     size_t p = t->pos, e = t->len, run = p;
     for (;;) {
-        while (p < e) {
-            h5_char c = in[p];
-            if (c < 0x80) {
-                if (h5_cc[c] & (mask | K_SLOW)) break;
-            } else if (nonascii_slow(c)) {
-                break;
-            }
-            p++;
-        }
+        p = scan_ordinary(in, p, e, set);
         if (p == e) break;
         h5_char c = in[p];
         if (c < 0x80 && (h5_cc[c] & mask)) {
@@ -933,7 +1092,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.1 Data state */
         case S_DATA:
-            if (!text_run(t, M_DATA)) break;
+            if (!text_run(t, &SS_DATA)) break;
             GET();
             if (c == '&') {
                 begin_character_reference(t, S_DATA);
@@ -963,8 +1122,10 @@ static void run(h5_tokenizer *t) {
         /* 13.2.5.5 PLAINTEXT state */
         case S_PLAINTEXT: {
             int s = t->state;
-            unsigned mask = s == S_RCDATA ? M_DATA : s == S_PLAINTEXT ? M_PLAINTEXT : M_RAWTEXT;
-            if (!text_run(t, mask)) break;
+            const scan_set *set = s == S_RCDATA      ? &SS_DATA
+                                  : s == S_PLAINTEXT ? &SS_PLAINTEXT
+                                                     : &SS_RAWTEXT;
+            if (!text_run(t, set)) break;
             GET();
             if (c == '&' && s == S_RCDATA) {
                 begin_character_reference(t, S_RCDATA);
@@ -1037,7 +1198,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.8 Tag name state */
         case S_TAG_NAME:
-            span_run(t, &t->tag_name, M_TAG_NAME);
+            span_run(t, &t->tag_name, &SS_TAG_NAME);
             GET();
             if (h5_is_space(c)) {
                 ADV();
@@ -1176,7 +1337,7 @@ static void run(h5_tokenizer *t) {
         case S_SCRIPT_DATA_ESCAPED:
         case S_SCRIPT_DATA_DOUBLE_ESCAPED: {
             bool dbl = t->state == S_SCRIPT_DATA_DOUBLE_ESCAPED;
-            if (!text_run(t, M_SCRIPT_ESCAPED)) break;
+            if (!text_run(t, &SS_SCRIPT_ESCAPED)) break;
             GET();
             if (c == '-') {
                 t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH : S_SCRIPT_DATA_ESCAPED_DASH;
@@ -1326,7 +1487,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.33 Attribute name state */
         case S_ATTRIBUTE_NAME:
-            span_run(t, &cur_attr(t)->name, M_ATTR_NAME);
+            span_run(t, &cur_attr(t)->name, &SS_ATTR_NAME);
             GET();
             if (h5_is_space(c) || c == '/' || c == '>' || c == H5_EOF) {
                 leave_attribute_name(t, OFF());
@@ -1403,7 +1564,7 @@ static void run(h5_tokenizer *t) {
         case S_ATTRIBUTE_VALUE_SINGLE_QUOTED: {
             int s = t->state;
             int quote = s == S_ATTRIBUTE_VALUE_DOUBLE_QUOTED ? '"' : '\'';
-            span_run(t, &cur_attr(t)->value, quote == '"' ? M_ATTR_DQ : M_ATTR_SQ);
+            span_run(t, &cur_attr(t)->value, quote == '"' ? &SS_ATTR_DQ : &SS_ATTR_SQ);
             GET();
             if (c == quote) {
                 cur_attr(t)->value_end = OFF();
@@ -1427,7 +1588,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.38 Attribute value (unquoted) state */
         case S_ATTRIBUTE_VALUE_UNQUOTED:
-            span_run(t, &cur_attr(t)->value, M_ATTR_UNQUOTED);
+            span_run(t, &cur_attr(t)->value, &SS_ATTR_UNQUOTED);
             GET();
             if (h5_is_space(c)) {
                 cur_attr(t)->value_end = OFF();
@@ -1499,7 +1660,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.41 Bogus comment state */
         case S_BOGUS_COMMENT:
-            span_run(t, &t->comment, M_BOGUS_COMMENT);
+            span_run(t, &t->comment, &SS_BOGUS_COMMENT);
             GET();
             if (c == '>') {
                 uint32_t end = OFF() + 1;
@@ -1602,7 +1763,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.45 Comment state */
         case S_COMMENT:
-            span_run(t, &t->comment, M_COMMENT);
+            span_run(t, &t->comment, &SS_COMMENT);
             GET();
             if (c == '<') {
                 span_add_input(t, &t->comment, t->pos, 1);
@@ -1787,7 +1948,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.55 DOCTYPE name state */
         case S_DOCTYPE_NAME:
-            span_run(t, &t->dt_name, M_DOCTYPE_NAME);
+            span_run(t, &t->dt_name, &SS_DOCTYPE_NAME);
             GET();
             if (h5_is_space(c)) {
                 ADV();
@@ -1898,7 +2059,7 @@ static void run(h5_tokenizer *t) {
             bool pub = s == S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED || s == S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED;
             bool dq = s == S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED || s == S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED;
             h5_span *id = pub ? &t->dt_public : &t->dt_system;
-            span_run(t, id, dq ? M_DOCTYPE_ID_DQ : M_DOCTYPE_ID_SQ);
+            span_run(t, id, dq ? &SS_DOCTYPE_ID_DQ : &SS_DOCTYPE_ID_SQ);
             GET();
             if (c == (dq ? '"' : '\'')) {
                 ADV();
@@ -2008,7 +2169,7 @@ static void run(h5_tokenizer *t) {
 
         /* 13.2.5.69 CDATA section state */
         case S_CDATA_SECTION:
-            if (!text_run(t, M_CDATA)) break;
+            if (!text_run(t, &SS_CDATA)) break;
             GET();
             if (c == ']') {
                 t->tok_start = OFF();

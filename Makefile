@@ -39,7 +39,7 @@ js/node.bundle.js: $(JS_SRC) scripts/build-bundles.mjs
 	$(NODE) scripts/build-bundles.mjs
 js/index.cjs: js/node.bundle.js
 
-native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test
+native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test
 
 $(B)/native/%.o: src/%.c $(HDR)
 	@mkdir -p $(dir $@)
@@ -60,6 +60,10 @@ $(B)/asan/tokenizer_test: test/native/tokenizer_test.c test/native/json.c test/n
 
 $(B)/asan/tree_test: test/native/tree_test.c $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/tree_test.c $(B)/libhtml5-asan.a -o $@
+
+# Includes src/tokenizer.c itself (its static scanners); the rest from the library.
+$(B)/asan/scan_test: test/native/scan_test.c src/tokenizer.c $(HDR) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/scan_test.c $(B)/libhtml5-asan.a -o $@
 
 $(B)/asan/deep_test: test/native/deep_test.c $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/deep_test.c $(B)/libhtml5-asan.a -o $@
@@ -95,7 +99,8 @@ test: setup check-shared
 	@$(MAKE) --no-print-directory fuzz
 	@$(MAKE) --no-print-directory test-js
 
-test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test
+test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test
+	$(B)/asan/scan_test
 	$(B)/asan/tokenizer_test $(SHARED)/html5lib-tests/tokenizer
 	$(B)/asan/tree_test $(SHARED)/html5lib-tests/tree-construction
 	$(B)/asan/deep_test $(SHARED)/html5lib-tests/tree-construction

@@ -251,13 +251,13 @@ res.method = [
     'childNodes/attrs/value/data; htmlparser2: children/attribs/data). The core row is parseToBuffer() alone: ' +
     'string copied into wasm memory, parsed, flat buffer copied out, no decode.',
   'Throughput: one process, each JS parser in its own worker thread (its own V8 isolate and heap, so that ' +
-    "one parser's garbage is not collected during another's samples), samples handed out one at a time, " +
-    'interleaved page by page; an empty runner in a worker of its own measures what a sample costs by itself ' +
-    '(timers, the wake-up after the pause), and its median is taken off every per-page median. ' +
-    "Every sample is parse + walk followed by a 2 ms idle pause inside the timed span (idling costs " +
-    "no CPU time), so V8's background GC threads finish a parser's garbage on that parser's clock, not the " +
-    "next one's. No forced GC between samples (it shrinks V8's young generation, and the next parse then runs " +
-    'well below its steady state).',
+    "one parser's garbage is not collected during another's samples). A parser gets the pages in batches of 8 " +
+    'consecutive pages, as a batch job (scraper, build tool) runs them: an untimed parse of the first page, then ' +
+    'each page timed on its own, back to back; batches are interleaved across the parsers (the order rotates). ' +
+    "After each batch a 2 ms idle pause lets V8's background GC threads finish the batch's garbage; that CPU " +
+    "time (CPU time counts all threads) is shared among the batch's samples. An empty runner measures what a " +
+    'sample costs by itself, and its median is taken off every per-page median. No forced GC between samples ' +
+    '(it shrinks V8\'s young generation, and the next parse then runs well below its steady state).',
   'Native: build/native_bench, the same job as the core row: h5_parse, then h5_flatbuf_write of the tree into ' +
     'the flat buffer (library -O2 as built by make, driver -O3). Interleaved like the JS parsers: rounds that ' +
     'parse every page once in turn (an untimed round first, then 5), in three passes (before, between and after ' +

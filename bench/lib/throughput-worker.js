@@ -2,6 +2,8 @@
 // isolate and heap); see throughput.js.  Messages from the main thread:
 //   { load: true }  → load the parser: {} or { skipped: reason }
 //   { page: i }     → one timed sample of page i: { cpu, wall, nodes }
+//   { batch: [i…] } → the pages one after the other, each timed, after an
+//                     untimed parse of the first: { samples: [{ cpu, wall, nodes }] }
 // The worker with id HARNESS runs no parser: its samples are the cost of a
 // sample itself (timers, the settle pause's wake-up), which run.js takes
 // off every parser's samples.
@@ -27,6 +29,31 @@ export async function measure(parser, text, settleMs) {
   return { cpu: c1 - c0, wall: w1 - w0, nodes };
 }
 
+/**
+ * Pages back to back, as a batch job runs them: an untimed parse of the
+ * first page (caches and branch predictors warm, as for every page after
+ * it), then each page timed on its own, then `settleMs` of idle time whose
+ * CPU time (V8's background GC threads finishing the batch's garbage) is
+ * shared among the batch's samples in proportion to their own.
+ */
+export async function measureBatch(parser, texts, batch, settleMs) {
+  parser.run(texts[batch[0]]);
+  const samples = [];
+  for (const i of batch) {
+    const w0 = performance.now();
+    const c0 = cpuMs();
+    const nodes = parser.run(texts[i]);
+    const c1 = cpuMs();
+    samples.push({ cpu: c1 - c0, wall: performance.now() - w0, nodes });
+  }
+  const c0 = cpuMs();
+  if (settleMs > 0) await sleep(settleMs);
+  const extra = cpuMs() - c0;
+  const total = samples.reduce((a, x) => a + x.cpu, 0);
+  for (const x of samples) x.cpu += total > 0 ? (extra * x.cpu) / total : extra / samples.length;
+  return samples;
+}
+
 if (!isMainThread && workerData?.id) {
   const { id, pages: list, settleMs } = workerData;
   let parser = null;
@@ -46,6 +73,8 @@ if (!isMainThread && workerData?.id) {
         parser = ready[0];
         texts = loadPages(list).pages.map((p) => p.text);
         parentPort.postMessage({});
+      } else if (m.batch) {
+        parentPort.postMessage({ samples: await measureBatch(parser, texts, m.batch, settleMs) });
       } else {
         parentPort.postMessage(await measure(parser, texts[m.page], settleMs));
       }

@@ -323,12 +323,21 @@ export class Node {
       const t = this._t;
       const first = t.first(this._i);
       if (first === NONE) return EMPTY;
+      // Children are consecutive subtrees in the records: each next sibling
+      // starts at the end of the one before, up to the parent's end.
       // Counted first: an array made at its final length (push over-allocates).
+      const n = t.n;
+      const end = n[(this._i << 3) + 2];
       let k = 0;
-      for (let j = first; j !== NONE; j = t.next(j)) k++;
+      for (let j = first; j < end; j = n[(j << 3) + 2]) k++;
       c = new Array(k);
+      const cache = t.cache;
       k = 0;
-      for (let j = first; j !== NONE; j = t.next(j)) c[k++] = t.node(j);
+      for (let j = first; j < end; j = n[(j << 3) + 2]) {
+        let x = cache[j];
+        if (x === undefined) x = cache[j] = t.make(j);
+        c[k++] = x;
+      }
       this._c = c;
     }
     return c;

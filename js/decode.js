@@ -29,6 +29,7 @@ const H = {
 const FLAG_HAS_LOCATIONS = 1 << 4;
 const FLAG_HAS_ERRORS = 1 << 5;
 const FLAG_SCRIPTING = 1 << 6;
+const FLAG_SOURCE_REFS = 1 << 7; // only in buffers parse() decodes into objects at once
 const TEMPLATE_CONTENTS = 1 << 18;
 const MODES = ['no-quirks', 'quirks', 'limited-quirks'];
 const ROOT_KINDS = ['document', 'fragment', 'other'];
@@ -204,6 +205,7 @@ function makeReader(bytes, f) {
     flags: f.flags,
     mode: MODES[(f.flags >>> 2) & 3] ?? 'no-quirks',
     scripting: (f.flags & FLAG_SCRIPTING) !== 0,
+    sourceRefs: (f.flags & FLAG_SOURCE_REFS) !== 0,
     bad(i, what) {
       throw new RangeError(`decode: corrupt buffer: node ${i}: ${what}`);
     },
@@ -313,6 +315,9 @@ export function decodeOwn(bytes, format, options) {
 
 function decodeChecked(bytes, format, options, check) {
   const f = readHeaderWords(bytes);
+  if ((f.flags & FLAG_SOURCE_REFS) !== 0 && (check || format !== 'object')) {
+    throw new RangeError('decode: the buffer refers to the text it was parsed from (SOURCE_REFS); such buffers are decoded only by parse() itself');
+  }
   const r = makeReader(bytes, f);
   if (check) validate(r);
   if (format === 'dom') return buildDom(r, options);

@@ -16,6 +16,8 @@
 // sourceCodeLocation is present only when the buffer has locations.
 
 export const NONE = 0xffffffff;
+/** A string offset at or above this is an offset into the source (header flag SOURCE_REFS). */
+export const SOURCE_REF = 0x80000000;
 
 const ELEMENT_NS_URI = ['http://www.w3.org/1999/xhtml', 'http://www.w3.org/2000/svg', 'http://www.w3.org/1998/Math/MathML', null];
 const ATTR_NS_URI = [null, 'http://www.w3.org/1999/xlink', 'http://www.w3.org/XML/1998/namespace', 'http://www.w3.org/2000/xmlns/'];
@@ -144,6 +146,11 @@ export function buildObject(r, options) {
   const { n, a, names, str, nodeCount, units, attrCount } = r;
   const withLoc = r.nl !== null;
   const source = options && typeof options.source === 'string' ? options.source : undefined;
+  // With SOURCE_REFS, data and attribute values found verbatim in the input
+  // are offsets into `source` (+ SOURCE_REF): sliced from it, not decoded.
+  const refs = r.sourceRefs;
+  if (refs && source === undefined) throw new RangeError('decode: the buffer refers to its source text, which was not given');
+  const srcLen = refs ? source.length : 0;
   const loc = withLoc ? new Locator(source) : null;
   const nodes = new Array(nodeCount);
   const nameCount = names.length;
@@ -182,8 +189,16 @@ export function buildObject(r, options) {
           if (nid >= nameCount) r.bad(i, `attribute name id ${nid} out of range`);
           const off = a[q + 2];
           const len = a[q + 3];
-          if (off + len > units) r.bad(i, 'attribute value out of bounds');
-          const value = len === 0 ? '' : str.slice(off, off + len);
+          let value = '';
+          if (len === 0) { /* '' */ }
+          else if (refs && off >= SOURCE_REF) {
+            const o = off - SOURCE_REF;
+            if (o + len > srcLen) r.bad(i, 'attribute value out of the source');
+            value = source.slice(o, o + len);
+          } else {
+            if (off + len > units) r.bad(i, 'attribute value out of bounds');
+            value = str.slice(off, off + len);
+          }
           const ans = a[q + 1] & 0xff;
           if (ans === 0) attrs[k] = { name: names[nid], value };
           else {
@@ -206,8 +221,16 @@ export function buildObject(r, options) {
       case 7: {
         const off = n[b + 5];
         const len = n[b + 6];
-        if (off + len > units) r.bad(i, 'data out of bounds');
-        const data = len === 0 ? '' : str.slice(off, off + len);
+        let data = '';
+        if (len === 0) { /* '' */ }
+        else if (refs && off >= SOURCE_REF) {
+          const o = off - SOURCE_REF;
+          if (o + len > srcLen) r.bad(i, 'data out of the source');
+          data = source.slice(o, o + len);
+        } else {
+          if (off + len > units) r.bad(i, 'data out of bounds');
+          data = str.slice(off, off + len);
+        }
         if (type === 3) node = { nodeName: '#text', value: data, parentNode: parent };
         else if (type === 8) node = { nodeName: '#comment', data, parentNode: parent };
         else {

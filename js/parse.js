@@ -45,7 +45,7 @@ function contextOf(context) {
  * Run the parser; leaves the flat buffer in wasm memory and returns a view
  * on it (valid until the next call into the module).
  */
-function run(fn, html, o, fragment) {
+function run(fn, html, o, fragment, sourceRefs = false) {
   checkInput(fn, html);
   const w = getWasm();
   const [ctxName, ctxNs] = fragment ? contextOf(o.context) : ['', 0];
@@ -55,7 +55,8 @@ function run(fn, html, o, fragment) {
     ((o.scriptingEnabled ?? true) ? 1 : 0) |
     (fragment ? 2 : 0) |
     (locations ? 4 : 0) |
-    (o.onParseError || o.includeErrors ? 8 : 0);
+    (o.onParseError || o.includeErrors ? 8 : 0) |
+    (sourceRefs ? 16 : 0);
   const status = w.h5w_parse(html.length, flags, ctxName.length, ctxNs);
   if (status !== 0) statusError(fn, status, html.length);
   if (o.onParseError) reportErrors(w, o.onParseError);
@@ -70,7 +71,9 @@ function run(fn, html, o, fragment) {
  */
 export function parse(html, options) {
   const o = checkOptions('parse', options, PARSE_OPTIONS);
-  const view = run('parse', html, o, false);
+  // Objects take their strings from `html` where they appear in it verbatim
+  // (docs/format.md, SOURCE_REFS): no copy into the buffer, no decode.
+  const view = run('parse', html, o, false, o.format === 'object');
   return decodeOwn(view, o.format ?? 'dom', { source: html });
 }
 
@@ -81,7 +84,7 @@ export function parse(html, options) {
  */
 export function parseFragment(html, options) {
   const o = checkOptions('parseFragment', options, FRAGMENT_OPTIONS);
-  const view = run('parseFragment', html, o, true);
+  const view = run('parseFragment', html, o, true, o.format === 'object');
   return decodeOwn(view, o.format ?? 'dom', { source: html });
 }
 

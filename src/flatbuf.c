@@ -289,6 +289,21 @@ static uint32_t put_str(string_writer *sw, const h5_char *s, size_t n) {
     return off;
 }
 
+/* The input offset of [s, s + n) when it lies in `src` (compared as
+ * addresses: `s` may point into another object), else H5_FLATBUF_NONE. */
+static inline uint32_t source_offset(const h5_char *src, size_t src_len, const h5_char *s, size_t n) {
+    uintptr_t p = (uintptr_t)s, b = (uintptr_t)src;
+    if (!src || !n || p < b || n > src_len || (p - b) / sizeof(h5_char) > src_len - n) return H5_FLATBUF_NONE;
+    return (uint32_t)((p - b) / sizeof(h5_char));
+}
+
+/* A string of the tree: a source reference when it lies in the input,
+ * else appended to the string section. */
+static inline uint32_t put_data(string_writer *sw, const h5_char *src, size_t src_len, const h5_char *s, size_t n) {
+    uint32_t o = source_offset(src, src_len, s, n);
+    return o != H5_FLATBUF_NONE ? (H5_FLATBUF_SOURCE_REF | o) : put_str(sw, s, n);
+}
+
 /* A reused buffer may be this much more than twice the size needed. */
 #define H5_FB_SLACK ((uint64_t)64 * 1024)
 
@@ -307,6 +322,11 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         fb->generation = 1;
     }
 
+    /* Source references (flatbuf.h): only where an offset fits 31 bits. */
+    const h5_char *src = opts->source && opts->source_len < H5_FLATBUF_SOURCE_REF ? opts->source : NULL;
+    const size_t src_len = src ? opts->source_len : 0;
+#define DATA_UNITS(p, n) (source_offset(src, src_len, (p), (n)) == H5_FLATBUF_NONE ? (uint64_t)(n) : 0)
+
     /* Pass 1: count nodes, attributes and string units; intern names. */
     uint64_t nnodes = 0, nattrs = 0, units = 0;
     walker w = { fb, root, 0, false, false };
@@ -319,16 +339,16 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
             for (uint32_t i = 0; i < n->nattrs; i++) {
                 const h5_attr *a = &n->attrs[i];
                 if (attr_name_id(fb, a, true) == NAME_OOM) return H5_ERR_OOM;
-                units += a->value.len;
+                units += DATA_UNITS(a->value.ptr, a->value.len);
             }
             break;
         case H5_NODE_TEXT:
         case H5_NODE_COMMENT:
-            units += n->data_len;
+            units += DATA_UNITS(n->data, n->data_len);
             break;
         case H5_NODE_PI:
             if (name_id(fb, n->name, 0, true, true) == NAME_OOM) return H5_ERR_OOM;
-            units += n->data_len;
+            units += DATA_UNITS(n->data, n->data_len);
             break;
         case H5_NODE_DOCTYPE:
             if (name_id(fb, n->name, 0, true, true) == NAME_OOM) return H5_ERR_OOM;
@@ -342,6 +362,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         if (w.oom) return H5_ERR_OOM;
     }
     for (size_t i = 0; i < fb->names_len; i++) units += fb->names[i].len;
+#undef DATA_UNITS
 
     /* Layout. */
     const bool locs = opts->locations;
@@ -401,6 +422,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     if (locs) flags |= H5_FB_HAS_LOCATIONS;
     if (errs) flags |= H5_FB_HAS_ERRORS;
     if (opts->scripting) flags |= H5_FB_SCRIPTING;
+    if (src) flags |= H5_FB_SOURCE_REFS;
     const uint32_t h[H5_FLATBUF_HEADER_WORDS] = {
         H5_FLATBUF_MAGIC, H5_FLATBUF_VERSION, flags, (uint32_t)H5_ATOM_COUNT, fb->atom_hash,
         (uint32_t)nnodes, (uint32_t)nattrs, (uint32_t)fb->names_len, (uint32_t)units,
@@ -449,7 +471,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
                 uint32_t *ar = attrs + (size_t)attr_next * H5_FLATBUF_ATTR_WORDS;
                 ar[0] = to_le(attr_name_id(fb, at, false));
                 ar[1] = to_le(at->ns & 0xFFu);
-                ar[2] = to_le(put_str(&sw, at->value.ptr, at->value.len));
+                ar[2] = to_le(put_data(&sw, src, src_len, at->value.ptr, at->value.len));
                 ar[3] = to_le((uint32_t)at->value.len);
                 if (alocs) {
                     uint32_t *l = alocs + (size_t)attr_next * H5_FLATBUF_LOC_WORDS;
@@ -463,12 +485,12 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         }
         case H5_NODE_TEXT:
         case H5_NODE_COMMENT:
-            w5 = put_str(&sw, n->data, n->data_len);
+            w5 = put_data(&sw, src, src_len, n->data, n->data_len);
             w6 = n->data_len;
             break;
         case H5_NODE_PI:
             name = name_id(fb, n->name, 0, true, false);
-            w5 = put_str(&sw, n->data, n->data_len);
+            w5 = put_data(&sw, src, src_len, n->data, n->data_len);
             w6 = n->data_len;
             break;
         case H5_NODE_DOCTYPE:

@@ -66,8 +66,13 @@ enum {
     H5_FB_MODE_SHIFT = 2u,           /* bits 2-3: h5_quirks_mode of the document */
     H5_FB_HAS_LOCATIONS = 1u << 4,   /* node and attribute location sections present */
     H5_FB_HAS_ERRORS = 1u << 5,      /* error section present */
-    H5_FB_SCRIPTING = 1u << 6        /* parsed with scripting enabled */
+    H5_FB_SCRIPTING = 1u << 6,       /* parsed with scripting enabled */
+    H5_FB_SOURCE_REFS = 1u << 7      /* some strings are references into the input */
 };
+
+/* With H5_FB_SOURCE_REFS: a string offset with this bit set is an offset
+ * into the parsed input (code units), not into the string section. */
+#define H5_FLATBUF_SOURCE_REF 0x80000000u
 
 /* Node flags (bits 16-31 of node word 0). */
 enum {
@@ -95,6 +100,15 @@ typedef struct {
     bool include_errors;
     const h5_flatbuf_error *errors;
     size_t error_count;
+    /* The parsed input (NULL = none).  When given, text, comment and
+     * attribute-value strings that point into it (the tree borrows them,
+     * dom.h) are written as H5_FLATBUF_SOURCE_REF | offset instead of being
+     * copied, and the header gets H5_FB_SOURCE_REFS: for a reader that
+     * holds the input (JS parse() into objects slices its input string), not
+     * for a buffer that travels alone.  Ignored for inputs of 2^31 units or
+     * more. */
+    const h5_char *source;
+    size_t source_len;
 } h5_flatbuf_options;
 
 h5_flatbuf_options h5_flatbuf_options_default(void);

@@ -254,7 +254,10 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
  * Parse input[0, len) (input[len, len + ctx_len) holds the fragment context
  * name) and write the tree as a flat buffer (docs/format.md), read back with
  * h5w_out_buf()/h5w_out_buf_len().
- *   flags: 1 scripting, 2 fragment, 4 source locations, 8 collect errors
+ *   flags: 1 scripting, 2 fragment, 4 source locations, 8 collect errors,
+ *          16 source references (flatbuf.h: strings found verbatim in the
+ *          input are written as offsets into it; for parse() into objects,
+ *          whose decoder slices the input string)
  *   ctx_ns: h5_element_ns of the context element */
 static h5_parser *parser;
 static bool flat_ready;
@@ -292,6 +295,10 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
         fo.include_errors = (flags & 8) != 0;
         fo.errors = (const h5_flatbuf_error *)out_errors.data;
         fo.error_count = out_errors.len / 2;
+        if (flags & 16) {
+            fo.source = input.data;
+            fo.source_len = len;
+        }
         st = h5_flatbuf_write(root, &fo, &flat);
         /* The buffer keeps (code, offset); JS callbacks also get line/col. */
         if (st == H5_OK && (flags & 8) && !finish_errors(input.data, len)) st = H5_ERR_OOM;

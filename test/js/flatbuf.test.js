@@ -320,3 +320,40 @@ test('object format: a million nested elements decode and serialise', () => {
   const html = serialize(doc.childNodes[0].childNodes[1]);
   assert.equal(html.length, 1000000 * 11 + 1 + '<!--after-->'.length);
 });
+
+// SOURCE_REFS (docs/format.md): the buffer parse() asks for when it decodes
+// into objects, made here through the module's entry point directly.
+test('SOURCE_REFS buffers: verbatim strings point into the input, others are in the string section; decode() refuses them', async () => {
+  const { getWasm, writeInput } = await import('../../js/loader.js');
+  await import('../../js/node.js'); // initialised
+  const html = '<p title="plain" alt="a&amp;b">verbatim text<!--note-->&lt;ref&gt;\r\nx</p>';
+  const w = getWasm();
+  writeInput(w, html);
+  assert.equal(w.h5w_parse(html.length, 1 | 16, 0, 0), 0);
+  const view = new Uint8Array(w.memory.buffer, w.h5w_out_buf(), w.h5w_out_buf_len()).slice();
+  const h = new Uint32Array(view.buffer, 0, 20);
+  assert.equal(h[2] & (1 << 7), 1 << 7, 'header flag SOURCE_REFS');
+  const u32 = new Uint32Array(view.buffer);
+  const u16 = new Uint16Array(view.buffer, h[16], h[8]);
+  const str = (off, len) => (off >= 0x80000000 ? html.slice(off - 0x80000000, off - 0x80000000 + len) : String.fromCharCode(...u16.subarray(off, off + len)));
+  const got = [];
+  let refs = 0;
+  for (let i = 0; i < h[5]; i++) {
+    const r = (h[10] >>> 2) + i * 8;
+    const type = u32[r] & 0xff;
+    if (type === 3 || type === 8) {
+      got.push(str(u32[r + 5], u32[r + 6]));
+      if (u32[r + 5] >= 0x80000000) refs++;
+    }
+  }
+  for (let k = 0; k < h[6]; k++) {
+    const q = (h[11] >>> 2) + k * 4;
+    got.push(str(u32[q + 2], u32[q + 3]));
+    if (u32[q + 2] >= 0x80000000) refs++;
+  }
+  // Text merges "verbatim text" only; the charref/CRLF text is copied.
+  assert.deepEqual(got, ['verbatim text', 'note', '<ref>\nx', 'plain', 'a&b']);
+  assert.equal(refs, 3, 'verbatim text, comment and attribute value "plain" are references');
+  assert.throws(() => decode(view), /refers to the text it was parsed from/);
+  assert.throws(() => decode(view, { format: 'object', source: html }), /refers to the text it was parsed from/);
+});

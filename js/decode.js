@@ -274,6 +274,7 @@ function buildDom(r, options) {
   // The strings are decoded once, straight from the buffer (no copy of the
   // code units is kept: the serialiser re-encodes them if it needs them).
   const t = new Tree(r.n.slice(), r.a.slice(), null, r.names, r.flags, unitsToString(r.u16));
+  if (r.sourceRefs) t.src = options.source;
   // The raw name table too (a few words): with the records and strings it
   // lets serialize() rebuild the buffer for the C serialiser (js/serialize.js).
   t.nameWords = r.nw.slice();
@@ -315,7 +316,7 @@ export function decodeOwn(bytes, format, options) {
 
 function decodeChecked(bytes, format, options, check) {
   const f = readHeaderWords(bytes);
-  if ((f.flags & FLAG_SOURCE_REFS) !== 0 && (check || format !== 'object')) {
+  if ((f.flags & FLAG_SOURCE_REFS) !== 0 && (check || typeof options?.source !== 'string')) {
     throw new RangeError('decode: the buffer refers to the text it was parsed from (SOURCE_REFS); such buffers are decoded only by parse() itself');
   }
   const r = makeReader(bytes, f);

@@ -38,6 +38,8 @@ export const ATTR_NS_PREFIX = [null, 'xlink', 'xml', 'xmlns'];
 
 /** "No index" in the records. */
 export const NONE = 0xffffffff;
+/** A string offset at or above this is an offset into the source (docs/format.md, SOURCE_REFS). */
+const SOURCE_REF = 0x80000000;
 /** Node flag (in record word 0): this FRAGMENT is its parent template's contents. */
 export const TEMPLATE_CONTENTS = 1 << 18;
 const MODES = ['no-quirks', 'quirks', 'limited-quirks'];
@@ -103,6 +105,35 @@ export class Tree {
     this.flags = flags;
     this.nameWords = null;
     this._serId = undefined; // js/serialize.js: which tree is in wasm memory
+    /** The parsed input when text and attribute-value offsets may be source
+     *  references (SOURCE_REFS: set by decode for parse()'s own buffers). */
+    this.src = null;
+  }
+
+  /**
+   * Rewrite source references (offsets into `src`) as offsets into the
+   * string section, extended by the source: the serialisers read offsets
+   * straight from the records.  Once per tree, on its first serialisation.
+   */
+  resolveSourceRefs() {
+    const src = this.src;
+    if (src === null) return;
+    const base = this.str.length;
+    const fix = (words, stride, at) => {
+      for (let k = at; k < words.length; k += stride) {
+        if (words[k] >= SOURCE_REF) words[k] = words[k] - SOURCE_REF + base;
+      }
+    };
+    const n = this.n;
+    for (let i = 0; i < this.count; i++) {
+      const b = i << 3;
+      const type = n[b] & 0xff;
+      if ((type === 3 || type === 8 || type === 7) && n[b + 5] >= SOURCE_REF) n[b + 5] = n[b + 5] - SOURCE_REF + base;
+    }
+    fix(this.a, 4, 2);
+    this._str = this.str + src;
+    this._u16 = null;
+    this.src = null;
   }
 
   /** All character data as one string (decoded on first use when made from code units). */
@@ -201,12 +232,14 @@ export class Tree {
     const len = this.n[b + 6];
     if (len === 0) return '';
     const off = this.n[b + 5];
+    if (off >= SOURCE_REF) return this.src.slice(off - SOURCE_REF, off - SOURCE_REF + len);
     return this.str.slice(off, off + len);
   }
   attrValue(k) {
     const len = this.a[(k << 2) + 3];
     if (len === 0) return '';
     const off = this.a[(k << 2) + 2];
+    if (off >= SOURCE_REF) return this.src.slice(off - SOURCE_REF, off - SOURCE_REF + len);
     return this.str.slice(off, off + len);
   }
   /** Attribute record index of the no-namespace attribute `name` on element i, or -1. */

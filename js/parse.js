@@ -71,9 +71,9 @@ function run(fn, html, o, fragment, sourceRefs = false) {
  */
 export function parse(html, options) {
   const o = checkOptions('parse', options, PARSE_OPTIONS);
-  // Objects take their strings from `html` where they appear in it verbatim
+  // The tree takes its strings from `html` where they appear in it verbatim
   // (docs/format.md, SOURCE_REFS): no copy into the buffer, no decode.
-  const view = run('parse', html, o, false, o.format === 'object');
+  const view = run('parse', html, o, false, true);
   return decodeOwn(view, o.format ?? 'dom', { source: html });
 }
 
@@ -84,7 +84,7 @@ export function parse(html, options) {
  */
 export function parseFragment(html, options) {
   const o = checkOptions('parseFragment', options, FRAGMENT_OPTIONS);
-  const view = run('parseFragment', html, o, true, o.format === 'object');
+  const view = run('parseFragment', html, o, true, true);
   return decodeOwn(view, o.format ?? 'dom', { source: html });
 }
 

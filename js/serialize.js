@@ -453,6 +453,7 @@ export function serializeBuffer(buffer, options) {
 function domSerialize(node, outer, options, engine) {
   const t = node._t;
   const i = node._i;
+  t.resolveSourceRefs(); // both engines read string offsets from the records
   if (!outer && isVoid(t, i)) return '';
   if (engine !== 'js') {
     const c = viaC(t, i, outer, options, engine === 'c');

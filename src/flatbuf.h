@@ -104,8 +104,8 @@ typedef struct {
      * attribute-value strings that point into it (the tree borrows them,
      * dom.h) are written as H5_FLATBUF_SOURCE_REF | offset instead of being
      * copied, and the header gets H5_FB_SOURCE_REFS: for a reader that
-     * holds the input (JS parse() into objects slices its input string), not
-     * for a buffer that travels alone.  Ignored for inputs of 2^31 units or
+     * holds the input (JS parse() slices its input string), not for a
+     * buffer that travels alone.  Ignored for inputs of 2^31 units or
      * more. */
     const h5_char *source;
     size_t source_len;

@@ -256,8 +256,8 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
  * h5w_out_buf()/h5w_out_buf_len().
  *   flags: 1 scripting, 2 fragment, 4 source locations, 8 collect errors,
  *          16 source references (flatbuf.h: strings found verbatim in the
- *          input are written as offsets into it; for parse() into objects,
- *          whose decoder slices the input string)
+ *          input are written as offsets into it; for parse(), whose
+ *          decoder slices the input string)
  *   ctx_ns: h5_element_ns of the context element */
 static h5_parser *parser;
 static bool flat_ready;

@@ -7,8 +7,11 @@
 // Cost model: names come from the shared atom table (js/atoms.js) plus a
 // per-buffer table of other names decoded once, and all character data from
 // ONE string decode of the buffer's UTF-16 section (strings are slices of
-// it).  'dom' copies the record sections (one memcpy each), checks them in
-// one pass and makes node objects only when they are reached (js/dom.js);
+// it) -- or, in the buffers parse() asks for (SOURCE_REFS), slices of the
+// input string wherever the text is verbatim in it.  'dom' copies the record
+// sections (one memcpy each), checks them in one pass (decode() only: not
+// for the buffers parse() has just had written) and makes node objects only
+// when they are reached (js/dom.js);
 // 'object' builds every parse5 object in one pass over the records.  The
 // result never references `buffer`: it may be reused afterwards (wasm
 // memory).  No recursion: any depth decodes.
@@ -29,7 +32,7 @@ const H = {
 const FLAG_HAS_LOCATIONS = 1 << 4;
 const FLAG_HAS_ERRORS = 1 << 5;
 const FLAG_SCRIPTING = 1 << 6;
-const FLAG_SOURCE_REFS = 1 << 7; // only in buffers parse() decodes into objects at once
+const FLAG_SOURCE_REFS = 1 << 7; // only in the buffers parse() decodes at once (with the input)
 const TEMPLATE_CONTENTS = 1 << 18;
 const MODES = ['no-quirks', 'quirks', 'limited-quirks'];
 const ROOT_KINDS = ['document', 'fragment', 'other'];

@@ -227,21 +227,14 @@ export class Tree {
     return NONE;
   }
   /** Character data of a Text / Comment / PI node. */
-  data(i) {
-    const b = i << 3;
-    const len = this.n[b + 6];
+  /** The string at (off, len) of the records: from the source or the string section. */
+  string(off, len) {
     if (len === 0) return '';
-    const off = this.n[b + 5];
     if (off >= SOURCE_REF) return this.src.slice(off - SOURCE_REF, off - SOURCE_REF + len);
     return this.str.slice(off, off + len);
   }
-  attrValue(k) {
-    const len = this.a[(k << 2) + 3];
-    if (len === 0) return '';
-    const off = this.a[(k << 2) + 2];
-    if (off >= SOURCE_REF) return this.src.slice(off - SOURCE_REF, off - SOURCE_REF + len);
-    return this.str.slice(off, off + len);
-  }
+  data(i) { return this.string(this.n[(i << 3) + 5], this.n[(i << 3) + 6]); }
+  attrValue(k) { return this.string(this.a[(k << 2) + 2], this.a[(k << 2) + 3]); }
   /** Attribute record index of the no-namespace attribute `name` on element i, or -1. */
   findPlainAttr(i, name) {
     const b = i << 3;

@@ -151,6 +151,17 @@ export function buildObject(r, options) {
   const refs = r.sourceRefs;
   if (refs && source === undefined) throw new RangeError('decode: the buffer refers to its source text, which was not given');
   const srcLen = refs ? source.length : 0;
+  // The string at (off, len) of node i: from the source or the string section.
+  const text = (off, len, i, what) => {
+    if (len === 0) return '';
+    if (refs && off >= SOURCE_REF) {
+      const o = off - SOURCE_REF;
+      if (o + len > srcLen) r.bad(i, `${what} out of the source`);
+      return source.slice(o, o + len);
+    }
+    if (off + len > units) r.bad(i, `${what} out of bounds`);
+    return str.slice(off, off + len);
+  };
   const loc = withLoc ? new Locator(source) : null;
   const nodes = new Array(nodeCount);
   const nameCount = names.length;
@@ -187,18 +198,7 @@ export function buildObject(r, options) {
           const q = (a0 + k) << 2;
           const nid = a[q];
           if (nid >= nameCount) r.bad(i, `attribute name id ${nid} out of range`);
-          const off = a[q + 2];
-          const len = a[q + 3];
-          let value = '';
-          if (len === 0) { /* '' */ }
-          else if (refs && off >= SOURCE_REF) {
-            const o = off - SOURCE_REF;
-            if (o + len > srcLen) r.bad(i, 'attribute value out of the source');
-            value = source.slice(o, o + len);
-          } else {
-            if (off + len > units) r.bad(i, 'attribute value out of bounds');
-            value = str.slice(off, off + len);
-          }
+          const value = text(a[q + 2], a[q + 3], i, 'attribute value');
           const ans = a[q + 1] & 0xff;
           if (ans === 0) attrs[k] = { name: names[nid], value };
           else {
@@ -219,18 +219,7 @@ export function buildObject(r, options) {
       case 3:
       case 8:
       case 7: {
-        const off = n[b + 5];
-        const len = n[b + 6];
-        let data = '';
-        if (len === 0) { /* '' */ }
-        else if (refs && off >= SOURCE_REF) {
-          const o = off - SOURCE_REF;
-          if (o + len > srcLen) r.bad(i, 'data out of the source');
-          data = source.slice(o, o + len);
-        } else {
-          if (off + len > units) r.bad(i, 'data out of bounds');
-          data = str.slice(off, off + len);
-        }
+        const data = text(n[b + 5], n[b + 6], i, 'data');
         if (type === 3) node = { nodeName: '#text', value: data, parentNode: parent };
         else if (type === 8) node = { nodeName: '#comment', data, parentNode: parent };
         else {

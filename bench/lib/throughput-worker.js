@@ -1,13 +1,12 @@
 // One parser of the throughput benchmark in its own worker thread (own V8
 // isolate and heap); see throughput.js.  Messages from the main thread:
 //   { load: true }  → load the parser: {} or { skipped: reason }
-//   { page: i }     → one timed sample of page i: { cpu, wall, nodes }
 //   { batch: [i…] } → the pages one after the other, each timed, after an
 //                     untimed parse of the first: { samples: [{ cpu, wall, nodes }] }
 // The worker with id HARNESS runs no parser: its samples are the cost of a
 // sample itself (timers, the settle pause's wake-up), which run.js takes
 // off every parser's samples.
-// Also imported by throughput.js for its one-heap mode (measure()).
+// Also imported by throughput.js for its one-heap mode (measureBatch()).
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadPages } from './corpus.js';
 import { byId, loadParsers } from './parsers.js';
@@ -17,17 +16,6 @@ import { cpuMs } from './stats.js';
 export const HARNESS = 'harness';
 
 const sleep = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
-
-/** One sample: parse + walk, then `settleMs` of idle time, all timed. */
-export async function measure(parser, text, settleMs) {
-  const w0 = performance.now();
-  const c0 = cpuMs();
-  const nodes = parser.run(text);
-  const w1 = performance.now();
-  if (settleMs > 0) await sleep(settleMs);
-  const c1 = cpuMs();
-  return { cpu: c1 - c0, wall: w1 - w0, nodes };
-}
 
 /**
  * Pages back to back, as a batch job runs them: an untimed parse of the
@@ -73,10 +61,8 @@ if (!isMainThread && workerData?.id) {
         parser = ready[0];
         texts = loadPages(list).pages.map((p) => p.text);
         parentPort.postMessage({});
-      } else if (m.batch) {
-        parentPort.postMessage({ samples: await measureBatch(parser, texts, m.batch, settleMs) });
       } else {
-        parentPort.postMessage(await measure(parser, texts[m.page], settleMs));
+        parentPort.postMessage({ samples: await measureBatch(parser, texts, m.batch, settleMs) });
       }
     } catch (e) {
       parentPort.postMessage({ error: e.stack ?? String(e) });

@@ -4,7 +4,7 @@
 //   { batch: [i…] } → the pages one after the other, each timed, after an
 //                     untimed parse of the first: { samples: [{ cpu, wall, nodes }] }
 // The worker with id HARNESS runs no parser: its samples are the cost of a
-// sample itself (timers, the settle pause's wake-up), which run.js takes
+// sample itself (reading the clocks; the pause's share), which run.js takes
 // off every parser's samples.
 // Also imported by throughput.js for its one-heap mode (measureBatch()).
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';

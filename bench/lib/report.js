@@ -209,7 +209,7 @@ export function markdownReport(res) {
       `${m.load.map((x) => x.toFixed(1)).join(' at the start, ')} at the end (a shared machine: the parsers are ` +
       'interleaved so that load hits all alike; compare ratios rather than absolute numbers)',
     `- Corpus: ${res.pageCount} pages of \`shared/corpus/pages\`, ${(res.totalBytes / 1e6).toFixed(1)} MB; ` +
-      `${res.rounds} timed round${res.rounds === 1 ? '' : 's'} after warm-up, parsers interleaved page by page`,
+      `${res.rounds} timed round${res.rounds === 1 ? '' : 's'} after warm-up, each parser in its own worker thread, pages in batches of 8, batches interleaved across parsers`,
     '- Times are CPU time (user + system, all threads: GC helper threads count); MB/s = total bytes / ' +
       'sum over pages of the median time per page',
     '',

@@ -2,6 +2,7 @@
 // workers and Node.  The module is standalone (no Emscripten JS glue): it
 // imports one function and exports its memory and the h5w_* entry points
 // defined in wasm/exports.c.
+import { writeUnits } from './text.js';
 
 const isNode =
   typeof process === 'object' && process !== null &&
@@ -144,20 +145,11 @@ export function getWasm() {
 // ---- memory helpers ------------------------------------------------------
 
 /** Copy a JS string into the module's UTF-16 input buffer; returns its address. */
-// Node's Buffer copies a string as UTF-16LE natively (code units as they
-// are, lone surrogates included): much faster than a charCodeAt loop.
-const NodeBuffer = isNode && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
-
-export function writeInput(w, str, extra = 0) {
+export function writeInput(w, str) {
   const n = str.length;
-  const ptr = w.h5w_input(n + extra);
+  const ptr = w.h5w_input(n);
   if (ptr === 0) throw new RangeError(`input of ${n} UTF-16 code units is too large for the parser's memory`);
-  if (NodeBuffer !== null && n > 64) {
-    NodeBuffer.from(w.memory.buffer, ptr, n * 2).write(str, 0, 'utf16le');
-    return ptr;
-  }
-  const u16 = new Uint16Array(w.memory.buffer, ptr, n + extra);
-  for (let i = 0; i < n; i++) u16[i] = str.charCodeAt(i);
+  writeUnits(w.memory.buffer, ptr, str);
   return ptr;
 }
 

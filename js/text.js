@@ -1,4 +1,4 @@
-// UTF-16 code units → string, exactly: lone surrogates and a leading U+FEFF
+// UTF-16 code units ↔ string, exactly: lone surrogates and a leading U+FEFF
 // are kept (the parser works on UTF-16 as JavaScript strings do).
 
 // Node's (and Bun's) native Buffer copies UTF-16LE as is: fastest and exact.
@@ -36,17 +36,29 @@ export function unitsToString(u16) {
 }
 
 /**
+ * Write the code units of `s` into `buffer` at `byteOffset` (2 bytes per
+ * unit, little-endian host; room for s.length units must be there).
+ * @param {ArrayBuffer} buffer
+ * @param {number} byteOffset even
+ * @param {string} s
+ */
+export function writeUnits(buffer, byteOffset, s) {
+  const n = s.length;
+  if (NodeBuffer !== null && n > 64) {
+    NodeBuffer.from(buffer, byteOffset, n * 2).write(s, 0, 'utf16le');
+    return;
+  }
+  const u16 = new Uint16Array(buffer, byteOffset, n);
+  for (let i = 0; i < n; i++) u16[i] = s.charCodeAt(i);
+}
+
+/**
  * The UTF-16 code units of `s` (the inverse of unitsToString).
  * @param {string} s
  * @returns {Uint16Array}
  */
 export function stringToUnits(s) {
-  const n = s.length;
-  const u16 = new Uint16Array(n);
-  if (NodeBuffer !== null && n > 64) {
-    NodeBuffer.from(u16.buffer, 0, n * 2).write(s, 0, 'utf16le');
-    return u16;
-  }
-  for (let i = 0; i < n; i++) u16[i] = s.charCodeAt(i);
+  const u16 = new Uint16Array(s.length);
+  writeUnits(u16.buffer, 0, s);
   return u16;
 }

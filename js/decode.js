@@ -273,7 +273,7 @@ function validate(r) {
 }
 
 function buildDom(r, options) {
-  // Copies: the result must not reference the input (wasm memory is reused).
+  // Copies: the result must not reference the buffer (wasm memory is reused).
   // The strings are decoded once, straight from the buffer (no copy of the
   // code units is kept: the serialiser re-encodes them if it needs them).
   const t = new Tree(r.n.slice(), r.a.slice(), null, r.names, r.flags, unitsToString(r.u16));

@@ -11,7 +11,7 @@
 // iterative: trees of any depth work.
 import { serialize, serializeOuter } from './serialize.js';
 import { compileSelector, matchesSelector, selectAll, selectFirst, closestMatch } from './select.js';
-import { Locator, nodeLocation } from './object.js';
+import { Locator, nodeLocation, SOURCE_REF } from './object.js';
 import { stringToUnits, unitsToString } from './text.js';
 
 export const ELEMENT_NODE = 1;
@@ -38,8 +38,6 @@ export const ATTR_NS_PREFIX = [null, 'xlink', 'xml', 'xmlns'];
 
 /** "No index" in the records. */
 export const NONE = 0xffffffff;
-/** A string offset at or above this is an offset into the source (docs/format.md, SOURCE_REFS). */
-const SOURCE_REF = 0x80000000;
 /** Node flag (in record word 0): this FRAGMENT is its parent template's contents. */
 export const TEMPLATE_CONTENTS = 1 << 18;
 const MODES = ['no-quirks', 'quirks', 'limited-quirks'];
@@ -119,18 +117,14 @@ export class Tree {
     const src = this.src;
     if (src === null) return;
     const base = this.str.length;
-    const fix = (words, stride, at) => {
-      for (let k = at; k < words.length; k += stride) {
-        if (words[k] >= SOURCE_REF) words[k] = words[k] - SOURCE_REF + base;
-      }
-    };
     const n = this.n;
     for (let i = 0; i < this.count; i++) {
       const b = i << 3;
       const type = n[b] & 0xff;
       if ((type === 3 || type === 8 || type === 7) && n[b + 5] >= SOURCE_REF) n[b + 5] = n[b + 5] - SOURCE_REF + base;
     }
-    fix(this.a, 4, 2);
+    const a = this.a;
+    for (let q = 2; q < a.length; q += 4) if (a[q] >= SOURCE_REF) a[q] = a[q] - SOURCE_REF + base;
     this._str = this.str + src;
     this._u16 = null;
     this.src = null;
@@ -226,13 +220,13 @@ export class Tree {
     }
     return NONE;
   }
-  /** Character data of a Text / Comment / PI node. */
   /** The string at (off, len) of the records: from the source or the string section. */
   string(off, len) {
     if (len === 0) return '';
     if (off >= SOURCE_REF) return this.src.slice(off - SOURCE_REF, off - SOURCE_REF + len);
     return this.str.slice(off, off + len);
   }
+  /** Character data of a Text / Comment / PI node. */
   data(i) { return this.string(this.n[(i << 3) + 5], this.n[(i << 3) + 6]); }
   attrValue(k) { return this.string(this.a[(k << 2) + 2], this.a[(k << 2) + 3]); }
   /** Attribute record index of the no-namespace attribute `name` on element i, or -1. */

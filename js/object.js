@@ -148,8 +148,8 @@ export function buildObject(r, options) {
   const source = options && typeof options.source === 'string' ? options.source : undefined;
   // With SOURCE_REFS, data and attribute values found verbatim in the input
   // are offsets into `source` (+ SOURCE_REF): sliced from it, not decoded.
+  // (decode.js lets such a buffer through only with its source.)
   const refs = r.sourceRefs;
-  if (refs && source === undefined) throw new RangeError('decode: the buffer refers to its source text, which was not given');
   const srcLen = refs ? source.length : 0;
   // The string at (off, len) of node i: from the source or the string section.
   const text = (off, len, i, what) => {

@@ -297,6 +297,12 @@ static inline uint32_t source_offset(const h5_char *src, size_t src_len, const h
     return (uint32_t)((p - b) / sizeof(h5_char));
 }
 
+/* Units a string takes in the string section: none when it is a source
+ * reference. */
+static inline uint64_t data_units(const h5_char *src, size_t src_len, const h5_char *s, size_t n) {
+    return source_offset(src, src_len, s, n) == H5_FLATBUF_NONE ? (uint64_t)n : 0;
+}
+
 /* A string of the tree: a source reference when it lies in the input,
  * else appended to the string section. */
 static inline uint32_t put_data(string_writer *sw, const h5_char *src, size_t src_len, const h5_char *s, size_t n) {
@@ -325,7 +331,6 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     /* Source references (flatbuf.h): only where an offset fits 31 bits. */
     const h5_char *src = opts->source && opts->source_len < H5_FLATBUF_SOURCE_REF ? opts->source : NULL;
     const size_t src_len = src ? opts->source_len : 0;
-#define DATA_UNITS(p, n) (source_offset(src, src_len, (p), (n)) == H5_FLATBUF_NONE ? (uint64_t)(n) : 0)
 
     /* Pass 1: count nodes, attributes and string units; intern names. */
     uint64_t nnodes = 0, nattrs = 0, units = 0;
@@ -339,16 +344,16 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
             for (uint32_t i = 0; i < n->nattrs; i++) {
                 const h5_attr *a = &n->attrs[i];
                 if (attr_name_id(fb, a, true) == NAME_OOM) return H5_ERR_OOM;
-                units += DATA_UNITS(a->value.ptr, a->value.len);
+                units += data_units(src, src_len, a->value.ptr, a->value.len);
             }
             break;
         case H5_NODE_TEXT:
         case H5_NODE_COMMENT:
-            units += DATA_UNITS(n->data, n->data_len);
+            units += data_units(src, src_len, n->data, n->data_len);
             break;
         case H5_NODE_PI:
             if (name_id(fb, n->name, 0, true, true) == NAME_OOM) return H5_ERR_OOM;
-            units += DATA_UNITS(n->data, n->data_len);
+            units += data_units(src, src_len, n->data, n->data_len);
             break;
         case H5_NODE_DOCTYPE:
             if (name_id(fb, n->name, 0, true, true) == NAME_OOM) return H5_ERR_OOM;
@@ -362,7 +367,6 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         if (w.oom) return H5_ERR_OOM;
     }
     for (size_t i = 0; i < fb->names_len; i++) units += fb->names[i].len;
-#undef DATA_UNITS
 
     /* Layout. */
     const bool locs = opts->locations;

@@ -6,7 +6,7 @@
 //
 // Each parser runs in its own worker thread, that is its own V8 isolate
 // with its own heap (throughput-worker.js); the main thread only hands out
-// the samples, one at a time.  In one shared heap the parsers' garbage
+// the batches, one at a time.  In one shared heap the parsers' garbage
 // mixes: the trees one parser leaves behind are marked and collected while
 // the next one runs, and its samples pay for them.  Apart, each parser's GC
 // work is its own.
@@ -46,7 +46,7 @@ const all = listPages();
 const pageList = opts.quick ? quickSubset(all) : all;
 const { pages, notes } = loadPages(pageList);
 
-// A runner per parser: run(i) → { cpu, wall, nodes } for page i.
+// A runner per parser: runBatch([i…]) → [{ cpu, wall, nodes }] for those pages.
 async function workerRunner(p) {
   const worker = new Worker(new URL('./throughput-worker.js', import.meta.url), {
     workerData: { id: p.id, pages: pageList.map(({ path, name, fileBytes, utf8 }) => ({ path, name, fileBytes, utf8 })), settleMs },

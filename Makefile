@@ -26,7 +26,7 @@ B := build
 OBJ_N := $(patsubst src/%.c,$(B)/native/%.o,$(SRC))
 OBJ_S := $(patsubst src/%.c,$(B)/asan/%.o,$(SRC))
 
-.PHONY: check-shared all bundles cjs native wasm test test-native test-js setup demo bench size fuzz clean check-fresh
+.PHONY: check-shared all bundles native wasm test test-native test-js setup demo bench size fuzz clean check-fresh
 
 all: native wasm bundles
 
@@ -34,7 +34,6 @@ all: native wasm bundles
 # generated from the ESM sources; shipped, not committed.
 JS_SRC := $(filter-out js/index.cjs js/node.bundle.js,$(wildcard js/*.js))
 bundles: js/node.bundle.js
-cjs: bundles
 js/node.bundle.js: $(JS_SRC) scripts/build-bundles.mjs
 	$(NODE) scripts/build-bundles.mjs
 js/index.cjs: js/node.bundle.js

@@ -163,7 +163,13 @@ export function buildObject(r, options) {
     return str.slice(off, off + len);
   };
   const loc = withLoc ? new Locator(source) : null;
-  const nodes = new Array(nodeCount);
+  // The open ancestors of the current node (records are in pre-order): a
+  // parent is found on this stack, so no array of all nodes is kept (each
+  // young node stored into such an array costs the GC a remembered slot).
+  const openIdx = [];
+  const openNode = [];
+  let top = -1;
+  let root = null;
   const nameCount = names.length;
   // Children per node, so that each childNodes array is made at its final
   // length (growing arrays by push over-allocates, which the GC then copies).
@@ -181,7 +187,9 @@ export function buildObject(r, options) {
     if (i !== 0) {
       const p = n[b + 1];
       if (p >= i) r.bad(i, `parent index ${p} is not before the node`);
-      parent = nodes[p];
+      while (top >= 0 && openIdx[top] !== p) top--;
+      if (top < 0) r.bad(i, `parent ${p} is not an open ancestor`);
+      parent = openNode[top];
     }
     let node;
     switch (type) {
@@ -254,7 +262,11 @@ export function buildObject(r, options) {
       default:
         r.bad(i, `unknown node type ${type}`);
     }
-    nodes[i] = node;
+    if (type === 1 || type === 9 || type === 11) {
+      top++;
+      openIdx[top] = i;
+      openNode[top] = node;
+    }
     if (parent !== null) {
       if (parent.childNodes === undefined) r.bad(i, 'parent cannot have children');
       if ((info & TEMPLATE_CONTENTS) !== 0) {
@@ -267,6 +279,7 @@ export function buildObject(r, options) {
     }
     // parse5 gives elements made by the adoption agency no location at all.
     if (withLoc && type !== 9 && type !== 11 && (info & CLONED) === 0) node.sourceCodeLocation = nodeLocation(r, i, loc, source);
+    if (i === 0) root = node;
   }
-  return nodes[0];
+  return root;
 }

@@ -89,7 +89,10 @@ export class Tree {
     this.mode = MODES[(flags >>> 2) & 3] ?? 'no-quirks';
     this.scripting = (flags & (1 << 6)) !== 0;
     this.quirks = this.mode === 'quirks';
-    this.cache = new Array(this.count);
+    // Node objects by index, made on first access, in chunks of 256 made
+    // on first use: a chunk is young while the nodes stored into it are, so
+    // the GC keeps no remembered slot per node (it did for one big array).
+    this.chunks = new Array((this.count + 255) >>> 8);
     this.upper = []; // tagName (ASCII uppercase) by name id, filled on use
     this._ids = null; // name → id, built on first use
     this._dup = false; // some name has two ids (then compare strings)
@@ -146,11 +149,10 @@ export class Tree {
   /** The node object of index i (null for NONE). */
   node(i) {
     if (i === NONE) return null;
-    let x = this.cache[i];
-    if (x === undefined) {
-      x = this.make(i);
-      this.cache[i] = x;
-    }
+    let c = this.chunks[i >>> 8];
+    if (c === undefined) c = this.chunks[i >>> 8] = new Array(256);
+    let x = c[i & 255];
+    if (x === undefined) x = c[i & 255] = this.make(i);
     return x;
   }
   make(i) {
@@ -351,13 +353,8 @@ export class Node {
       let k = 0;
       for (let j = first; j < end; j = n[(j << 3) + 2]) k++;
       c = new Array(k);
-      const cache = t.cache;
       k = 0;
-      for (let j = first; j < end; j = n[(j << 3) + 2]) {
-        let x = cache[j];
-        if (x === undefined) x = cache[j] = t.make(j);
-        c[k++] = x;
-      }
+      for (let j = first; j < end; j = n[(j << 3) + 2]) c[k++] = t.node(j);
       this._c = c;
     }
     return c;

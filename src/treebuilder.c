@@ -626,10 +626,10 @@ bool h5_tb_adoption_agency(h5_treebuilder *tb, h5_tb_token *tk) {
 /* The name of an atom as UTF-16 in the arena, shared by every element of
  * the parse with that name. */
 static const h5_char *atom_name16(h5_treebuilder *tb, uint16_t atom, size_t *len) {
-    const char *s = h5_atom_name((h5_atom)atom);
-    size_t n = strlen(s);
+    size_t n = h5_atom_len((h5_atom)atom);
     *len = n;
     if (tb->atom_name[atom]) return tb->atom_name[atom];
+    const char *s = h5_atom_name((h5_atom)atom);
     h5_char *p = h5_arena_alloc(tb->arena, (n + 1) * sizeof(h5_char));
     if (!p) return NULL;
     for (size_t i = 0; i < n; i++) p[i] = (unsigned char)s[i];

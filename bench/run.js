@@ -271,7 +271,9 @@ res.method = [
     'covers the dynamic import of the library (and for html5-wasm, compiling and instantiating the module); ' +
     'first parse is the first parse() of the page (html5-wasm DOM nodes are made lazily, during the walk).',
   'Scaling: each page concatenated with itself ×2 and ×4; samples are batches of equal work (4k parses of ×1, ' +
-    '2k of ×2, k of ×4, ≥ 2 MB), best of 7 (2 in --quick), parsers interleaved; native: fastest parse over 15 ' +
+    '2k of ×2, k of ×4, ≥ 2 MB), best of 7 (2 in --quick), parsers interleaved, each in its own worker thread ' +
+    '(as for throughput); a batch is timed until the process is idle again, so that its own background GC is ' +
+    'charged to it and not to the next parser; native: fastest parse over 15 ' +
     'native_bench runs with the files in rotated order.',
 ];
 mkdirSync(dirname(LAST_RUN), { recursive: true });

@@ -165,10 +165,10 @@ await nativePass();
 
 // ---- memory -----------------------------------------------------------------
 // Peak RSS moves by ±10 MiB from run to run (when V8 collects, how far its
-// heap has grown): three processes per parser, interleaved, and the run
+// heap has grown): five processes per parser, interleaved, and the run
 // with the median peak RSS is reported.
 const memory = [];
-const MEMORY_RUNS = quick ? 1 : 3;
+const MEMORY_RUNS = quick ? 1 : 5;
 const memRuns = new Map(jsIds.map((id) => [id, []]));
 for (let k = 0; k < MEMORY_RUNS; k++) {
   for (const id of jsIds) {
@@ -264,7 +264,7 @@ res.method = [
     'the JS phases; per page the median of the medians of the three passes); UTF-8 → UTF-16 conversion untimed. No copies ' +
     'across a boundary and no decode.',
   'Memory: peak RSS is the OS figure (getrusage maxrss) of a process that parses and walks every page once, ' +
-    'one tree alive at a time; three such processes per parser (interleaved), the median one reported; node itself accounts for the RSS after init. JS heap = heapUsed + arrayBuffers; ' +
+    'one tree alive at a time; five such processes per parser (interleaved), the median one reported; node itself accounts for the RSS after init. JS heap = heapUsed + arrayBuffers; ' +
     "the wasm module's linear memory (size at the end) is not in it, but is in RSS.",
   'Cold start: a fresh `node` per sample; wall times from process start (performance.timeOrigin), and the ' +
     'CPU time (all threads) of import + init + first parse, less sensitive to other load. Import + init ' +

@@ -6,6 +6,7 @@ import { decodeOwn } from './decode.js';
 import { reportErrors, statusError } from './errors.js';
 import { describe, getWasm, writeInput } from './loader.js';
 import { checkInput, checkOptions, isBoolean, isFunction, oneOf } from './options.js';
+import { copyToNewBuffer } from './text.js';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const NAMESPACES = new Map([
@@ -99,7 +100,7 @@ export function parseToBuffer(html, options) {
     throw new TypeError("parseToBuffer(): option 'context' needs fragment: true");
   }
   const view = run('parseToBuffer', html, o, o.fragment === true);
-  return view.slice().buffer;
+  return copyToNewBuffer(view);
 }
 
 /** Test hook: cap the parser's arena per parse (MiB; 0 = no cap). */

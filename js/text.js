@@ -62,3 +62,19 @@ export function stringToUnits(s) {
   writeUnits(u16.buffer, 0, s);
   return u16;
 }
+
+/**
+ * A copy of `bytes` in a new ArrayBuffer of exactly its length, owned by the
+ * caller.  In Node the buffer is not zero-filled first (every byte is
+ * overwritten): allocUnsafeSlow never hands out a slice of Node's pool.
+ * @param {Uint8Array} bytes
+ * @returns {ArrayBuffer}
+ */
+export function copyToNewBuffer(bytes) {
+  if (NodeBuffer !== null) {
+    const b = NodeBuffer.allocUnsafeSlow(bytes.length);
+    b.set(bytes);
+    return b.buffer;
+  }
+  return bytes.slice().buffer;
+}

@@ -157,3 +157,22 @@ describe('api: memoryUsage() and releaseMemory()', () => {
     assert.equal(h5.memoryUsage().wasm, base, 'a small parse does not grow it');
   });
 });
+
+describe('api: parseToBuffer() result', () => {
+  test('is an ArrayBuffer of exactly the buffer size, owned by the caller: later parses do not touch it', async () => {
+    const h5 = await import('../../js/node.js');
+    const html = '<!DOCTYPE html><title>t</title><p class=x>one &amp; two<!--c-->';
+    const buf = h5.parseToBuffer(html);
+    assert.ok(buf instanceof ArrayBuffer);
+    const words = new Uint32Array(buf);
+    assert.equal(buf.byteLength, words[17], 'header word 17 (total size) is the byte length');
+    const expected = h5.dumpTree(h5.decode(buf));
+    const copy = new Uint8Array(buf).slice();
+    for (let i = 0; i < 3; i++) h5.parseToBuffer('<table><tr><td>' + 'x'.repeat(1000 * (i + 1)));
+    assert.deepEqual(new Uint8Array(buf), copy, 'the bytes are unchanged after other parses');
+    assert.equal(h5.dumpTree(h5.decode(buf)), expected);
+    assert.equal(h5.dumpTree(h5.decode(buf)), h5.dumpTree(h5.parse(html)));
+    // An empty document still has its header and records.
+    assert.ok(h5.parseToBuffer('').byteLength > 0);
+  });
+});

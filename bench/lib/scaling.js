@@ -19,7 +19,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { listPages, readPage, scalingPages } from './corpus.js';
 import { byId, loadParsers, PARSERS } from './parsers.js';
-import { cpuMs, progress, reply } from './stats.js';
+import { cpuMs, progress, reply, sleep } from './stats.js';
 
 export const FACTORS = [1, 2, 4];
 const BATCH_BYTES = 2e6;
@@ -31,8 +31,6 @@ function scalingTexts() {
     return { name: page.name, bytes: Buffer.byteLength(text), texts: FACTORS.map((f) => text.repeat(f)) };
   });
 }
-
-const sleep = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
 
 /**
  * Wait until the process is idle (at most 200 ms): CPU time is the

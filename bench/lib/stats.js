@@ -6,6 +6,9 @@ export function cpuMs() {
   return (u.user + u.system) / 1000;
 }
 
+/** A promise resolved after `ms` milliseconds. */
+export const sleep = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
+
 export function median(xs) {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);

@@ -10,12 +10,10 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadPages } from './corpus.js';
 import { byId, loadParsers } from './parsers.js';
-import { cpuMs } from './stats.js';
+import { cpuMs, sleep } from './stats.js';
 
 /** Id of the empty runner that measures the harness's own cost per sample. */
 export const HARNESS = 'harness';
-
-const sleep = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
 
 /**
  * Pages back to back, as a batch job runs them: an untimed parse of the

@@ -164,7 +164,7 @@ for (const id of ['object', 'dom']) {
 await nativePass();
 
 // ---- memory -----------------------------------------------------------------
-// Peak RSS moves by ±10 MiB from run to run (when V8 collects, how far its
+// Peak RSS moves by up to 25 MiB from run to run (when V8 collects, how far its
 // heap has grown): five processes per parser, interleaved, and the run
 // with the median peak RSS is reported.
 const memory = [];

@@ -5,7 +5,7 @@
  * "core" row of the benchmark): h5_parse, then h5_flatbuf_write of the tree
  * into the flat buffer.  Prints one TSV line per file and a total:
  *   file  bytes  median_ms  best_ms  MB/s(median)
- * Usage: native_bench [--tokenize | --parse-only] [--min-ms N | --rounds N] FILE...
+ * Usage: native_bench [--tokenize | --parse-only] [--min-ms N | --rounds N | --serve MS] FILE...
  *   --tokenize    the tokenizer alone
  *   --parse-only  h5_parse without writing the flat buffer
  *   --min-ms N    each page back to back until N ms and 5 runs (default, 300)
@@ -13,8 +13,16 @@
  *                 order (after one untimed round), as bench/ runs the JS
  *                 parsers; a page's run then finds the caches holding the
  *                 previous page's data, not its own
+ *   --serve MS    batches on request, as bench/lib/throughput.js runs the JS
+ *                 parsers (interleaved with them, in the same stretch of
+ *                 time): prints "ready", then for each line of page indices
+ *                 (0-based, in FILE order) on stdin parses the first page
+ *                 untimed and then each page timed, sleeps MS ms, and prints
+ *                 one line: the CPU ms spent while asleep, then CPU ms and
+ *                 wall ms of each page
  * Timing uses CPU time (clock()), as the machine is shared.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,18 +73,64 @@ static bool run_once(page *pg, bool tokenize_only, bool parse_only, h5_parser *p
 
 #define MAX_RUNS 1000
 
+static double clock_ms(clockid_t id) {
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+/* --serve: the batch protocol described at the top. */
+static int serve(page *pages, int npages, double settle_ms, h5_parser *p, h5_flatbuf *fb,
+                 const h5_flatbuf_options *fo) {
+    static char line[1 << 16];
+    int batch[4096];
+    printf("ready\n");
+    fflush(stdout);
+    while (fgets(line, sizeof line, stdin)) {
+        int n = 0;
+        char *s = line, *end;
+        for (long k = strtol(s, &end, 10); end != s && n < 4096; k = strtol(s, &end, 10)) {
+            if (k < 0 || k >= npages) { fprintf(stderr, "serve: no page %ld\n", k); return 1; }
+            batch[n++] = (int)k;
+            s = end;
+        }
+        if (n == 0) continue;
+        double ms;
+        if (!run_once(&pages[batch[0]], false, false, p, NULL, fb, fo, &ms)) return 1;
+        static double cpu[4096], wall[4096];
+        for (int i = 0; i < n; i++) {
+            double w0 = clock_ms(CLOCK_MONOTONIC), c0 = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
+            if (!run_once(&pages[batch[i]], false, false, p, NULL, fb, fo, &ms)) return 1;
+            cpu[i] = clock_ms(CLOCK_PROCESS_CPUTIME_ID) - c0;
+            wall[i] = clock_ms(CLOCK_MONOTONIC) - w0;
+        }
+        double c0 = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
+        if (settle_ms > 0) {
+            struct timespec ts = { (time_t)(settle_ms / 1000), (long)(settle_ms * 1e6) % 1000000000L };
+            nanosleep(&ts, NULL);
+        }
+        printf("%.4f", clock_ms(CLOCK_PROCESS_CPUTIME_ID) - c0);
+        for (int i = 0; i < n; i++) printf(" %.4f %.4f", cpu[i], wall[i]);
+        printf("\n");
+        fflush(stdout);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     bool tokenize_only = false, parse_only = false;
     double min_ms = 300;
     int rounds = 0;
+    double settle_ms = -1; /* >= 0: --serve */
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "--tokenize")) tokenize_only = true;
         else if (!strcmp(argv[i], "--parse-only")) parse_only = true;
         else if (!strcmp(argv[i], "--min-ms") && i + 1 < argc) min_ms = atof(argv[++i]);
         else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--serve") && i + 1 < argc) settle_ms = atof(argv[++i]);
         else {
-            fprintf(stderr, "usage: native_bench [--tokenize | --parse-only] [--min-ms N | --rounds N] FILE...\n");
+            fprintf(stderr, "usage: native_bench [--tokenize | --parse-only] [--min-ms N | --rounds N | --serve MS] FILE...\n");
             return 2;
         }
     }
@@ -108,6 +162,7 @@ int main(int argc, char **argv) {
     h5_flatbuf_init(&fb);
     h5_flatbuf_options fo = h5_flatbuf_options_default();
     h5_tokenizer *t = h5_tokenizer_create();
+    if (settle_ms >= 0) return serve(pages, npages, settle_ms, p, &fb, &fo);
     if (rounds > 0) {
         /* Interleaved, as the JS parsers are measured: each round parses
          * every page once, in order, after one untimed round. */

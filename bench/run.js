@@ -12,7 +12,7 @@
 // Every measurement runs in a child process (lib/*.js), so the parsers'
 // imports, JIT state and heaps do not leak into each other's numbers:
 //   throughput  all JS parsers in one process (a worker thread each), interleaved page by page
-//   native      build/native_bench on the same pages, three passes spread over the run
+//   native      build/native_bench --serve, a runner of the throughput phase; and once alone
 //   memory      one process per parser
 //   cold start  a fresh node per sample
 //   scaling     pages ×1, ×2, ×4
@@ -77,35 +77,29 @@ async function phase(name, fn) {
   }
 }
 
-// ---- native (three passes: before, between and after the JS phases) ----------
-// native_bench runs apart from the JS parsers, so it is spread over the same
-// stretch of time and the per-page median taken, to see the same load.
+// ---- native ---------------------------------------------------------------
+// The native build runs in the throughput phase, its batches interleaved with
+// the JS parsers' (native_bench --serve).  One pass before it runs the pages
+// alone, back to back with nothing in between: a reference for what the
+// interleaving costs it (reported in a note).
 const allPages = listPages();
 const pagesMeta = quick ? quickSubset(allPages) : allPages;
-let nativeFiles = null;
+let nativeAlone = null;
 if (wantNative) {
   if (nativeAvailable()) {
     // Same text as the JS parsers: non-UTF-8 pages go through their UTF-8 copy.
-    nativeFiles = pagesMeta.map(utf8File);
+    log('native: pages alone, back to back…');
+    nativeAlone = await phase('native alone', () => runNative(pagesMeta.map(utf8File), { rounds: quick ? 2 : 5 }));
   } else {
     const msg = `native build skipped: ${NATIVE_BIN} missing (make build/native_bench)`;
     log(msg);
     notes.push(msg);
   }
 }
-const nativePasses = [];
-async function nativePass() {
-  if (!nativeFiles) return;
-  log(`native: pass ${nativePasses.length + 1}/3…`);
-  const nat = await phase('native', () => runNative(nativeFiles, { rounds: quick ? 2 : 5 }));
-  if (nat) nativePasses.push(nat.files);
-  else nativeFiles = null;
-}
-await nativePass();
 
 // ---- throughput -------------------------------------------------------------
 log(`throughput: ${quick ? 'quick subset' : 'all pages'}, ${rounds} round(s)…`);
-const tp = await runChild('throughput.js', [JSON.stringify({ quick, rounds, parsers: jsIds })]);
+const tp = await runChild('throughput.js', [JSON.stringify({ quick, rounds, parsers: jsIds, native: Boolean(nativeAlone) })]);
 for (const s of tp.skipped) log(`  skipped ${s.label}: ${s.reason}`);
 notes.push(...tp.notes);
 const totalBytes = sum(tp.pages.map((p) => p.bytes));
@@ -127,14 +121,16 @@ if (tp.cpu.harness) {
   notes.push(`Harness cost per sample (empty runner, median): ${overhead.toFixed(3)} ms CPU, ${overheadWall.toFixed(3)} ms wall; taken off every per-page median`);
 }
 const net = (x, o) => Math.max(x - o, 0.001);
+// The native runner reads its clocks in C, at no such cost.
 const throughput = tp.parsers.map(({ id }) => {
-  const perPage = tp.cpu[id].map((xs) => net(median(xs), overhead));
+  const [o, ow] = id === NATIVE.id ? [0, 0] : [overhead, overheadWall];
+  const perPage = tp.cpu[id].map((xs) => net(median(xs), o));
   const ms = sum(perPage);
   return {
     ...byId(id),
     ms,
     mbps: mbps(totalBytes, ms),
-    wallMbps: mbps(totalBytes, sum(tp.wall[id].map((xs) => net(median(xs), overheadWall)))),
+    wallMbps: mbps(totalBytes, sum(tp.wall[id].map((xs) => net(median(xs), ow)))),
     medianMs: median(perPage),
     bySize: bySize(tp.pages, perPage),
   };
@@ -161,7 +157,12 @@ for (const id of ['object', 'dom']) {
   }
 }
 
-await nativePass();
+if (nativeAlone && tpById.native && tpById.core) {
+  const aloneMbps = mbps(nativeAlone.bytes, sum(nativeAlone.files.map((f) => f.ms)));
+  notes.push(`Native alone (every page once per round, back to back, no other parser between its pages; ` +
+    `median of ${quick ? 2 : 5} rounds): ${aloneMbps.toFixed(1)} MB/s, ${(aloneMbps / tpById.native.mbps).toFixed(2)}× its interleaved ` +
+    `throughput; the core is ${(aloneMbps / tpById.core.mbps).toFixed(2)}× slower than that`);
+}
 
 // ---- memory -----------------------------------------------------------------
 // Peak RSS moves by up to 25 MiB from run to run (when V8 collects, how far its
@@ -183,17 +184,6 @@ for (const id of jsIds) {
   if (runs.length === 0) continue;
   const m = runs[(runs.length - 1) >> 1];
   memory.push({ ...byId(id), ...m, peakRssRuns: runs.map((r) => r.peakRss) });
-}
-
-await nativePass();
-if (nativePasses.length > 0) {
-  const files = nativePasses[0];
-  const perPage = files.map((_, i) => median(nativePasses.map((pass) => pass[i].ms)));
-  const bytes = sum(files.map((f) => f.bytes));
-  const ms = sum(perPage);
-  throughput.push({
-    ...NATIVE, ms, mbps: mbps(bytes, ms), wallMbps: NaN, medianMs: median(perPage), bySize: bySize(files, perPage),
-  });
 }
 
 // ---- cold start -------------------------------------------------------------
@@ -259,10 +249,12 @@ res.method = [
     'sample costs by itself, and its median is taken off every per-page median. No forced GC between samples ' +
     '(it shrinks V8\'s young generation, and the next parse then runs well below its steady state).',
   'Native: build/native_bench, the same job as the core row: h5_parse, then h5_flatbuf_write of the tree into ' +
-    'the flat buffer (library -O2 as built by make, driver -O3). Interleaved like the JS parsers: rounds that ' +
-    'parse every page once in turn (an untimed round first, then 5), in three passes (before, between and after ' +
-    'the JS phases; per page the median of the medians of the three passes); UTF-8 → UTF-16 conversion untimed. No copies ' +
-    'across a boundary and no decode.',
+    'the flat buffer (library -O2 as built by make, driver -O3); UTF-8 → UTF-16 conversion untimed, no copies ' +
+    'across a boundary and no decode. It is a runner of the throughput phase like the JS parsers, in its own ' +
+    'process (native_bench --serve): the same batches, interleaved with theirs, the same 2 ms pause after each ' +
+    'batch, clocks read in C (no harness cost taken off). So the core and native rows meet the same conditions: ' +
+    "caches holding another parser's data at the start of a batch, the same load. A note gives native run alone " +
+    '(rounds over all pages, back to back).',
   'Memory: peak RSS is the OS figure (getrusage maxrss) of a process that parses and walks every page once, ' +
     'one tree alive at a time; five such processes per parser (interleaved), the median one reported; node itself accounts for the RSS after init. JS heap = heapUsed + arrayBuffers; ' +
     "the wasm module's linear memory (size at the end) is not in it, but is in RSS.",

@@ -1,11 +1,12 @@
 // The native C build (bench/native_bench.c, built by `make build/native_bench`):
 // CPU time of h5_parse + h5_flatbuf_write per file (median of repeated runs;
 // the UTF-8 to UTF-16 conversion is not timed).
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ROOT, TMP_DIR } from './corpus.js';
-import { sum } from './stats.js';
+import { shareSettle, sum } from './stats.js';
 
 export const NATIVE_BIN = join(ROOT, 'build/native_bench');
 
@@ -37,6 +38,42 @@ export function runNative(files, { minMs = 100, rounds = 0 } = {}) {
       resolvePromise({ files: out, bytes: sum(out.map((f) => f.bytes)), ms: sum(out.map((f) => f.ms)) });
     });
   });
+}
+
+/**
+ * The native build as a runner of the throughput benchmark (throughput.js),
+ * interleaved with the JS parsers: native_bench --serve holds `files` (in
+ * the order of the JS parsers' pages) and runs each batch as measureBatch()
+ * does in a worker: an untimed parse of the first page, each page timed,
+ * then a `settleMs` pause whose CPU time is shared among the samples.
+ * Resolves { runBatch([i…]) → [{ cpu, wall, nodes: null }], close() }.
+ */
+export async function nativeServer(files, settleMs) {
+  const child = spawn(NATIVE_BIN, ['--serve', String(settleMs), ...files], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const failed = new Promise((_, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`native_bench --serve exited with code ${code}`)));
+  });
+  failed.catch(() => {}); // observed by each read below
+  const read = async () => {
+    const r = await Promise.race([lines.next(), failed]);
+    if (r.done) throw new Error('native_bench --serve closed its output');
+    return r.value;
+  };
+  const hello = await read();
+  if (hello !== 'ready') throw new Error(`native_bench --serve: expected "ready", got ${JSON.stringify(hello)}`);
+  return {
+    async runBatch(batch) {
+      child.stdin.write(`${batch.join(' ')}\n`);
+      const [extra, ...times] = (await read()).split(' ').map(Number);
+      const samples = batch.map((_, j) => ({ cpu: times[2 * j], wall: times[2 * j + 1], nodes: null }));
+      return shareSettle(samples, extra);
+    },
+    close() {
+      child.stdin.end();
+    },
+  };
 }
 
 /**

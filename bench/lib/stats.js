@@ -18,6 +18,16 @@ export function median(xs) {
 
 export const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
+/**
+ * Adds `extra` ms (CPU time spent in the idle pause after a batch) to the
+ * batch's samples [{ cpu }], in proportion to their own CPU time.
+ */
+export function shareSettle(samples, extra) {
+  const total = sum(samples.map((x) => x.cpu));
+  for (const x of samples) x.cpu += total > 0 ? (extra * x.cpu) / total : extra / samples.length;
+  return samples;
+}
+
 /** MB/s (10^6 bytes per second) from bytes and milliseconds. */
 export const mbps = (bytes, ms) => (ms > 0 ? bytes / 1e3 / ms : NaN);
 

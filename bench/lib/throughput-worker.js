@@ -10,7 +10,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadPages } from './corpus.js';
 import { byId, loadParsers } from './parsers.js';
-import { cpuMs, sleep } from './stats.js';
+import { cpuMs, shareSettle, sleep } from './stats.js';
 
 /** Id of the empty runner that measures the harness's own cost per sample. */
 export const HARNESS = 'harness';
@@ -34,10 +34,7 @@ export async function measureBatch(parser, texts, batch, settleMs) {
   }
   const c0 = cpuMs();
   if (settleMs > 0) await sleep(settleMs);
-  const extra = cpuMs() - c0;
-  const total = samples.reduce((a, x) => a + x.cpu, 0);
-  for (const x of samples) x.cpu += total > 0 ? (extra * x.cpu) / total : extra / samples.length;
-  return samples;
+  return shareSettle(samples, cpuMs() - c0);
 }
 
 if (!isMainThread && workerData?.id) {

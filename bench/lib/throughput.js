@@ -26,13 +26,16 @@
 //   node bench/lib/throughput.js '{"quick":true,"rounds":1}'
 //   ... '{"batch":1}'   one page per batch (a pause before every page)
 //   ... '{"sharedHeap":true}'   all parsers in the main thread, one heap (the old way)
+//   ... '{"native":true}'       also the native build (build/native_bench --serve),
+//                               its batches interleaved with the JS parsers' in the same way
 //
 // Replies { pages: [{name, bytes}], parsers, skipped, notes, isolation, cpu:
 // {id: [[ms per round] per page]}, wall: (same), nodes: {id: [count per page]} };
 // cpu.harness / wall.harness are the samples of the empty runner (not in parsers).
 import { Worker } from 'node:worker_threads';
-import { listPages, loadPages, quickSubset } from './corpus.js';
-import { loadParsers, PARSERS } from './parsers.js';
+import { listPages, loadPages, quickSubset, utf8File } from './corpus.js';
+import { nativeServer } from './native.js';
+import { loadParsers, NATIVE, PARSERS } from './parsers.js';
 import { progress, reply } from './stats.js';
 import { HARNESS, measureBatch } from './throughput-worker.js';
 
@@ -87,6 +90,9 @@ for (const p of wanted) {
   if (r.skipped) skipped.push(r.skipped);
   else runners.push(r);
 }
+// The native build, interleaved like the others (its batches run in a
+// native_bench --serve process; same pages as UTF-8 files).
+if (opts.native) runners.push({ p: NATIVE, ...(await nativeServer(pageList.map(utf8File), settleMs)) });
 
 const cpu = {};
 const wall = {};

@@ -72,5 +72,15 @@ export declare function parseToBuffer(
   options?: ParseOptions & { fragment?: boolean; context?: FragmentContext; includeErrors?: boolean },
 ): ArrayBuffer;
 
+/**
+ * The flat tree buffer where the parser wrote it, in the module's memory (no copy).
+ * Borrowed: valid until the next call into html5-wasm, which may overwrite or detach it.
+ * Read it, `decode()` it or copy it before then.
+ */
+export declare function parseToView(
+  html: string,
+  options?: ParseOptions & { fragment?: boolean; context?: FragmentContext; includeErrors?: boolean },
+): Uint8Array;
+
 /** A tree in the html5lib test format (debugging aid). */
 export declare function dumpTree(root: Dom.Node | Obj.Node): string;

@@ -3,7 +3,7 @@
 // initialises itself at import.
 export { init, initSync, isReady, memoryUsage, releaseMemory } from './loader.js';
 export { tokenize } from './tokenize.js';
-export { parse, parseFragment, parseToBuffer } from './parse.js';
+export { parse, parseFragment, parseToBuffer, parseToView } from './parse.js';
 export { decode } from './decode.js';
 export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
 export { dumpTree } from './dump.js';

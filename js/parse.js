@@ -95,12 +95,26 @@ export function parseFragment(html, options) {
  * options: as parse(), plus fragment/context, includeErrors.
  */
 export function parseToBuffer(html, options) {
-  const o = checkOptions('parseToBuffer', options, BUFFER_OPTIONS);
+  return copyToNewBuffer(runBuffer('parseToBuffer', html, options));
+}
+
+/**
+ * Parse and return the flat buffer where the parser wrote it, in the
+ * module's memory: no copy.  Borrowed, valid until the next call into
+ * html5-wasm (parse, tokenize, serialize, releaseMemory…), which may
+ * overwrite or detach it: read it, decode() it (the tree owns its data) or
+ * copy it before then.  options: as parseToBuffer().
+ */
+export function parseToView(html, options) {
+  return runBuffer('parseToView', html, options);
+}
+
+function runBuffer(fn, html, options) {
+  const o = checkOptions(fn, options, BUFFER_OPTIONS);
   if (o.context !== undefined && !o.fragment) {
-    throw new TypeError("parseToBuffer(): option 'context' needs fragment: true");
+    throw new TypeError(`${fn}(): option 'context' needs fragment: true`);
   }
-  const view = run('parseToBuffer', html, o, o.fragment === true);
-  return copyToNewBuffer(view);
+  return run(fn, html, o, o.fragment === true);
 }
 
 /** Test hook: cap the parser's arena per parse (MiB; 0 = no cap). */

@@ -176,3 +176,36 @@ describe('api: parseToBuffer() result', () => {
     assert.ok(h5.parseToBuffer('').byteLength > 0);
   });
 });
+
+describe('api: parseToView() result', () => {
+  test('is the bytes parseToBuffer() returns, in the module memory, borrowed until the next call', async () => {
+    const h5 = await import('../../js/node.js');
+    const html = '<!DOCTYPE html><title>t</title><p class=x>one &amp; two<!--c--><svg><path d=M0/></svg>';
+    for (const options of [undefined, { sourceLocations: true, scriptingEnabled: false }, { fragment: true, context: 'td' }]) {
+      const owned = new Uint8Array(h5.parseToBuffer(html, options));
+      const view = h5.parseToView(html, options);
+      assert.ok(view instanceof Uint8Array);
+      assert.deepEqual(view, owned, `same bytes (${JSON.stringify(options)})`);
+      assert.equal(view.byteLength, new Uint32Array(view.buffer, view.byteOffset, 20)[17]);
+      assert.notEqual(view.byteOffset, 0, 'a view into the module memory, not a copy');
+      // decode() copies what it keeps: the tree outlives the view.
+      const tree = h5.decode(view);
+      const dump = h5.dumpTree(tree);
+      assert.equal(dump, h5.dumpTree(h5.decode(owned.buffer)));
+      h5.parseToView('<table><tr><td>' + 'y'.repeat(5000));
+      assert.equal(h5.dumpTree(tree), dump, 'the decoded tree is unchanged after another parse');
+    }
+    // The next parse reuses the memory: a borrowed view does not stay valid.
+    const first = h5.parseToView('<p>' + 'a'.repeat(100));
+    const before = first.slice();
+    h5.parseToView('<b>' + 'b'.repeat(100));
+    assert.notDeepEqual(first, before);
+  });
+
+  test('checks its arguments as parseToBuffer() does', async () => {
+    const h5 = await import('../../js/node.js');
+    assert.throws(() => h5.parseToView(42), { name: 'TypeError', message: /^parseToView\(html\): html must be a string/ });
+    assert.throws(() => h5.parseToView('<p>', { context: 'td' }), { name: 'TypeError', message: "parseToView(): option 'context' needs fragment: true" });
+    assert.throws(() => h5.parseToView('<p>', { format: 'dom' }), { name: 'TypeError', message: /^parseToView\(\): unknown option 'format'/ });
+  });
+});

@@ -53,12 +53,22 @@ export const PARSERS = [
   },
   {
     id: 'core',
-    label: 'html5-wasm core (buffer)',
+    label: 'html5-wasm core (parseToBuffer)',
     ours: true,
     treeless: true, // no JS tree: string in, flat buffer out
     async load() {
       const parseToBuffer = await html5wasm('parseToBuffer');
       return { parse: (html) => parseToBuffer(html), walk: () => null };
+    },
+  },
+  {
+    id: 'view',
+    label: 'html5-wasm core (parseToView)',
+    ours: true,
+    treeless: true, // string in, flat buffer read in place in wasm memory (no copy out)
+    async load() {
+      const parseToView = await html5wasm('parseToView');
+      return { parse: (html) => parseToView(html), walk: () => null };
     },
   },
   {

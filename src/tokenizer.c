@@ -704,6 +704,37 @@ static void emit_doctype(h5_tokenizer *t, uint32_t end) {
     emit(t, &tok);
 }
 
+/* The current character is the '>' that ends the current token: "Switch to
+ * the data state. Emit the current ... token." (the token ends after it). */
+static inline void close_tag(h5_tokenizer *t) {
+    uint32_t end = OFF() + 1;
+    ADV();
+    t->state = S_DATA;
+    emit_tag(t, end);
+}
+static inline void close_comment(h5_tokenizer *t) {
+    uint32_t end = OFF() + 1;
+    ADV();
+    t->state = S_DATA;
+    emit_comment(t, end);
+}
+static inline void close_doctype(h5_tokenizer *t) {
+    uint32_t end = OFF() + 1;
+    ADV();
+    t->state = S_DATA;
+    emit_doctype(t, end);
+}
+
+/* EOF in any DOCTYPE state: "This is an eof-in-doctype parse error. Set
+ * the current DOCTYPE token's force-quirks flag to on. Emit the current
+ * DOCTYPE token. Emit an end-of-file token." */
+static void doctype_eof(h5_tokenizer *t) {
+    err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
+    t->dt_force_quirks = true;
+    emit_doctype(t, OFF());
+    emit_eof(t);
+}
+
 /* What 13.2.5.57/63 (after DOCTYPE public/system keyword) and 13.2.5.58/64
  * (before DOCTYPE public/system identifier) share: the current input
  * character `c`, once whitespace is dealt with, opens the identifier, ends
@@ -724,15 +755,9 @@ static void doctype_identifier_start(h5_tokenizer *t, int c, bool pub) {
         err(t, pub ? H5_ERROR_MISSING_DOCTYPE_PUBLIC_IDENTIFIER : H5_ERROR_MISSING_DOCTYPE_SYSTEM_IDENTIFIER,
             OFF());
         t->dt_force_quirks = true;
-        uint32_t end = OFF() + 1;
-        ADV();
-        t->state = S_DATA;
-        emit_doctype(t, end);
+        close_doctype(t);
     } else if (c == H5_EOF) {
-        err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
-        t->dt_force_quirks = true;
-        emit_doctype(t, OFF());
-        emit_eof(t);
+        doctype_eof(t);
     } else {
         err(t, pub ? H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER
                    : H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER,
@@ -1215,10 +1240,7 @@ static void run(h5_tokenizer *t) {
                 ADV();
                 t->state = S_SELF_CLOSING_START_TAG;
             } else if (c == '>') {
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_tag(t, end);
+                close_tag(t);
             } else if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
                 span_add_char(t, &t->tag_name, 0xFFFD);
@@ -1290,10 +1312,7 @@ static void run(h5_tokenizer *t) {
             }
             if ((h5_is_space(c) || c == '/' || c == '>') && appropriate_end_tag(t)) {
                 if (c == '>') {
-                    uint32_t end = OFF() + 1;
-                    ADV();
-                    t->state = S_DATA;
-                    emit_tag(t, end);
+                    close_tag(t);
                 } else {
                     ADV();
                     t->state = c == '/' ? S_SELF_CLOSING_START_TAG : S_BEFORE_ATTRIBUTE_NAME;
@@ -1530,10 +1549,7 @@ static void run(h5_tokenizer *t) {
                 ADV();
                 t->state = S_BEFORE_ATTRIBUTE_VALUE;
             } else if (c == '>') {
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_tag(t, end);
+                close_tag(t);
             } else if (c == H5_EOF) {
                 err(t, H5_ERROR_EOF_IN_TAG, OFF());
                 emit_eof(t);
@@ -1556,10 +1572,7 @@ static void run(h5_tokenizer *t) {
                 t->state = c == '"' ? S_ATTRIBUTE_VALUE_DOUBLE_QUOTED : S_ATTRIBUTE_VALUE_SINGLE_QUOTED;
             } else if (c == '>') {
                 err(t, H5_ERROR_MISSING_ATTRIBUTE_VALUE, OFF());
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_tag(t, end);
+                close_tag(t);
             } else {
                 cur_attr(t)->value_start = cur_attr(t)->value_end = OFF();
                 t->state = S_ATTRIBUTE_VALUE_UNQUOTED;
@@ -1606,10 +1619,7 @@ static void run(h5_tokenizer *t) {
                 begin_character_reference(t, S_ATTRIBUTE_VALUE_UNQUOTED);
             } else if (c == '>') {
                 cur_attr(t)->value_end = OFF();
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_tag(t, end);
+                close_tag(t);
             } else if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
                 span_add_char(t, &cur_attr(t)->value, 0xFFFD);
@@ -1635,10 +1645,7 @@ static void run(h5_tokenizer *t) {
                 ADV();
                 t->state = S_SELF_CLOSING_START_TAG;
             } else if (c == '>') {
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_tag(t, end);
+                close_tag(t);
             } else if (c == H5_EOF) {
                 err(t, H5_ERROR_EOF_IN_TAG, OFF());
                 emit_eof(t);
@@ -1653,10 +1660,7 @@ static void run(h5_tokenizer *t) {
             GET();
             if (c == '>') {
                 t->self_closing = true;
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_tag(t, end);
+                close_tag(t);
             } else if (c == H5_EOF) {
                 err(t, H5_ERROR_EOF_IN_TAG, OFF());
                 emit_eof(t);
@@ -1671,10 +1675,7 @@ static void run(h5_tokenizer *t) {
             span_run(t, &t->comment, &SS_BOGUS_COMMENT);
             GET();
             if (c == '>') {
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_comment(t, end);
+                close_comment(t);
             } else if (c == H5_EOF) {
                 emit_comment(t, OFF());
                 emit_eof(t);
@@ -1738,10 +1739,7 @@ static void run(h5_tokenizer *t) {
                 t->state = S_COMMENT_START_DASH;
             } else if (c == '>') {
                 err(t, H5_ERROR_ABRUPT_CLOSING_OF_EMPTY_COMMENT, OFF());
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_comment(t, end);
+                close_comment(t);
             } else {
                 t->state = S_COMMENT;
             }
@@ -1755,10 +1753,7 @@ static void run(h5_tokenizer *t) {
                 t->state = S_COMMENT_END;
             } else if (c == '>') {
                 err(t, H5_ERROR_ABRUPT_CLOSING_OF_EMPTY_COMMENT, OFF());
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_comment(t, end);
+                close_comment(t);
             } else if (c == H5_EOF) {
                 err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
                 emit_comment(t, OFF());
@@ -1858,10 +1853,7 @@ static void run(h5_tokenizer *t) {
         case S_COMMENT_END:
             GET();
             if (c == '>') {
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_comment(t, end);
+                close_comment(t);
             } else if (c == '!') {
                 ADV();
                 t->state = S_COMMENT_END_BANG;
@@ -1888,10 +1880,7 @@ static void run(h5_tokenizer *t) {
                 t->state = S_COMMENT_END_DASH;
             } else if (c == '>') {
                 err(t, H5_ERROR_INCORRECTLY_CLOSED_COMMENT, OFF());
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_comment(t, end);
+                close_comment(t);
             } else if (c == H5_EOF) {
                 err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
                 emit_comment(t, OFF());
@@ -1911,10 +1900,7 @@ static void run(h5_tokenizer *t) {
             } else if (c == '>') {
                 t->state = S_BEFORE_DOCTYPE_NAME;
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
-                t->dt_force_quirks = true;
-                emit_doctype(t, OFF());
-                emit_eof(t);
+                doctype_eof(t);
             } else {
                 err(t, H5_ERROR_MISSING_WHITESPACE_BEFORE_DOCTYPE_NAME, OFF());
                 t->state = S_BEFORE_DOCTYPE_NAME;
@@ -1937,15 +1923,9 @@ static void run(h5_tokenizer *t) {
             } else if (c == '>') {
                 err(t, H5_ERROR_MISSING_DOCTYPE_NAME, OFF());
                 t->dt_force_quirks = true;
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_doctype(t, end);
+                close_doctype(t);
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
-                t->dt_force_quirks = true;
-                emit_doctype(t, OFF());
-                emit_eof(t);
+                doctype_eof(t);
             } else {
                 t->dt_has_name = true;
                 span_add_cur(t, &t->dt_name, h5_to_lower(c));
@@ -1962,19 +1942,13 @@ static void run(h5_tokenizer *t) {
                 ADV();
                 t->state = S_AFTER_DOCTYPE_NAME;
             } else if (c == '>') {
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_doctype(t, end);
+                close_doctype(t);
             } else if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
                 span_add_char(t, &t->dt_name, 0xFFFD);
                 ADV();
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
-                t->dt_force_quirks = true;
-                emit_doctype(t, OFF());
-                emit_eof(t);
+                doctype_eof(t);
             } else {
                 span_add_cur(t, &t->dt_name, h5_to_lower(c));
                 ADV();
@@ -1989,17 +1963,11 @@ static void run(h5_tokenizer *t) {
                 GET();
             }
             if (c == '>') {
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_doctype(t, end);
+                close_doctype(t);
                 break;
             }
             if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
-                t->dt_force_quirks = true;
-                emit_doctype(t, OFF());
-                emit_eof(t);
+                doctype_eof(t);
                 break;
             }
             int m = lookahead(t, "public", true);
@@ -2080,15 +2048,9 @@ static void run(h5_tokenizer *t) {
                 err(t, pub ? H5_ERROR_ABRUPT_DOCTYPE_PUBLIC_IDENTIFIER : H5_ERROR_ABRUPT_DOCTYPE_SYSTEM_IDENTIFIER,
                     OFF());
                 t->dt_force_quirks = true;
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_doctype(t, end);
+                close_doctype(t);
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
-                t->dt_force_quirks = true;
-                emit_doctype(t, OFF());
-                emit_eof(t);
+                doctype_eof(t);
             } else {
                 span_add_cur(t, id, c);
                 ADV();
@@ -2106,10 +2068,7 @@ static void run(h5_tokenizer *t) {
                 ADV();
                 t->state = S_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS;
             } else if (c == '>') {
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_doctype(t, end);
+                close_doctype(t);
             } else if (c == '"' || c == '\'') {
                 if (after)
                     err(t, H5_ERROR_MISSING_WHITESPACE_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS, OFF());
@@ -2118,10 +2077,7 @@ static void run(h5_tokenizer *t) {
                 t->state = c == '"' ? S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED
                                     : S_DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED;
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
-                t->dt_force_quirks = true;
-                emit_doctype(t, OFF());
-                emit_eof(t);
+                doctype_eof(t);
             } else {
                 err(t, H5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER, OFF());
                 t->dt_force_quirks = true;
@@ -2138,15 +2094,9 @@ static void run(h5_tokenizer *t) {
                 GET();
             }
             if (c == '>') {
-                uint32_t end = OFF() + 1;
-                ADV();
-                t->state = S_DATA;
-                emit_doctype(t, end);
+                close_doctype(t);
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_DOCTYPE, OFF());
-                t->dt_force_quirks = true;
-                emit_doctype(t, OFF());
-                emit_eof(t);
+                doctype_eof(t);
             } else {
                 /* (This does not set the force-quirks flag.) */
                 err(t, H5_ERROR_UNEXPECTED_CHARACTER_AFTER_DOCTYPE_SYSTEM_IDENTIFIER, OFF());
@@ -2159,10 +2109,7 @@ static void run(h5_tokenizer *t) {
             for (;;) {
                 GET();
                 if (c == '>') {
-                    uint32_t end = OFF() + 1;
-                    ADV();
-                    t->state = S_DATA;
-                    emit_doctype(t, end);
+                    close_doctype(t);
                     break;
                 }
                 if (c == H5_EOF) {

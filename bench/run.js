@@ -136,7 +136,7 @@ const throughput = tp.parsers.map(({ id }) => {
   };
 });
 
-// Where html5-wasm's time goes: the core (wasm parse + buffer copy) vs decode + walk.
+// Where html5-wasm's time goes: the core (wasm parse, buffer left in wasm memory) vs decode + walk.
 const tpById = Object.fromEntries(throughput.map((r) => [r.id, r]));
 // parse() decodes the buffer in place, as parseToView() leaves it.
 const coreRow = tpById.view ?? tpById.core;

@@ -187,13 +187,29 @@ export function verdicts(res) {
         return {
           ok,
           text: `${r.label} ${factors.map((f) => f.toFixed(2)).join('/')}` +
-            `${ok ? '' : ` (missed: ${((off(worst) / 2) * 100).toFixed(0)}% off)`}`,
+            `${ok ? '' : ` (missed: ${((off(worst) / 2) * 100).toFixed(0)}% off${gcWhy(r, factors.indexOf(worst), res.scaling.pages)})`}`,
         };
       });
       out.push({ target, ok: parts.every((p) => p.ok), detail: parts.map((p) => p.text).join('; ') });
     }
   }
   return out;
+}
+
+/**
+ * What the GC shows for a scaling miss on page i: the GC pauses of the
+ * parser's thread per parse at ×1 and ×4 (wall time, of the batch that
+ * gave the time), and how much of the ×4 time is scavenges.
+ */
+function gcWhy(r, i, pages) {
+  const g = r.gc?.[i];
+  if (!g || !r.ms) return '';
+  const [t1, , t4] = r.ms[i];
+  const pct = (x, t) => `${((x / t) * 100).toFixed(0)}%`;
+  if (g[2].all < 0.05 * t4) return `; GC pauses are ${pct(g[2].all, t4)} of its ×4 time on ${shortName(pages[i].name)}`;
+  return `; on ${shortName(pages[i].name)}, GC pauses on the parser's thread take ${pct(g[0].all, t1)} of the ×1 time ` +
+    `and ${pct(g[2].all, t4)} of the ×4 time (${fmt.ms(g[2].all)} of ${fmt.ms(t4)} ms per parse, ` +
+    `${pct(g[2].minor, g[2].all || 1)} of it young-generation scavenges)`;
 }
 
 const mark = (ok) => (ok === null ? 'n/a ' : ok ? 'PASS' : 'MISS');

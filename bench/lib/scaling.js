@@ -15,7 +15,12 @@
 // counts all threads, so a batch is timed until the process is idle again:
 // its own background GC is charged to it and to no other parser.
 // Replies { pages: [{name, bytes}], factors, parsers, skipped, ms: {id: [[×1,
-// ×2, ×4] per page]} }; the ratios ms(2n)/ms(n) should be close to 2.
+// ×2, ×4] per page]}, gc: {id: same shape} }; the ratios ms(2n)/ms(n) should
+// be close to 2.  gc is what explains a ratio that is not: the GC pauses of
+// the parser's thread (PerformanceObserver 'gc' entries, wall time) per
+// parse in the same batch, { all, minor } (minor = young-generation
+// scavenges).
+import { constants as perfConstants, PerformanceObserver } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { listPages, readPage, scalingPages } from './corpus.js';
 import { byId, loadParsers, PARSERS } from './parsers.js';
@@ -70,6 +75,8 @@ async function main() {
 
   const times = {};
   for (const p of ready) times[p.id] = pages.map(() => FACTORS.map(() => []));
+  const gcs = {};
+  for (const p of ready) gcs[p.id] = pages.map(() => FACTORS.map(() => []));
 
   const warmup = 1;
   const maxFactor = FACTORS[FACTORS.length - 1];
@@ -83,8 +90,11 @@ async function main() {
         turn++;
         for (let j = 0; j < ready.length; j++) {
           const p = ready[(turn + j) % ready.length];
-          const { ms } = await p.call({ page: i, factor: f, parses });
-          if (r >= 0) times[p.id][i][f].push(ms);
+          const { ms, gc } = await p.call({ page: i, factor: f, parses });
+          if (r >= 0) {
+            times[p.id][i][f].push(ms);
+            gcs[p.id][i][f].push(gc);
+          }
         }
       }
     }
@@ -92,14 +102,21 @@ async function main() {
   progress('');
   for (const p of ready) await p.worker.terminate();
 
+  // The best batch of each, and the GC pauses of that batch.
   const ms = {};
-  for (const p of ready) ms[p.id] = times[p.id].map((perFactor) => perFactor.map((xs) => Math.min(...xs)));
+  const gc = {};
+  for (const p of ready) {
+    const best = times[p.id].map((perFactor) => perFactor.map((xs) => xs.indexOf(Math.min(...xs))));
+    ms[p.id] = best.map((perFactor, i) => perFactor.map((k, f) => times[p.id][i][f][k]));
+    gc[p.id] = best.map((perFactor, i) => perFactor.map((k, f) => gcs[p.id][i][f][k]));
+  }
   reply({
     pages: pages.map(({ name, bytes }) => ({ name, bytes })),
     factors: FACTORS,
     parsers: ready.map(({ id, label }) => ({ id, label })),
     skipped,
     ms,
+    gc,
   });
 }
 
@@ -108,14 +125,26 @@ if (!isMainThread) {
   const { ready, skipped } = await loadParsers([byId(workerData.id)]);
   const parser = ready[0];
   const pages = parser ? scalingTexts() : [];
+  // GC pauses of this thread's isolate, in ms: all kinds, and scavenges.
+  const paused = { all: 0, minor: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      paused.all += e.duration;
+      if (e.detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) paused.minor += e.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
   parentPort.on('message', async ({ page, factor, parses }) => {
     const text = pages[page].texts[factor];
+    const g0 = { ...paused };
     const c0 = cpuMs();
     for (let j = 0; j < parses; j++) parser.run(text);
     // The batch's own background GC, until the process is idle, is its
     // cost: it must not run into the next parser's batch.
     await quiet();
-    parentPort.postMessage({ ms: (cpuMs() - c0) / parses });
+    const ms = (cpuMs() - c0) / parses;
+    // (The observer has had its entries by now: quiet() waits on timers.)
+    const gc = { all: (paused.all - g0.all) / parses, minor: (paused.minor - g0.minor) / parses };
+    parentPort.postMessage({ ms, gc });
   });
   parentPort.postMessage(parser ? { ready: true } : { skipped: skipped[0].reason });
 } else {

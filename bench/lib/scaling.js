@@ -73,10 +73,9 @@ async function main() {
   }
   const pages = scalingTexts();
 
-  const times = {};
-  for (const p of ready) times[p.id] = pages.map(() => FACTORS.map(() => []));
-  const gcs = {};
-  for (const p of ready) gcs[p.id] = pages.map(() => FACTORS.map(() => []));
+  // samples[id][page][factor]: [{ ms, gc }] per rep.
+  const samples = {};
+  for (const p of ready) samples[p.id] = pages.map(() => FACTORS.map(() => []));
 
   const warmup = 1;
   const maxFactor = FACTORS[FACTORS.length - 1];
@@ -90,11 +89,8 @@ async function main() {
         turn++;
         for (let j = 0; j < ready.length; j++) {
           const p = ready[(turn + j) % ready.length];
-          const { ms, gc } = await p.call({ page: i, factor: f, parses });
-          if (r >= 0) {
-            times[p.id][i][f].push(ms);
-            gcs[p.id][i][f].push(gc);
-          }
+          const sample = await p.call({ page: i, factor: f, parses });
+          if (r >= 0) samples[p.id][i][f].push(sample);
         }
       }
     }
@@ -103,12 +99,12 @@ async function main() {
   for (const p of ready) await p.worker.terminate();
 
   // The best batch of each, and the GC pauses of that batch.
+  const best = (xs) => xs.reduce((a, b) => (b.ms < a.ms ? b : a));
   const ms = {};
   const gc = {};
   for (const p of ready) {
-    const best = times[p.id].map((perFactor) => perFactor.map((xs) => xs.indexOf(Math.min(...xs))));
-    ms[p.id] = best.map((perFactor, i) => perFactor.map((k, f) => times[p.id][i][f][k]));
-    gc[p.id] = best.map((perFactor, i) => perFactor.map((k, f) => gcs[p.id][i][f][k]));
+    ms[p.id] = samples[p.id].map((perFactor) => perFactor.map((xs) => best(xs).ms));
+    gc[p.id] = samples[p.id].map((perFactor) => perFactor.map((xs) => best(xs).gc));
   }
   reply({
     pages: pages.map(({ name, bytes }) => ({ name, bytes })),

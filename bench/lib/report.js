@@ -167,7 +167,7 @@ export function verdicts(res) {
     else {
       const parts = ours.map((id) => {
         const x = mem[id].peakRss / mem.parse5.peakRss;
-        return { ok: x < 1, text: `${mem[id].label} ${fmt.mib(mem[id].peakRss)} MiB = ${(x * 100).toFixed(0)}%${x < 1 ? '' : ` (missed by ${fmt.mib(mem[id].peakRss - mem.parse5.peakRss)} MiB)`}` };
+        return { ok: x < 1, text: `${mem[id].label} ${fmt.mib(mem[id].peakRss)} MiB = ${(x * 100).toFixed(0)}%${x < 1 ? '' : ` (missed by ${fmt.mib(mem[id].peakRss - mem.parse5.peakRss)} MiB; ${memWhy(mem[id], mem.parse5)})`}` };
       });
       out.push({ target, ok: parts.every((p) => p.ok), detail: `parse5 ${fmt.mib(mem.parse5.peakRss)} MiB; ${parts.map((p) => p.text).join('; ')}` });
     }
@@ -201,6 +201,20 @@ export function verdicts(res) {
  * parser's thread per parse at ×1 and ×4 (wall time, of the batch that
  * gave the time), and how much of the ×4 time is scavenges.
  */
+/**
+ * What the memory phase shows about a parser whose peak RSS is not below
+ * parse5's: the spread of both parsers' runs, and where its memory is
+ * (JS heap and wasm memory against parse5's JS heap).
+ */
+function memWhy(m, p5) {
+  const range = (x) => {
+    const runs = x.peakRssRuns ?? [x.peakRss];
+    return `${fmt.mib(Math.min(...runs))}–${fmt.mib(Math.max(...runs))}`;
+  };
+  const wasm = m.wasm != null ? ` and ${fmt.mib(m.wasm)} MiB of wasm memory` : '';
+  return `its runs ${range(m)} MiB against parse5's ${range(p5)}; peak JS heap ${fmt.mib(m.peakHeap)} MiB${wasm} against parse5's ${fmt.mib(p5.peakHeap)} MiB of JS heap`;
+}
+
 function gcWhy(r, i, pages) {
   const g = r.gc?.[i];
   if (!g || !r.ms) return '';

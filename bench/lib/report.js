@@ -197,11 +197,6 @@ export function verdicts(res) {
 }
 
 /**
- * What the GC shows for a scaling miss on page i: the GC pauses of the
- * parser's thread per parse at ×1 and ×4 (wall time, of the batch that
- * gave the time), and how much of the ×4 time is scavenges.
- */
-/**
  * What the memory phase shows about a parser whose peak RSS is not below
  * parse5's: the spread of both parsers' runs, and where its memory is
  * (JS heap and wasm memory against parse5's JS heap).
@@ -215,6 +210,11 @@ function memWhy(m, p5) {
   return `its runs ${range(m)} MiB against parse5's ${range(p5)}; peak JS heap ${fmt.mib(m.peakHeap)} MiB${wasm} against parse5's ${fmt.mib(p5.peakHeap)} MiB of JS heap`;
 }
 
+/**
+ * What the GC shows for a scaling miss on page i: the GC pauses of the
+ * parser's thread per parse at ×1 and ×4 (wall time, of the batch that
+ * gave the time), and how much of the ×4 time is scavenges.
+ */
 function gcWhy(r, i, pages) {
   const g = r.gc?.[i];
   if (!g || !r.ms) return '';

@@ -19,6 +19,8 @@ void h5_flatbuf_free(h5_flatbuf *fb) {
     free(fb->names);
     free(fb->name_hashes);
     free(fb->name_offs);
+    free(fb->ids);
+    free(fb->chars);
     free(fb->slots);
     memset(fb, 0, sizeof *fb);
 }
@@ -82,6 +84,7 @@ uint32_t h5_flatbuf_atom_hash(void) {
 static size_t scratch_bytes(const h5_flatbuf *fb) {
     return fb->cap + fb->tstack_cap * sizeof *fb->tstack +
            fb->names_cap * (sizeof *fb->names + sizeof *fb->name_hashes + sizeof *fb->name_offs) +
+           fb->ids_cap * sizeof *fb->ids + fb->chars_cap * sizeof *fb->chars +
            fb->slots_cap * 2 * sizeof *fb->slots;
 }
 
@@ -118,6 +121,46 @@ static bool grow_names(h5_flatbuf *fb) {
     return true;
 }
 
+/* A failed allocation, where a name id or an offset is returned. */
+#define NAME_OOM UINT32_MAX
+
+/* Append a name id of the first pass (ids). */
+static bool push_id(h5_flatbuf *fb, uint32_t id) {
+    if (id == NAME_OOM) return false;
+    if (fb->ids_len == fb->ids_cap) {
+        size_t cap = fb->ids_cap ? fb->ids_cap * 2 : 256;
+        if (cap > SIZE_MAX / sizeof *fb->ids || over_limit(fb, (cap - fb->ids_cap) * sizeof *fb->ids)) return false;
+        uint32_t *p = realloc(fb->ids, cap * sizeof *p);
+        if (!p) return false;
+        fb->ids = p;
+        fb->ids_cap = cap;
+    }
+    fb->ids[fb->ids_len++] = id;
+    return true;
+}
+
+/* Append a copy of n units to chars; returns its offset there, or
+ * NAME_OOM. */
+static uint32_t push_chars(h5_flatbuf *fb, const h5_char *s, size_t n) {
+    if (n > fb->chars_cap - fb->chars_len) {
+        size_t cap = fb->chars_cap ? fb->chars_cap : 256;
+        while (cap - fb->chars_len < n) {
+            if (cap > SIZE_MAX / 2 / sizeof *fb->chars) return NAME_OOM;
+            cap *= 2;
+        }
+        if (over_limit(fb, (cap - fb->chars_cap) * sizeof *fb->chars)) return NAME_OOM;
+        h5_char *p = realloc(fb->chars, cap * sizeof *p);
+        if (!p) return NAME_OOM;
+        fb->chars = p;
+        fb->chars_cap = cap;
+    }
+    if (fb->chars_len >= NAME_OOM) return NAME_OOM;
+    uint32_t at = (uint32_t)fb->chars_len;
+    if (n) memcpy(fb->chars + at, s, n * sizeof *s);
+    fb->chars_len += n;
+    return at;
+}
+
 /* The name hash table: slots_cap slots of two words {generation, index+1}.
  * A slot is in use when its generation is the current one, so a new write
  * starts with an empty table without clearing it. */
@@ -139,11 +182,9 @@ static bool rehash(h5_flatbuf *fb, size_t cap) {
     return true;
 }
 
-#define NAME_OOM UINT32_MAX
-
 /* Id of a non-atom name: H5_ATOM_COUNT + its index in this write's name
- * table.  Adds it when `insert`; NAME_OOM when that fails. */
-static uint32_t local_name(h5_flatbuf *fb, h5_str name, bool insert) {
+ * table, where it is added if new; NAME_OOM when that fails. */
+static uint32_t local_name(h5_flatbuf *fb, h5_str name) {
     uint32_t h = hash_units(name.ptr, name.len);
     if (fb->slots_cap) {
         size_t mask = fb->slots_cap - 1;
@@ -156,7 +197,6 @@ static uint32_t local_name(h5_flatbuf *fb, h5_str name, bool insert) {
                 return (uint32_t)H5_ATOM_COUNT + i;
         }
     }
-    if (!insert) return NAME_OOM; /* cannot happen: pass 1 inserted every name */
     if (fb->names_len == fb->names_cap && !grow_names(fb)) return NAME_OOM;
     if ((fb->names_len + 1) * 2 > fb->slots_cap && !rehash(fb, fb->slots_cap ? fb->slots_cap * 2 : 64))
         return NAME_OOM;
@@ -183,29 +223,29 @@ static bool atom_is(unsigned atom, h5_str s) {
  * atom found by lookup (when `lookup` or a hint was given: element atoms are
  * of the lowercased name, so "foreignObject" carries the atom of
  * "foreignobject"), else a local name. */
-static uint32_t name_id(h5_flatbuf *fb, h5_str name, unsigned hint, bool lookup, bool insert) {
+static uint32_t name_id(h5_flatbuf *fb, h5_str name, unsigned hint, bool lookup) {
     if (name.len == 0) return H5_ATOM_NONE; /* atom 0 names "" */
     if (hint && atom_is(hint, name)) return hint;
     if ((hint || lookup) && name.len <= H5_ATOM_MAX_LEN) {
         h5_atom a = h5_atom_lookup(name.ptr, name.len);
         if (a) return a;
     }
-    return local_name(fb, name, insert);
+    return local_name(fb, name);
 }
 
 /* Element names.  dom.h: an element's atom is that of its lowercased tag
- * name as tokenized, which for an HTML element is its name exactly; foreign
- * names may differ in case ("foreignObject"), so those are checked. */
-static inline uint32_t element_name_id(h5_flatbuf *fb, const h5_node *n, bool insert) {
-    if (n->atom && n->ns == H5_NS_HTML && n->atom < H5_ATOM_COUNT) return n->atom;
-    return name_id(fb, n->name, n->atom, false, insert);
+ * name as tokenized, which for an HTML element is its name exactly (its
+ * id, without a look at the name); foreign names may differ in case
+ * ("foreignObject"), so those are checked. */
+static inline bool element_is_atom(const h5_node *n) {
+    return n->atom && n->ns == H5_NS_HTML && n->atom < H5_ATOM_COUNT;
+}
+static inline uint32_t element_name_id(h5_flatbuf *fb, const h5_node *n) {
+    return name_id(fb, n->name, n->atom, false);
 }
 
 /* Attribute names.  dom.h: an attribute's atom is that of its name exactly. */
-static inline uint32_t attr_name_id(h5_flatbuf *fb, const h5_attr *a, bool insert) {
-    if (a->atom && a->atom < H5_ATOM_COUNT) return a->atom;
-    return name_id(fb, a->name, 0, false, insert);
-}
+static inline bool attr_is_atom(const h5_attr *a) { return a->atom && a->atom < H5_ATOM_COUNT; }
 
 /* ---- the walk ---------------------------------------------------------- */
 
@@ -322,7 +362,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     if (opts->error_count && !opts->errors) return H5_ERR_INVALID;
     fb->len = 0;
     if (!fb->atom_hash) fb->atom_hash = h5_flatbuf_atom_hash();
-    fb->names_len = 0;
+    fb->names_len = fb->ids_len = fb->chars_len = 0;
     if (++fb->generation == 0) {
         if (fb->slots) memset(fb->slots, 0, fb->slots_cap * 2 * sizeof *fb->slots);
         fb->generation = 1;
@@ -332,18 +372,21 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     const h5_char *src = opts->source && opts->source_len < H5_FLATBUF_SOURCE_REF ? opts->source : NULL;
     const size_t src_len = src ? opts->source_len : 0;
 
-    /* Pass 1: count nodes, attributes and string units; intern names. */
+    /* Pass 1: count nodes, attributes and string units; intern names and
+     * keep the id of every name that is not an atom outright (ids), and a
+     * copy of the DOCTYPE ids (chars): pass 2 then reads no text from the
+     * tree but the strings it copies (opts->source_in_buffer). */
     uint64_t nnodes = 0, nattrs = 0, units = 0;
     walker w = { fb, root, 0, false, false };
     for (const h5_node *n = root; n;) {
         nnodes++;
         switch (n->type) {
         case H5_NODE_ELEMENT:
-            if (element_name_id(fb, n, true) == NAME_OOM) return H5_ERR_OOM;
+            if (!element_is_atom(n) && !push_id(fb, element_name_id(fb, n))) return H5_ERR_OOM;
             nattrs += n->nattrs;
             for (uint32_t i = 0; i < n->nattrs; i++) {
                 const h5_attr *a = &n->attrs[i];
-                if (attr_name_id(fb, a, true) == NAME_OOM) return H5_ERR_OOM;
+                if (!attr_is_atom(a) && !push_id(fb, name_id(fb, a->name, 0, false))) return H5_ERR_OOM;
                 units += data_units(src, src_len, a->value.ptr, a->value.len);
             }
             break;
@@ -352,11 +395,14 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
             units += data_units(src, src_len, n->data, n->data_len);
             break;
         case H5_NODE_PI:
-            if (name_id(fb, n->name, 0, true, true) == NAME_OOM) return H5_ERR_OOM;
+            if (!push_id(fb, name_id(fb, n->name, 0, true))) return H5_ERR_OOM;
             units += data_units(src, src_len, n->data, n->data_len);
             break;
         case H5_NODE_DOCTYPE:
-            if (name_id(fb, n->name, 0, true, true) == NAME_OOM) return H5_ERR_OOM;
+            if (!push_id(fb, name_id(fb, n->name, 0, true)) ||
+                push_chars(fb, n->public_id.ptr, n->public_id.len) == NAME_OOM ||
+                push_chars(fb, n->system_id.ptr, n->system_id.len) == NAME_OOM)
+                return H5_ERR_OOM;
             units += (uint64_t)n->public_id.len + n->system_id.len;
             break;
         default:
@@ -367,6 +413,13 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         if (w.oom) return H5_ERR_OOM;
     }
     for (size_t i = 0; i < fb->names_len; i++) units += fb->names[i].len;
+    /* The names' text, copied after the DOCTYPE ids. */
+    for (size_t i = 0; i < fb->names_len; i++) {
+        uint32_t at = push_chars(fb, fb->names[i].ptr, fb->names[i].len);
+        if (at == NAME_OOM) return H5_ERR_OOM;
+        fb->name_offs[i] = at;
+    }
+    for (size_t i = 0; i < fb->names_len; i++) fb->names[i].ptr = fb->chars + fb->name_offs[i];
 
     /* Layout. */
     const bool locs = opts->locations;
@@ -393,8 +446,25 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
 
     /* Pass 1 gave the exact size: allocate that, once.  A buffer that is
      * big enough is reused unless it is more than twice the size needed
-     * (then a huge tree's buffer would outlive it). */
-    if (fb->cap < total || fb->cap / 2 > total + H5_FB_SLACK) {
+     * (then a huge tree's buffer would outlive it).  The block of the
+     * source, when given, is written over whenever it is large enough (the
+     * next write without source_in_buffer shrinks it if need be), else
+     * freed after pass 2, which compares string addresses with it. */
+    uint8_t *given = NULL;
+    if (opts->source_in_buffer) {
+        if (!src || fb->cap < total) {
+            given = fb->data;
+            const size_t given_cap = fb->cap;
+            fb->data = NULL;
+            fb->cap = 0;
+            if (over_limit(fb, (size_t)total) || !(fb->data = malloc((size_t)total))) {
+                fb->data = given;
+                fb->cap = given_cap;
+                return H5_ERR_OOM;
+            }
+            fb->cap = (size_t)total;
+        }
+    } else if (fb->cap < total || fb->cap / 2 > total + H5_FB_SLACK) {
         /* The old contents are not needed: free first to lower the peak. */
         free(fb->data);
         fb->data = NULL;
@@ -454,6 +524,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
 
     /* Pass 2: the records. */
     uint32_t count = 0, parent = H5_FLATBUF_NONE, attr_next = 0;
+    size_t next_id = 0, next_char = 0; /* in ids and chars */
     bool is_content = false;
     w.tlen = 0;
     for (const h5_node *n = root; n;) {
@@ -466,14 +537,14 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         uint32_t name = 0, w5 = 0, w6 = 0, w7 = 0;
         switch (n->type) {
         case H5_NODE_ELEMENT: {
-            name = element_name_id(fb, n, false);
+            name = element_is_atom(n) ? n->atom : fb->ids[next_id++];
             w5 = attr_next;
             w6 = n->nattrs;
             w7 = H5_FLATBUF_NONE; /* last child, set as children are written */
             for (uint32_t k = 0; k < n->nattrs; k++, attr_next++) {
                 const h5_attr *at = &n->attrs[k];
                 uint32_t *ar = attrs + (size_t)attr_next * H5_FLATBUF_ATTR_WORDS;
-                ar[0] = to_le(attr_name_id(fb, at, false));
+                ar[0] = to_le(attr_is_atom(at) ? at->atom : fb->ids[next_id++]);
                 ar[1] = to_le(at->ns & 0xFFu);
                 ar[2] = to_le(put_data(&sw, src, src_len, at->value.ptr, at->value.len));
                 ar[3] = to_le((uint32_t)at->value.len);
@@ -493,15 +564,17 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
             w6 = n->data_len;
             break;
         case H5_NODE_PI:
-            name = name_id(fb, n->name, 0, true, false);
+            name = fb->ids[next_id++];
             w5 = put_data(&sw, src, src_len, n->data, n->data_len);
             w6 = n->data_len;
             break;
         case H5_NODE_DOCTYPE:
-            name = name_id(fb, n->name, 0, true, false);
+            name = fb->ids[next_id++];
             /* public id, then system id right after it */
-            w5 = put_str(&sw, n->public_id.ptr, n->public_id.len);
-            put_str(&sw, n->system_id.ptr, n->system_id.len);
+            w5 = put_str(&sw, fb->chars + next_char, n->public_id.len);
+            next_char += n->public_id.len;
+            put_str(&sw, fb->chars + next_char, n->system_id.len);
+            next_char += n->system_id.len;
             w6 = (uint32_t)n->public_id.len;
             w7 = (uint32_t)n->system_id.len;
             if (n->has_public_id) nflags |= H5_FB_NODE_HAS_PUBLIC_ID;
@@ -567,6 +640,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     /* Padding after the strings. */
     if (strings_off + (uint64_t)sw.pos * 2 < total)
         memset(base + strings_off + (size_t)sw.pos * 2, 0, (size_t)(total - strings_off - (uint64_t)sw.pos * 2));
+    free(given);
     fb->len = (size_t)total;
     return H5_OK;
 }

@@ -109,6 +109,15 @@ typedef struct {
      * more. */
     const h5_char *source;
     size_t source_len;
+    /* The caller has moved the malloc'd block that holds `source` into
+     * fb->data / fb->cap and given it up, so that the buffer can take its
+     * place instead of adding to the peak (wasm h5w_parse for JS parse()).
+     * The writer reads no text from the tree after its first pass (names
+     * and DOCTYPE ids are copied out; source references are found by
+     * address), writes the buffer over the block when it is large enough,
+     * and else writes a new buffer and frees the block afterwards.  Either
+     * way `source` must not be used after the call. */
+    bool source_in_buffer;
 } h5_flatbuf_options;
 
 h5_flatbuf_options h5_flatbuf_options_default(void);
@@ -124,8 +133,13 @@ typedef struct {
     size_t tstack_cap;
     h5_str *names;            /* interned non-atom names of this write */
     uint32_t *name_hashes;
-    uint32_t *name_offs;      /* their offsets in the string section */
+    uint32_t *name_offs;      /* their offsets in `chars` */
     size_t names_len, names_cap;
+    uint32_t *ids;            /* name ids the first pass found, in walk order,
+                                 for names that are not an atom outright */
+    size_t ids_len, ids_cap;
+    h5_char *chars;           /* copies of the names and DOCTYPE ids */
+    size_t chars_len, chars_cap;
     uint32_t *slots;          /* hash table: generation << 0 ... see flatbuf.c */
     size_t slots_cap;         /* power of two, or 0 */
     uint32_t generation;

@@ -80,7 +80,8 @@ static void drop_flat(void) {
 /* The input buffer is sized to the input (in 4 KiB steps), not doubled:
  * after the flat buffer it is the largest block of a parse.  JS overwrites
  * it whole, so a block that is too small (or more than twice too big) is
- * freed before the new one is allocated. */
+ * freed before the new one is allocated.  After a parse() the flat buffer
+ * has taken it (h5w_parse), and drop_flat() has just freed it if large. */
 H5W_EXPORT(h5w_input) h5_char *h5w_input(uint32_t units) {
     drop_flat();
     size_t want = ((size_t)units + 1 + 2047) & ~(size_t)2047;
@@ -298,6 +299,19 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
         if (flags & 16) {
             fo.source = input.data;
             fo.source_len = len;
+            /* parse(): JS slices its own string for the source references
+             * and never reads this copy again, so the buffer takes the
+             * input's block (flatbuf.h, source_in_buffer) instead of adding
+             * its size to the peak.  Not when the errors still need their
+             * lines and columns from the input (finish_errors). */
+            if (!(flags & 8)) {
+                h5_flatbuf_drop(&flat);
+                flat.data = (uint8_t *)input.data;
+                flat.cap = input.cap * sizeof(h5_char);
+                input.data = NULL;
+                input.len = input.cap = 0;
+                fo.source_in_buffer = true;
+            }
         }
         st = h5_flatbuf_write(root, &fo, &flat);
         /* The buffer keeps (code, offset); JS callbacks also get line/col. */

@@ -8,7 +8,10 @@
  *   byte 1: chunk size for mode 3 (1..256)
  *   byte 2: bit 0: input is raw UTF-16LE (lone surrogates etc.) rather than UTF-8
  *           bit 1: flat buffer with source locations
- *           bit 2: flat buffer with source references (docs/format.md)
+ *           bit 2: flat buffer with source references (docs/format.md),
+ *                  written a second time with the input's block given to
+ *                  the buffer (source_in_buffer, as wasm parse() does),
+ *                  which must give the same bytes
  * Every input must parse without a crash, leak, UB or hang; a document
  * parse must give a tree whose links are consistent.  Documents and
  * fragments then go through the flat-buffer writer, and (without source
@@ -83,7 +86,7 @@ static void check_tree(const h5_node *root) {
 
 static h5_parser *parser;
 static h5_tokenizer *tokenizer;
-static h5_flatbuf flat;
+static h5_flatbuf flat, given;
 static h5_buf ser1, ser2;
 
 /* Parse `in` with `o`, write the flat buffer, serialise it into `out`. */
@@ -154,6 +157,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             fo.source_len = n;
         }
         if (h5_flatbuf_write(root, &fo, &flat) != H5_OK) abort();
+        if (enc & 4) {
+            /* Again with the input's block given to the buffer (wasm
+             * parse()): written over it or beside it, the same bytes. */
+            h5_flatbuf_drop(&given);
+            given.data = (uint8_t *)in;
+            given.cap = (size + 1) * sizeof(h5_char);
+            in = NULL;
+            fo.source_in_buffer = true;
+            if (h5_flatbuf_write(root, &fo, &given) != H5_OK || given.len != flat.len ||
+                memcmp(given.data, flat.data, flat.len) != 0)
+                abort();
+            h5_flatbuf_drop(&given);
+        }
         if (!(enc & 4) && mode != 3) {
             /* Round trip (13.3 then 13.2 / 13.4), in the same context. */
             if (h5_serialize_flatbuf(flat.data, flat.len, 0, false, &ser1) != H5_OK) abort();

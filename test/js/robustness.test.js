@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { getWasm } from '../../js/loader.js';
+import { getWasm, writeInput } from '../../js/loader.js';
 import { dumpTree, parse, parseFragment, parseToBuffer, tokenize } from '../../js/node.js';
 import { setMemoryLimitForTesting } from '../../js/parse.js';
 
@@ -138,6 +138,28 @@ describe('robustness: memory', () => {
     const afterHuge = getWasm().memory.buffer.byteLength;
     for (let i = 0; i < 5; i++) parse('<p>' + 'y'.repeat(30_000_000));
     assert.equal(getWasm().memory.buffer.byteLength, afterHuge);
+  });
+
+  test("parse() writes its flat buffer over the module's copy of the input, when it fits", () => {
+    // wasm/exports.c h5w_parse, flatbuf.h source_in_buffer: the buffer then
+    // adds nothing to the peak.  Text-heavy input: the buffer is the records
+    // (the text is a source reference), far smaller than the input.
+    const w = getWasm();
+    const html = '<p>' + 'x'.repeat(1_000_000);
+    const run = (flags) => {
+      const input = writeInput(w, html);
+      assert.equal(w.h5w_parse(html.length, flags, 0, 0), 0);
+      return [input, w.h5w_out_buf()];
+    };
+    const [in1, out1] = run(1 | 16); // as parse(): scripting, source references
+    assert.ok(w.h5w_out_buf_len() < html.length * 2);
+    assert.equal(out1, in1);
+    const [in2, out2] = run(1); // as parseToBuffer(): the writer copies text out of the input
+    assert.notEqual(out2, in2);
+    const [in3, out3] = run(1 | 16 | 8); // parse() with onParseError: lines come from the input afterwards
+    assert.notEqual(out3, in3);
+    const doc = parse(html);
+    assert.equal(doc.body.firstChild.textContent.length, 1_000_000);
   });
 
   test('out of memory: a RangeError that says so, and the next parse works', () => {

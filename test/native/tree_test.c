@@ -9,7 +9,10 @@
  * resumability).  The tree is dumped in the html5lib format iteratively (no
  * recursion over depth).  Every run also checks the source locations of the
  * tree (see check_locations) and that the chunked run gives the same
- * offsets.  Exit status 1 when any run fails.
+ * offsets, and that a flat buffer written with the input's block given to
+ * it (h5_flatbuf_options.source_in_buffer, as wasm parse() does) is the
+ * same as one written with the input kept.  Exit status 1 when any run
+ * fails.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -17,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flatbuf.h"
 #include "parser.h"
 
 /* ---- growable byte string ---------------------------------------------- */
@@ -427,10 +431,42 @@ static void log_error(void *ctx, h5_error_code code, uint32_t offset) {
     sb_puts(&err_log, line);
 }
 
+/* source_in_buffer: runs checked, failures, and how many buffers were
+ * written over the input's block (the others were written elsewhere). */
+static size_t sib_runs, sib_failed, sib_over;
+
+/* Write root's flat buffer with source references twice: with the input
+ * kept, then with its block (in_bytes, malloc'd) given to the buffer.
+ * The bytes must be the same.  Takes ownership of `in`. */
+static bool check_source_in_buffer(const h5_node *root, h5_char *in, size_t n, size_t in_bytes, bool scripting) {
+    h5_flatbuf_options fo = h5_flatbuf_options_default();
+    fo.scripting = scripting;
+    fo.locations = true;
+    fo.source = in;
+    fo.source_len = n;
+    h5_flatbuf kept, given;
+    h5_flatbuf_init(&kept);
+    h5_flatbuf_init(&given);
+    bool ok = h5_flatbuf_write(root, &fo, &kept) == H5_OK;
+    given.data = (uint8_t *)in;
+    given.cap = in_bytes;
+    fo.source_in_buffer = true;
+    ok = h5_flatbuf_write(root, &fo, &given) == H5_OK && ok && given.len == kept.len &&
+         memcmp(given.data, kept.data, kept.len) == 0;
+    sib_runs++;
+    if (given.data == (uint8_t *)in) sib_over++;
+    h5_flatbuf_free(&kept);
+    h5_flatbuf_free(&given); /* frees `in`, or the buffer written elsewhere */
+    return ok;
+}
+
 static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chunk, size_t *nerrors,
                      h5_status *status, uint64_t *locsum, const char **locerr) {
     size_t n8 = t->data_len;
-    h5_char *in = malloc((n8 + 1) * sizeof(h5_char));
+    /* Half of the inputs (by length) get a block with room to spare, so
+     * that the source_in_buffer check writes over it as well as beside it. */
+    size_t in_bytes = (n8 + 1) * sizeof(h5_char) + (n8 % 2 ? 4096 : 0);
+    h5_char *in = malloc(in_bytes);
     size_t n = h5_utf8_to_utf16((const uint8_t *)t->data, n8, in);
     h5_parse_options o = h5_parse_options_default();
     o.scripting = scripting;
@@ -463,7 +499,15 @@ static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chu
     sbuf out = { 0 };
     sb_add(&out, "", 0);
     if (*status == H5_OK && root) dump_tree(&out, root);
-    free(in); /* the tree points into the input (parser.h) */
+    if (*status == H5_OK && root && chunk == 0) {
+        if (!check_source_in_buffer(root, in, n, in_bytes, scripting)) {
+            sib_failed++;
+            printf("SOURCE_IN_BUFFER %s [%s]: the buffer differs from the one written with the input kept\n--- input:\n%s\n\n",
+                   t->fragment ? t->fragment : "document", scripting ? "script-on" : "script-off", t->data);
+        }
+    } else {
+        free(in); /* the tree points into the input (parser.h) */
+    }
     while (out.len && out.p[out.len - 1] == '\n') out.p[--out.len] = 0;
     return out.p;
 }
@@ -624,7 +668,10 @@ int main(int argc, char **argv) {
     printf("tree-construction (chunked input, chunk_size 1..7): %zu passed, %zu failed\n",
            tot.chunk_runs - tot.chunk_failed, tot.chunk_failed);
     printf("tree-construction source locations: %zu runs checked, %zu failed\n", tot.runs, tot.loc_failed);
+    printf("tree-construction flat buffer over the input's block (source_in_buffer): %zu runs, %zu differ "
+           "(%zu written over the input, %zu beside it)\n",
+           sib_runs, sib_failed, sib_over, sib_runs - sib_over);
     printf("tree-construction: %zu passed, %zu failed\n", tot.passed, tot.failed);
     printf("%zu runs from %zu files\n", tot.runs, tot.files);
-    return tot.failed || tot.chunk_failed || tot.loc_failed ? 1 : 0;
+    return tot.failed || tot.chunk_failed || tot.loc_failed || sib_failed ? 1 : 0;
 }

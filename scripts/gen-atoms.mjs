@@ -29,21 +29,26 @@ for (const n of names) {
   ids.set(id, n);
 }
 
-// FNV-1a over UTF-16 code units, same function in C.
-function hash(s) {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h >>> 0;
-}
 let size = 1;
-while (size < names.length * 4) size <<= 1;
+let bits = 0;
+while (size < names.length * 4) {
+  size <<= 1;
+  bits++;
+}
+// The slot of a name: its length and four of its code units (first, last,
+// middle, three quarters in), mixed by a multiplication and its top bits
+// taken; the same function in C.  Cheaper than hashing every unit: names
+// are compared in full on a hit anyway.
+function slotOf(s) {
+  const n = s.length;
+  const h = (s.charCodeAt(0) << 16) ^ (s.charCodeAt(n - 1) << 8) ^ s.charCodeAt(n >> 1) ^
+    (s.charCodeAt((n * 3) >> 2) << 4) ^ (n << 24);
+  return Math.imul(h >>> 0, 0x9e3779b1) >>> (32 - bits);
+}
 const table = new Array(size).fill(0);
 let maxProbe = 0;
 names.forEach((n, i) => {
-  let slot = hash(n) & (size - 1);
+  let slot = slotOf(n);
   let probe = 0;
   while (table[slot]) { slot = (slot + 1) & (size - 1); probe++; }
   maxProbe = Math.max(maxProbe, probe);
@@ -93,12 +98,9 @@ ${table.join(',').replace(/((?:\d+,){24})/g, '$1\n')}
 
 h5_atom h5_atom_lookup(const h5_char *s, size_t len) {
     if (len == 0 || len > H5_ATOM_MAX_LEN) return H5_ATOM_NONE;
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < len; i++) {
-        h ^= s[i];
-        h *= 16777619u;
-    }
-    for (uint32_t slot = h & ${size - 1}u;; slot = (slot + 1) & ${size - 1}u) {
+    uint32_t h = ((uint32_t)s[0] << 16) ^ ((uint32_t)s[len - 1] << 8) ^ s[len >> 1] ^
+                 ((uint32_t)s[(len * 3) >> 2] << 4) ^ ((uint32_t)len << 24);
+    for (uint32_t slot = (h * 0x9E3779B1u) >> ${32 - bits}u;; slot = (slot + 1) & ${size - 1}u) {
         unsigned a = atom_slots[slot];
         if (!a) return H5_ATOM_NONE;
         if (atom_lens[a] != len) continue;

@@ -87,17 +87,25 @@ static int serve(page *pages, int npages, double settle_ms, h5_parser *p, h5_fla
     printf("ready\n");
     fflush(stdout);
     while (fgets(line, sizeof line, stdin)) {
+        if (!strchr(line, '\n') && !feof(stdin)) {
+            fprintf(stderr, "serve: request line longer than %zu bytes\n", sizeof line - 1);
+            return 1;
+        }
         int n = 0;
         char *s = line, *end;
-        for (long k = strtol(s, &end, 10); end != s && n < 4096; k = strtol(s, &end, 10)) {
+        for (long k = strtol(s, &end, 10); end != s; k = strtol(s, &end, 10)) {
             if (k < 0 || k >= npages) { fprintf(stderr, "serve: no page %ld\n", k); return 1; }
+            if (n == (int)(sizeof batch / sizeof batch[0])) {
+                fprintf(stderr, "serve: more than %d pages in a batch\n", n);
+                return 1;
+            }
             batch[n++] = (int)k;
             s = end;
         }
         if (n == 0) continue;
         double ms;
         if (!run_once(&pages[batch[0]], false, false, p, NULL, fb, fo, &ms)) return 1;
-        static double cpu[4096], wall[4096];
+        static double cpu[sizeof batch / sizeof batch[0]], wall[sizeof batch / sizeof batch[0]];
         for (int i = 0; i < n; i++) {
             double w0 = clock_ms(CLOCK_MONOTONIC), c0 = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
             if (!run_once(&pages[batch[i]], false, false, p, NULL, fb, fo, &ms)) return 1;

@@ -142,6 +142,7 @@ static bool push_id(h5_flatbuf *fb, uint32_t id) {
 /* Append a copy of n units to chars; returns its offset there, or
  * NAME_OOM. */
 static uint32_t push_chars(h5_flatbuf *fb, const h5_char *s, size_t n) {
+    if (fb->chars_len >= NAME_OOM) return NAME_OOM;
     if (n > fb->chars_cap - fb->chars_len) {
         size_t cap = fb->chars_cap ? fb->chars_cap : 256;
         while (cap - fb->chars_len < n) {
@@ -154,7 +155,6 @@ static uint32_t push_chars(h5_flatbuf *fb, const h5_char *s, size_t n) {
         fb->chars = p;
         fb->chars_cap = cap;
     }
-    if (fb->chars_len >= NAME_OOM) return NAME_OOM;
     uint32_t at = (uint32_t)fb->chars_len;
     if (n) memcpy(fb->chars + at, s, n * sizeof *s);
     fb->chars_len += n;

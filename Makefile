@@ -70,6 +70,9 @@ $(B)/asan/deep_test: test/native/deep_test.c $(B)/libhtml5-asan.a
 $(B)/asan/serialize_test: test/native/serialize_test.c $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/serialize_test.c $(B)/libhtml5-asan.a -o $@
 
+$(B)/asan/encoding_test: test/native/encoding_test.c $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/encoding_test.c $(B)/libhtml5-asan.a -o $@
+
 # ---- WebAssembly ---------------------------------------------------------
 # A standalone module (no Emscripten JS glue): our own loader (js/loader.js)
 # instantiates it the same way in browsers, workers and Node.
@@ -98,12 +101,13 @@ test: setup check-shared
 	@$(MAKE) --no-print-directory fuzz
 	@$(MAKE) --no-print-directory test-js
 
-test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test
+test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/asan/encoding_test
 	$(B)/asan/scan_test
 	$(B)/asan/tokenizer_test $(SHARED)/html5lib-tests/tokenizer
 	$(B)/asan/tree_test $(SHARED)/html5lib-tests/tree-construction
 	$(B)/asan/deep_test $(SHARED)/html5lib-tests/tree-construction
 	$(B)/asan/serialize_test
+	$(B)/asan/encoding_test $(SHARED)/html5lib-tests/encoding
 
 test-js: dist/html5.wasm
 	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/reporter.js test/js/

@@ -60,6 +60,8 @@ h5_arena *h5_parser_arena(h5_parser *p) { return &p->arena; }
 
 size_t h5_parser_error_count(const h5_parser *p) { return p->error_count; }
 
+h5_encoding h5_parser_encoding_change(const h5_parser *p) { return (h5_encoding)p->tb.encoding_change; }
+
 h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len, const h5_parse_options *opts,
                    h5_node **out) {
     if (!p || !out || (!input && len)) return H5_ERR_INVALID;
@@ -86,6 +88,8 @@ h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len, const h5_pars
     to.context_ns = opts->context_ns;
     to.on_error = opts->on_error;
     to.error_ctx = opts->error_ctx;
+    to.encoding = opts->encoding;
+    to.encoding_tentative = opts->confidence == H5_CONFIDENCE_TENTATIVE && !opts->fragment;
 
     /* The tokenizer must exist before h5_tb_begin (it sets the CDATA flag),
      * and its initial state comes from h5_tb_begin: reset twice. */

@@ -21,6 +21,7 @@
 #define H5_PARSER_H
 
 #include "dom.h"
+#include "encoding.h"
 #include "errors.h"
 #include "h5.h"
 
@@ -41,6 +42,12 @@ typedef struct {
     /* Feed the tokenizer in chunks of this many code units (0 = all at
      * once).  For tests of the resumable tokenizer. */
     size_t chunk_size;
+    /* Byte input (encoding.h): the encoding the input was decoded with and
+     * the confidence in it.  With a tentative confidence, a <meta> that
+     * declares another encoding is reported by h5_parser_encoding_change.
+     * Default H5_ENC_NONE / irrelevant (the input was characters). */
+    h5_encoding encoding;
+    h5_confidence confidence;
 } h5_parse_options;
 
 h5_parse_options h5_parse_options_default(void);
@@ -59,6 +66,11 @@ h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len,
 
 /* The arena of the last parse (for stages that add to the result). */
 h5_arena *h5_parser_arena(h5_parser *p);
+
+/* After a parse with a tentative encoding: the encoding a <meta> declared
+ * that the input must be decoded and parsed again with (13.2.3.4, "change
+ * the encoding"; confidence certain), or H5_ENC_NONE. */
+h5_encoding h5_parser_encoding_change(const h5_parser *p);
 
 /* Number of parse errors of the last parse. */
 size_t h5_parser_error_count(const h5_parser *p);

@@ -226,6 +226,33 @@ void h5_before_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 
 /* ---- 13.2.6.4.4 in head ------------------------------------------------ */
 
+/* A meta start tag while the confidence is tentative: "If the element has a
+ * charset attribute, and getting an encoding from its value results in an
+ * encoding ... change the encoding to the resulting encoding.  Otherwise, if
+ * the element has an http-equiv attribute whose value is an ASCII
+ * case-insensitive match for the string "Content-Type", and the element has
+ * a content attribute, and applying the algorithm for extracting a character
+ * encoding from a meta element to that attribute's value returns an
+ * encoding ... change the encoding to the extracted encoding."  Either way
+ * the confidence is then certain (13.2.3.4): the parse goes on, and the
+ * caller parses again when encoding_change is set. */
+static void meta_encoding(h5_treebuilder *tb, const h5_node *meta) {
+    const h5_attr *charset = NULL, *http_equiv = NULL, *content = NULL;
+    for (uint32_t i = 0; i < meta->nattrs; i++) {
+        const h5_attr *a = &meta->attrs[i];
+        if (a->ns != H5_ATTR_NS_NONE) continue;
+        if (!charset && h5_str_eq_ascii(a->name, "charset")) charset = a;
+        else if (!http_equiv && h5_str_eq_ascii(a->name, "http-equiv")) http_equiv = a;
+        else if (!content && h5_str_eq_ascii(a->name, "content")) content = a;
+    }
+    h5_encoding e = charset ? h5_get_encoding(charset->value) : H5_ENC_NONE;
+    if (e == H5_ENC_NONE && http_equiv && content && h5_str_eq_ascii_ci(http_equiv->value, "content-type"))
+        e = h5_meta_charset(content->value);
+    if (e == H5_ENC_NONE) return;
+    tb->encoding_tentative = false;
+    tb->encoding_change = (uint8_t)h5_change_encoding((h5_encoding)tb->encoding, e);
+}
+
 void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
     case H5_TOKEN_CHARACTER:
@@ -246,11 +273,17 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_in_body_mode(tb, tk);
             return;
         case H5_ATOM_BASE: case H5_ATOM_BASEFONT: case H5_ATOM_BGSOUND: case H5_ATOM_LINK:
-        case H5_ATOM_META:
             h5_tb_insert_html_element(tb, tk);
             h5_tb_pop(tb);
             h5_tb_ack_self_closing(tk);
             return;
+        case H5_ATOM_META: {
+            h5_node *meta = h5_tb_insert_html_element(tb, tk);
+            h5_tb_pop(tb);
+            h5_tb_ack_self_closing(tk);
+            if (meta && tb->encoding_tentative) meta_encoding(tb, meta);
+            return;
+        }
         case H5_ATOM_TITLE:
             h5_tb_generic_text_parse(tb, tk, H5_STATE_RCDATA);
             return;

@@ -1111,6 +1111,9 @@ h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_tb_options *o) {
     tb->on_error = o->on_error;
     tb->error_ctx = o->error_ctx;
     tb->error_count = 0;
+    tb->encoding = (uint8_t)o->encoding;
+    tb->encoding_tentative = o->encoding_tentative;
+    tb->encoding_change = H5_ENC_NONE;
     tb->html_root = tb->head = tb->form = NULL;
     tb->mode = tb->original_mode = H5_MODE_INITIAL;
     tb->frameset_ok = true;

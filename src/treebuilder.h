@@ -26,6 +26,7 @@
 #include "arena.h"
 #include "atoms.h"
 #include "dom.h"
+#include "encoding.h"
 #include "errors.h"
 #include "h5.h"
 #include "tokenizer.h"
@@ -97,6 +98,9 @@ typedef struct h5_treebuilder {
     h5_error_sink on_error;
     void *error_ctx;
     size_t error_count;
+    uint8_t encoding;           /* h5_encoding of byte input */
+    bool encoding_tentative;    /* the confidence is tentative (13.2.3) */
+    uint8_t encoding_change;    /* h5_encoding a <meta> asked for (13.2.3.4) */
 
     /* --- parse state --- */
     h5_node *document;
@@ -159,6 +163,8 @@ typedef struct {
     h5_element_ns context_ns;
     h5_error_sink on_error;
     void *error_ctx;
+    h5_encoding encoding;       /* of byte input (encoding.h) */
+    bool encoding_tentative;    /* its confidence is tentative */
 } h5_tb_options;
 
 /* Prepare a parse.  Returns the tokenizer state to start in (13.4 for

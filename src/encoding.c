@@ -1,0 +1,444 @@
+/*
+ * Encoding sniffing (spec 13.2.3.2), changing the encoding while parsing
+ * (13.2.3.4), and the Encoding Standard's "get an encoding" (4.2), "BOM
+ * sniff" and the decoders the core implements itself (see encoding.h).
+ */
+#include "encoding.h"
+
+#include <string.h>
+
+const char *h5_encoding_name(h5_encoding e) {
+    return (unsigned)e < H5_ENC_COUNT ? h5_encoding_names[e] : NULL;
+}
+
+/* ---- Encoding Standard 4.2 "get an encoding" ----------------------------- */
+
+/* ASCII whitespace (Infra): TAB, LF, FF, CR, SPACE. */
+static bool is_ascii_ws(unsigned c) { return c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D || c == 0x20; }
+
+/* The longest label ("iso-10646-ucs-2", "csisolatinhebrew", ...) is short;
+ * anything longer fails without a search. */
+#define LABEL_MAX 32
+
+/* Binary search of the lowercase label `l` (ASCII) in the sorted table. */
+static h5_encoding lookup_label(const char *l, size_t n) {
+    size_t lo = 0, hi = h5_encoding_label_count;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const char *m = h5_encoding_labels[mid].label;
+        size_t ml = strlen(m);
+        int c = memcmp(l, m, n < ml ? n : ml);
+        if (c == 0) c = n < ml ? -1 : n > ml ? 1 : 0;
+        if (c == 0) return (h5_encoding)h5_encoding_labels[mid].encoding;
+        if (c < 0) hi = mid;
+        else lo = mid + 1;
+    }
+    return H5_ENC_NONE;
+}
+
+/* Trimmed, lowercased copy of a label of code units `unit(i)`; any non-ASCII
+ * unit makes it fail (all labels are ASCII). */
+#define GET_ENCODING(UNIT, LEN)                                                   \
+    size_t s_ = 0, e_ = (LEN);                                                    \
+    while (s_ < e_ && is_ascii_ws(UNIT(s_))) s_++;                                \
+    while (e_ > s_ && is_ascii_ws(UNIT(e_ - 1))) e_--;                            \
+    if (e_ - s_ == 0 || e_ - s_ > LABEL_MAX) return H5_ENC_NONE;                  \
+    char l_[LABEL_MAX];                                                           \
+    for (size_t i_ = s_; i_ < e_; i_++) {                                         \
+        unsigned c_ = UNIT(i_);                                                   \
+        if (c_ >= 0x80) return H5_ENC_NONE;                                       \
+        l_[i_ - s_] = (char)h5_to_lower((int)c_);                                 \
+    }                                                                             \
+    return lookup_label(l_, e_ - s_)
+
+h5_encoding h5_get_encoding(h5_str label) {
+#define UNIT16(i) ((unsigned)label.ptr[i])
+    GET_ENCODING(UNIT16, label.len);
+#undef UNIT16
+}
+
+h5_encoding h5_get_encoding_bytes(const uint8_t *label, size_t len) {
+#define UNIT8(i) ((unsigned)label[i])
+    GET_ENCODING(UNIT8, len);
+#undef UNIT8
+}
+
+/* ---- Encoding Standard 6 "BOM sniff" ------------------------------------ */
+
+h5_encoding h5_bom_sniff(const uint8_t *b, size_t len, size_t *bom_len) {
+    *bom_len = 0;
+    if (len >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) {
+        *bom_len = 3;
+        return H5_ENC_UTF_8;
+    }
+    if (len >= 2 && b[0] == 0xFE && b[1] == 0xFF) {
+        *bom_len = 2;
+        return H5_ENC_UTF_16BE;
+    }
+    if (len >= 2 && b[0] == 0xFF && b[1] == 0xFE) {
+        *bom_len = 2;
+        return H5_ENC_UTF_16LE;
+    }
+    return H5_ENC_NONE;
+}
+
+/* ---- 2.x "extracting a character encoding from a meta element" --------- */
+
+h5_encoding h5_meta_charset(h5_str content) {
+    const h5_char *s = content.ptr;
+    size_t n = content.len, pos = 0;
+    for (;;) {
+        /* Loop: find the first seven characters after position that are an
+         * ASCII case-insensitive match for "charset". */
+        size_t i = pos;
+        for (; i + 7 <= n; i++) {
+            static const char cs[] = "charset";
+            size_t k = 0;
+            while (k < 7 && h5_to_lower(s[i + k]) == cs[k]) k++;
+            if (k == 7) break;
+        }
+        if (i + 7 > n) return H5_ENC_NONE;
+        pos = i + 7;
+        /* Skip any ASCII whitespace that immediately follows "charset". */
+        while (pos < n && is_ascii_ws(s[pos])) pos++;
+        /* Not "=": move position to just before that character and loop. */
+        if (pos >= n || s[pos] != '=') continue;
+        pos++;
+        while (pos < n && is_ascii_ws(s[pos])) pos++;
+        if (pos >= n) return H5_ENC_NONE;
+        h5_char q = s[pos];
+        if (q == '"' || q == '\'') {
+            size_t end = pos + 1;
+            while (end < n && s[end] != q) end++;
+            if (end >= n) return H5_ENC_NONE; /* an unmatched quote */
+            return h5_get_encoding((h5_str){s + pos + 1, end - pos - 1});
+        }
+        size_t end = pos;
+        while (end < n && !is_ascii_ws(s[end]) && s[end] != ';') end++;
+        return h5_get_encoding((h5_str){s + pos, end - pos});
+    }
+}
+
+/* ---- 13.2.3.2 "prescan a byte stream to determine its encoding" -------- */
+
+typedef struct {
+    const uint8_t *b;
+    size_t len, pos;
+    /* The attribute got by get_attribute: code units of the bytes (ASCII
+     * lowercased), as the algorithm builds its strings. */
+    h5_char name[H5_PRESCAN_BYTES], value[H5_PRESCAN_BYTES];
+    size_t name_len, value_len;
+} prescan;
+
+/* Result of get_attribute: an attribute, none, or out of bytes (which aborts
+ * the whole prescan). */
+enum { ATTR_NONE, ATTR_GOT, ATTR_EOF };
+
+static bool is_prescan_ws(uint8_t c) { return c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D || c == 0x20; }
+static h5_char lower_byte(uint8_t c) { return (h5_char)(c >= 'A' && c <= 'Z' ? c + 0x20 : c); }
+
+/* "get an attribute" (13.2.3.2). */
+static int get_attribute(prescan *p) {
+    const uint8_t *b = p->b;
+#define NEED() \
+    if (p->pos >= p->len) return ATTR_EOF
+    NEED();
+    while (is_prescan_ws(b[p->pos]) || b[p->pos] == '/') {
+        p->pos++;
+        NEED();
+    }
+    if (b[p->pos] == '>') return ATTR_NONE;
+    p->name_len = p->value_len = 0;
+    /* Attribute name. */
+    for (;;) {
+        uint8_t c = b[p->pos];
+        if (c == '=' && p->name_len > 0) {
+            p->pos++;
+            goto value;
+        }
+        if (is_prescan_ws(c)) break; /* spaces */
+        if (c == '/' || c == '>') return ATTR_GOT;
+        p->name[p->name_len++] = lower_byte(c);
+        p->pos++;
+        NEED();
+    }
+    /* Spaces. */
+    while (is_prescan_ws(b[p->pos])) {
+        p->pos++;
+        NEED();
+    }
+    if (b[p->pos] != '=') return ATTR_GOT;
+    p->pos++;
+value:
+    NEED();
+    while (is_prescan_ws(b[p->pos])) {
+        p->pos++;
+        NEED();
+    }
+    uint8_t c = b[p->pos];
+    if (c == '"' || c == '\'') {
+        for (;;) {
+            p->pos++;
+            NEED();
+            if (b[p->pos] == c) {
+                p->pos++;
+                return ATTR_GOT;
+            }
+            p->value[p->value_len++] = lower_byte(b[p->pos]);
+        }
+    }
+    if (c == '>') return ATTR_GOT;
+    p->value[p->value_len++] = lower_byte(c);
+    p->pos++;
+    for (;;) {
+        NEED();
+        c = b[p->pos];
+        if (is_prescan_ws(c) || c == '>') return ATTR_GOT;
+        p->value[p->value_len++] = lower_byte(c);
+        p->pos++;
+    }
+#undef NEED
+}
+
+static bool name_is(const prescan *p, const char *ascii) {
+    return h5_str_eq_ascii((h5_str){p->name, p->name_len}, ascii);
+}
+
+/* "get an XML encoding" (13.2.3.2), on the same bytes as the prescan. */
+static h5_encoding get_xml_encoding(const uint8_t *b, size_t len) {
+    if (len < 5 || memcmp(b, "<?xml", 5) != 0) return H5_ENC_NONE;
+    /* xmlDeclarationEnd: without a '>' there is no declaration.  (The
+     * steps do not use it further: the search for "encoding" and its
+     * quotes is not bounded by it.) */
+    if (!memchr(b, '>', len)) return H5_ENC_NONE;
+    size_t pos = 0;
+    for (;; pos++) {
+        if (pos + 8 > len) return H5_ENC_NONE;
+        if (memcmp(b + pos, "encoding", 8) == 0) break;
+    }
+    pos += 8;
+    while (pos < len && b[pos] <= 0x20) pos++;
+    if (pos >= len || b[pos] != '=') return H5_ENC_NONE;
+    pos++;
+    while (pos < len && b[pos] <= 0x20) pos++;
+    if (pos >= len) return H5_ENC_NONE;
+    uint8_t q = b[pos];
+    if (q != '"' && q != '\'') return H5_ENC_NONE;
+    pos++;
+    size_t end = pos;
+    while (end < len && b[end] != q) end++;
+    if (end >= len) return H5_ENC_NONE;
+    for (size_t i = pos; i < end; i++)
+        if (b[i] <= 0x20) return H5_ENC_NONE;
+    h5_encoding e = h5_get_encoding_bytes(b + pos, end - pos);
+    if (e == H5_ENC_UTF_16BE || e == H5_ENC_UTF_16LE) e = H5_ENC_UTF_8;
+    return e;
+}
+
+/* Advance p->pos to the first '>' at or after `from`; false if none. */
+static bool skip_to_gt(prescan *p, size_t from) {
+    const uint8_t *gt = from < p->len ? memchr(p->b + from, '>', p->len - from) : NULL;
+    if (!gt) return false;
+    p->pos = (size_t)(gt - p->b);
+    return true;
+}
+
+static h5_encoding prescan_run(prescan *p) {
+    const uint8_t *b = p->b;
+    size_t len = p->len;
+    /* Prescan for UTF-16 XML declarations. */
+    if (len >= 6 && memcmp(b, "<\0?\0x\0", 6) == 0) return H5_ENC_UTF_16LE;
+    if (len >= 6 && memcmp(b, "\0<\0?\0x", 6) == 0) return H5_ENC_UTF_16BE;
+    for (p->pos = 0; p->pos < len; p->pos++) {
+        size_t at = p->pos;
+        if (b[at] != '<') continue;
+        size_t rest = len - at;
+        if (rest >= 4 && memcmp(b + at, "<!--", 4) == 0) {
+            /* To the first '>' preceded by two '-' (which may be those of
+             * "<!--"), i.e. the end of a "-->". */
+            size_t i = at + 4;
+            for (;; i++) {
+                if (i >= len) return H5_ENC_NONE;
+                if (b[i] == '>' && b[i - 1] == '-' && b[i - 2] == '-') break;
+            }
+            p->pos = i;
+            continue;
+        }
+        if (rest >= 6 && (b[at + 1] | 0x20) == 'm' && (b[at + 2] | 0x20) == 'e' &&
+            (b[at + 3] | 0x20) == 't' && (b[at + 4] | 0x20) == 'a' &&
+            (is_prescan_ws(b[at + 5]) || b[at + 5] == '/')) {
+            p->pos = at + 5;
+            bool seen_http_equiv = false, seen_content = false, seen_charset = false;
+            bool got_pragma = false;
+            int need_pragma = -1; /* null */
+            bool charset_set = false;
+            h5_encoding charset = H5_ENC_NONE;
+            for (;;) {
+                int r = get_attribute(p);
+                if (r == ATTR_EOF) return H5_ENC_NONE;
+                if (r == ATTR_NONE) break;
+                /* Names other than these three do not matter, so the
+                 * attribute list only needs to remember these. */
+                if (name_is(p, "http-equiv")) {
+                    if (seen_http_equiv) continue;
+                    seen_http_equiv = true;
+                    if (h5_str_eq_ascii((h5_str){p->value, p->value_len}, "content-type")) got_pragma = true;
+                } else if (name_is(p, "content")) {
+                    if (seen_content) continue;
+                    seen_content = true;
+                    h5_encoding e = h5_meta_charset((h5_str){p->value, p->value_len});
+                    if (e != H5_ENC_NONE && !charset_set) {
+                        charset = e;
+                        charset_set = true;
+                        need_pragma = 1;
+                    }
+                } else if (name_is(p, "charset")) {
+                    if (seen_charset) continue;
+                    seen_charset = true;
+                    charset = h5_get_encoding((h5_str){p->value, p->value_len});
+                    charset_set = true;
+                    need_pragma = 0;
+                }
+            }
+            /* Processing. */
+            if (need_pragma == -1 || (need_pragma == 1 && !got_pragma) || charset == H5_ENC_NONE) {
+                /* next byte: p->pos is at the '>' (or where the attributes
+                 * ended), the loop moves past it */
+                continue;
+            }
+            if (charset == H5_ENC_UTF_16BE || charset == H5_ENC_UTF_16LE) charset = H5_ENC_UTF_8;
+            if (charset == H5_ENC_X_USER_DEFINED) charset = H5_ENC_WINDOWS_1252;
+            return charset;
+        }
+        if (rest >= 2 && (h5_is_ascii_alpha(b[at + 1]) ||
+                          (rest >= 3 && b[at + 1] == '/' && h5_is_ascii_alpha(b[at + 2])))) {
+            /* A tag: to the next whitespace or '>', then its attributes. */
+            size_t i = at + 1;
+            while (i < len && !is_prescan_ws(b[i]) && b[i] != '>') i++;
+            if (i >= len) return H5_ENC_NONE;
+            p->pos = i;
+            for (;;) {
+                int r = get_attribute(p);
+                if (r == ATTR_EOF) return H5_ENC_NONE;
+                if (r == ATTR_NONE) break;
+            }
+            continue;
+        }
+        if (rest >= 2 && (b[at + 1] == '!' || b[at + 1] == '/' || b[at + 1] == '?')) {
+            if (!skip_to_gt(p, at + 1)) return H5_ENC_NONE;
+            continue;
+        }
+        /* Any other byte: nothing. */
+        if (rest < 2) return H5_ENC_NONE; /* a lone '<' at the end: out of bytes */
+    }
+    return H5_ENC_NONE;
+}
+
+h5_encoding h5_prescan(const uint8_t *b, size_t len) {
+    if (len > H5_PRESCAN_BYTES) len = H5_PRESCAN_BYTES;
+    prescan p;
+    p.b = b;
+    p.len = len;
+    p.pos = 0;
+    h5_encoding e = prescan_run(&p);
+    /* Aborted (out of bytes, or no declaration found before the end
+     * condition): "get an XML encoding" on the same bytes. */
+    if (e == H5_ENC_NONE) e = get_xml_encoding(b, len);
+    return e;
+}
+
+/* ---- 13.2.3.2 "the encoding sniffing algorithm" ------------------------- */
+
+h5_sniff_result h5_sniff_encoding(const uint8_t *b, size_t len, h5_encoding transport,
+                                  h5_encoding fallback) {
+    h5_sniff_result r = {H5_ENC_NONE, H5_CONFIDENCE_CERTAIN, 0};
+    if ((r.encoding = h5_bom_sniff(b, len, &r.bom_len)) != H5_ENC_NONE) return r;
+    if ((unsigned)transport < H5_ENC_COUNT && transport != H5_ENC_NONE) {
+        r.encoding = transport;
+        return r;
+    }
+    r.confidence = H5_CONFIDENCE_TENTATIVE;
+    if ((r.encoding = h5_prescan(b, len)) != H5_ENC_NONE) return r;
+    r.encoding = (unsigned)fallback < H5_ENC_COUNT && fallback != H5_ENC_NONE ? fallback : H5_ENC_WINDOWS_1252;
+    return r;
+}
+
+/* ---- 13.2.3.4 "change the encoding" ------------------------------------- */
+
+h5_encoding h5_change_encoding(h5_encoding current, h5_encoding declared) {
+    /* 1. The input is UTF-16: the declaration is ignored. */
+    if (current == H5_ENC_UTF_16BE || current == H5_ENC_UTF_16LE) return H5_ENC_NONE;
+    /* 2-3. */
+    if (declared == H5_ENC_UTF_16BE || declared == H5_ENC_UTF_16LE) declared = H5_ENC_UTF_8;
+    if (declared == H5_ENC_X_USER_DEFINED) declared = H5_ENC_WINDOWS_1252;
+    /* 4. The same encoding: confidence certain. */
+    if (declared == current || declared == H5_ENC_NONE) return H5_ENC_NONE;
+    /* 5-6: parse again from the bytes with the declared encoding (a switch
+     * "on the fly" is optional; a complete input is simply parsed again). */
+    return declared;
+}
+
+/* ---- decoders (Encoding Standard 9-14) ---------------------------------- */
+
+/* index-windows-1252 (Encoding Standard), pointers 0-31 (bytes 0x80-0x9F);
+ * bytes 0xA0-0xFF map to U+00A0-U+00FF. */
+static const uint16_t windows_1252_80[32] = {
+    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+};
+
+bool h5_can_decode(h5_encoding e) {
+    return e == H5_ENC_UTF_8 || e == H5_ENC_UTF_16BE || e == H5_ENC_UTF_16LE || e == H5_ENC_WINDOWS_1252 ||
+           e == H5_ENC_X_USER_DEFINED || e == H5_ENC_REPLACEMENT;
+}
+
+h5_status h5_decode(h5_encoding e, const uint8_t *in, size_t len, h5_char *out, size_t *out_len) {
+    *out_len = 0;
+    if (!h5_can_decode(e) || (!in && len)) return H5_ERR_INVALID;
+    /* "decode": a BOM wins over the encoding and is removed. */
+    size_t bom;
+    h5_encoding b = h5_bom_sniff(in, len, &bom);
+    if (b != H5_ENC_NONE) {
+        e = b;
+        in += bom;
+        len -= bom;
+    }
+    size_t n = 0;
+    switch (e) {
+    case H5_ENC_UTF_8:
+        n = h5_utf8_to_utf16(in, len, out);
+        break;
+    case H5_ENC_UTF_16BE:
+    case H5_ENC_UTF_16LE: {
+        /* Code units in the byte order; an odd last byte is an error. */
+        int hi = e == H5_ENC_UTF_16BE ? 0 : 1;
+        size_t i = 0;
+        for (; i + 1 < len; i += 2) out[n++] = (h5_char)(in[i + hi] << 8 | in[i + 1 - hi]);
+        if (i < len) out[n++] = 0xFFFD;
+        /* The Encoding Standard's UTF-16 decoder turns unpaired surrogates
+         * into U+FFFD: do the same, so that bytes decode as TextDecoder
+         * decodes them. */
+        for (size_t k = 0; k < n; k++) {
+            h5_char c = out[k];
+            if (c >= 0xD800 && c <= 0xDBFF && k + 1 < n && out[k + 1] >= 0xDC00 && out[k + 1] <= 0xDFFF) k++;
+            else if (c >= 0xD800 && c <= 0xDFFF) out[k] = 0xFFFD;
+        }
+        break;
+    }
+    case H5_ENC_WINDOWS_1252:
+        for (size_t i = 0; i < len; i++) {
+            uint8_t c = in[i];
+            out[n++] = c >= 0x80 && c < 0xA0 ? windows_1252_80[c - 0x80] : c;
+        }
+        break;
+    case H5_ENC_X_USER_DEFINED:
+        for (size_t i = 0; i < len; i++) out[n++] = in[i] < 0x80 ? in[i] : (h5_char)(0xF780 + in[i] - 0x80);
+        break;
+    default: /* replacement: one U+FFFD for any input */
+        if (len) out[n++] = 0xFFFD;
+        break;
+    }
+    *out_len = n;
+    return H5_OK;
+}

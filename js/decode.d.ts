@@ -31,6 +31,9 @@ export interface BufferHeader {
   scripting: boolean;
   hasLocations: boolean;
   hasErrors: boolean;
+  /** Byte input: the encoding the document was decoded with (Encoding Standard name), else null. */
+  encoding: string | null;
+  confidence: 'tentative' | 'certain' | null;
   nodeCount: number;
   attributeCount: number;
   errorCount: number;

@@ -16,6 +16,7 @@
 // result never references `buffer`: it may be reused afterwards (wasm
 // memory).  No recursion: any depth decodes.
 import { ATOMS } from './atoms.js';
+import { CONFIDENCE_NAMES, ENCODING_NAMES } from './encodings.js';
 import { Tree } from './dom.js';
 import { unitsToString } from './text.js';
 import { buildObject, Locator, NONE } from './object.js';
@@ -27,7 +28,7 @@ export const HEADER_BYTES = 80;
 const H = {
   MAGIC: 0, VERSION: 1, FLAGS: 2, ATOM_COUNT: 3, ATOM_HASH: 4, NODE_COUNT: 5, ATTR_COUNT: 6, NAME_COUNT: 7,
   STRING_UNITS: 8, ERROR_COUNT: 9, NODES_OFF: 10, ATTRS_OFF: 11, NAMES_OFF: 12, NODE_LOCS_OFF: 13,
-  ATTR_LOCS_OFF: 14, ERRORS_OFF: 15, STRINGS_OFF: 16, TOTAL_BYTES: 17,
+  ATTR_LOCS_OFF: 14, ERRORS_OFF: 15, STRINGS_OFF: 16, TOTAL_BYTES: 17, ENCODING: 18,
 };
 const FLAG_HAS_LOCATIONS = 1 << 4;
 const FLAG_HAS_ERRORS = 1 << 5;
@@ -105,6 +106,9 @@ function readHeaderWords(bytes) {
     attrLocsOff: h[H.ATTR_LOCS_OFF],
     errorsOff: h[H.ERRORS_OFF],
     stringsOff: h[H.STRINGS_OFF],
+    // Byte input: the document's encoding and the confidence in it.
+    encoding: ENCODING_NAMES[h[H.ENCODING] & 0xff] ?? null,
+    confidence: CONFIDENCE_NAMES[(h[H.ENCODING] >>> 8) & 3] ?? null,
   };
   const section = (name, off, bytesLen) => {
     if (off % 4 !== 0 || off < HEADER_BYTES || off + bytesLen > total) {
@@ -143,6 +147,8 @@ export function readHeader(buffer) {
     scripting: (f.flags & FLAG_SCRIPTING) !== 0,
     hasLocations: (f.flags & FLAG_HAS_LOCATIONS) !== 0,
     hasErrors: (f.flags & FLAG_HAS_ERRORS) !== 0,
+    encoding: f.encoding,
+    confidence: f.encoding === null ? null : f.confidence,
     nodeCount: f.nodeCount,
     attributeCount: f.attrCount,
     errorCount: f.errorCount,
@@ -209,6 +215,7 @@ function makeReader(bytes, f) {
     mode: MODES[(f.flags >>> 2) & 3] ?? 'no-quirks',
     scripting: (f.flags & FLAG_SCRIPTING) !== 0,
     sourceRefs: (f.flags & FLAG_SOURCE_REFS) !== 0,
+    encoding: f.encoding,
     bad(i, what) {
       throw new RangeError(`decode: corrupt buffer: node ${i}: ${what}`);
     },
@@ -278,6 +285,7 @@ function buildDom(r, options) {
   // code units is kept: the serialiser re-encodes them if it needs them).
   const t = new Tree(r.n.slice(), r.a.slice(), null, r.names, r.flags, unitsToString(r.u16));
   if (r.sourceRefs) t.src = options.source;
+  if (r.encoding !== null) t.encoding = r.encoding;
   // The raw name table too (a few words): with the records and strings it
   // lets serialize() rebuild the buffer for the C serialiser (js/serialize.js).
   t.nameWords = r.nw.slice();

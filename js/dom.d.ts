@@ -168,6 +168,10 @@ export declare class Document extends ParentNodeBase {
   readonly textContent: null;
   readonly mode: DocumentMode;
   readonly compatMode: 'BackCompat' | 'CSS1Compat';
+  /** The encoding byte input was decoded with ('UTF-8' for a string). */
+  readonly characterSet: string;
+  readonly charset: string;
+  readonly inputEncoding: string;
   readonly doctype: DocumentType | null;
   readonly documentElement: Element | null;
   readonly head: Element | null;

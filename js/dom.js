@@ -89,6 +89,7 @@ export class Tree {
     this.mode = MODES[(flags >>> 2) & 3] ?? 'no-quirks';
     this.scripting = (flags & (1 << 6)) !== 0;
     this.quirks = this.mode === 'quirks';
+    this.encoding = 'UTF-8'; // Document.characterSet; decode.js sets byte input's
     // Node objects by index, made on first access, in chunks of 256 made
     // on first use: a chunk is young while the nodes stored into it are, so
     // the GC keeps no remembered slot per node (it did for one big array).
@@ -640,6 +641,10 @@ export class Document extends ParentNode {
   /** 'no-quirks' | 'quirks' | 'limited-quirks' */
   get mode() { return this._t.mode; }
   get compatMode() { return this._t.quirks ? 'BackCompat' : 'CSS1Compat'; }
+  /** The encoding byte input was decoded with; 'UTF-8' for a string (as DOMParser's documents). */
+  get characterSet() { return this._t.encoding; }
+  get charset() { return this._t.encoding; }
+  get inputEncoding() { return this._t.encoding; }
   get textContent() { return null; }
   get doctype() {
     const t = this._t;

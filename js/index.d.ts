@@ -60,8 +60,34 @@ export interface ParseOptions {
 
 export type FragmentContext = string | { localName: string; namespaceURI?: string | null };
 
+/**
+ * A document as bytes, decoded as browsers decode pages (spec 13.2.3):
+ * BOM, `encoding`, a <meta> in the first 1024 bytes, UTF-8 detection,
+ * `defaultEncoding`; a later <meta> that declares another encoding makes
+ * the parser decode and parse again.
+ */
+export type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
+
+export interface BytesOptions {
+  /** The transport layer's encoding (a Content-Type charset) or the user's choice: any
+   * Encoding Standard label; an unknown one is ignored.  Ignored when a BOM is present. */
+  encoding?: string;
+  /** The encoding when nothing else decides (default 'windows-1252'). */
+  defaultEncoding?: string;
+  /** Read undeclared bytes that are valid UTF-8 (and not all ASCII) as UTF-8 (default true). */
+  detectUtf8?: boolean;
+}
+
 export declare function parse(html: string, options?: ParseOptions & { format?: 'dom' }): Dom.Document;
 export declare function parse(html: string, options: ParseOptions & { format: 'object' }): Obj.Document;
+export declare function parse(bytes: Bytes, options?: ParseOptions & BytesOptions & { format?: 'dom' }): Dom.Document;
+export declare function parse(bytes: Bytes, options: ParseOptions & BytesOptions & { format: 'object' }): Obj.Document;
+
+/** The encoding sniffing algorithm (spec 13.2.3.2) alone. */
+export declare function sniffEncoding(
+  bytes: Bytes,
+  options?: BytesOptions,
+): { encoding: string; confidence: 'tentative' | 'certain'; bomLength: number };
 
 export declare function parseFragment(html: string, options?: ParseOptions & { format?: 'dom'; context?: FragmentContext }): Dom.DocumentFragment;
 export declare function parseFragment(html: string, options: ParseOptions & { format: 'object'; context?: FragmentContext }): Obj.DocumentFragment;
@@ -71,6 +97,7 @@ export declare function parseToBuffer(
   html: string,
   options?: ParseOptions & { fragment?: boolean; context?: FragmentContext; includeErrors?: boolean },
 ): ArrayBuffer;
+export declare function parseToBuffer(bytes: Bytes, options?: ParseOptions & BytesOptions & { includeErrors?: boolean }): ArrayBuffer;
 
 /**
  * The flat tree buffer where the parser wrote it, in the module's memory (no copy).
@@ -81,6 +108,7 @@ export declare function parseToView(
   html: string,
   options?: ParseOptions & { fragment?: boolean; context?: FragmentContext; includeErrors?: boolean },
 ): Uint8Array;
+export declare function parseToView(bytes: Bytes, options?: ParseOptions & BytesOptions & { includeErrors?: boolean }): Uint8Array;
 
 /** A tree in the html5lib test format (debugging aid). */
 export declare function dumpTree(root: Dom.Node | Obj.Node): string;

@@ -4,6 +4,7 @@
 export { init, initSync, isReady, memoryUsage, releaseMemory } from './loader.js';
 export { tokenize } from './tokenize.js';
 export { parse, parseFragment, parseToBuffer, parseToView } from './parse.js';
+export { sniffEncoding } from './bytes.js';
 export { decode } from './decode.js';
 export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
 export { dumpTree } from './dump.js';

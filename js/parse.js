@@ -2,6 +2,7 @@
 // in wasm; the tree crosses the boundary as one flat buffer
 // (docs/format.md) that decode() turns into DOM-like nodes or parse5-shaped
 // objects.
+import { BYTES_OPTIONS, checkInputOrBytes, parseBytes } from './bytes.js';
 import { decodeOwn } from './decode.js';
 import { reportErrors, statusError } from './errors.js';
 import { describe, getWasm, writeInput } from './loader.js';
@@ -21,9 +22,10 @@ const COMMON = {
   sourceLocations: isBoolean,
   onParseError: isFunction,
 };
-const PARSE_OPTIONS = { ...COMMON, format: oneOf('dom', 'object') };
-const FRAGMENT_OPTIONS = { ...PARSE_OPTIONS, context: checkContext };
-const BUFFER_OPTIONS = { ...COMMON, fragment: isBoolean, context: checkContext, includeErrors: isBoolean };
+const FORMAT = { format: oneOf('dom', 'object') };
+const PARSE_OPTIONS = { ...COMMON, ...FORMAT, ...BYTES_OPTIONS };
+const FRAGMENT_OPTIONS = { ...COMMON, ...FORMAT, context: checkContext };
+const BUFFER_OPTIONS = { ...COMMON, ...BYTES_OPTIONS, fragment: isBoolean, context: checkContext, includeErrors: isBoolean };
 
 function checkContext(v) {
   if (typeof v === 'string') return v.length ? null : 'must not be empty';
@@ -44,10 +46,10 @@ function contextOf(context) {
 
 /**
  * Run the parser; leaves the flat buffer in wasm memory and returns a view
- * on it (valid until the next call into the module).
+ * on it (valid until the next call into the module).  encoding/confidence:
+ * of byte input (js/bytes.js), 0 for a string.
  */
-function run(fn, html, o, fragment, sourceRefs = false) {
-  checkInput(fn, html);
+function run(fn, html, o, fragment, sourceRefs = false, encoding = 0, confidence = 0) {
   const w = getWasm();
   const [ctxName, ctxNs] = fragment ? contextOf(o.context) : ['', 0];
   writeInput(w, ctxName ? html + ctxName : html);
@@ -57,24 +59,51 @@ function run(fn, html, o, fragment, sourceRefs = false) {
     (fragment ? 2 : 0) |
     (locations ? 4 : 0) |
     (o.onParseError || o.includeErrors ? 8 : 0) |
-    (sourceRefs ? 16 : 0);
+    (sourceRefs ? 16 : 0) |
+    (encoding << 8) |
+    (confidence << 16);
   const status = w.h5w_parse(html.length, flags, ctxName.length, ctxNs);
   if (status !== 0) statusError(fn, status, html.length);
-  if (o.onParseError) reportErrors(w, o.onParseError);
   return new Uint8Array(w.memory.buffer, w.h5w_out_buf(), w.h5w_out_buf_len());
 }
 
 /**
- * Parse a whole document.
- * @param {string} html
- * @param {object} [options] scriptingEnabled (default true), format ('dom' | 'object'),
- *   sourceLocations, onParseError({ code, line, col, offset })
+ * Parse a string, or bytes after sniffing and decoding them (which may take
+ * a second parse, see js/bytes.js); onParseError hears the errors of the
+ * parse whose tree is returned.  Returns { view, html }: the buffer and the
+ * string parsed.
  */
-export function parse(html, options) {
+function runInput(fn, input, o, fragment, sourceRefs = false) {
+  const bytes = checkInputOrBytes(fn, input);
+  let view;
+  let html = input;
+  if (bytes === null) {
+    if (o.encoding !== undefined || o.defaultEncoding !== undefined) {
+      throw new TypeError(`${fn}(): options 'encoding' and 'defaultEncoding' apply to byte input; the input is a string`);
+    }
+    view = run(fn, input, o, fragment, sourceRefs);
+  } else {
+    if (fragment) throw new TypeError(`${fn}(): a fragment is parsed from a string, not bytes (13.4 has no encoding)`);
+    ({ result: view, html } = parseBytes(fn, bytes, o, (text, encoding, confidence) =>
+      run(fn, text, o, fragment, sourceRefs, encoding, confidence)));
+  }
+  if (o.onParseError) reportErrors(getWasm(), o.onParseError);
+  return { view, html };
+}
+
+/**
+ * Parse a whole document.
+ * @param {string|Uint8Array|ArrayBuffer} input the document; bytes are
+ *   decoded as a browser does (js/bytes.js)
+ * @param {object} [options] scriptingEnabled (default true), format ('dom' | 'object'),
+ *   sourceLocations, onParseError({ code, line, col, offset }); for bytes,
+ *   encoding (the transport layer's label) and defaultEncoding
+ */
+export function parse(input, options) {
   const o = checkOptions('parse', options, PARSE_OPTIONS);
   // The tree takes its strings from `html` where they appear in it verbatim
   // (docs/format.md, SOURCE_REFS): no copy into the buffer, no decode.
-  const view = run('parse', html, o, false, true);
+  const { view, html } = runInput('parse', input, o, false, true);
   return decodeOwn(view, o.format ?? 'dom', { source: html });
 }
 
@@ -85,7 +114,8 @@ export function parse(html, options) {
  */
 export function parseFragment(html, options) {
   const o = checkOptions('parseFragment', options, FRAGMENT_OPTIONS);
-  const view = run('parseFragment', html, o, true, true);
+  checkInput('parseFragment', html);
+  const { view } = runInput('parseFragment', html, o, true, true);
   return decodeOwn(view, o.format ?? 'dom', { source: html });
 }
 
@@ -114,7 +144,7 @@ function runBuffer(fn, html, options) {
   if (o.context !== undefined && !o.fragment) {
     throw new TypeError(`${fn}(): option 'context' needs fragment: true`);
   }
-  return run(fn, html, o, o.fragment === true);
+  return runInput(fn, html, o, o.fragment === true).view;
 }
 
 /** Test hook: cap the parser's arena per parse (MiB; 0 = no cap). */

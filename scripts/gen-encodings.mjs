@@ -1,17 +1,23 @@
 #!/usr/bin/env node
 // Generates the encoding tables of the WHATWG Encoding Standard (section 4.2
-// "Names and labels") from scripts/data/encodings.tsv:
+// "Names and labels") from scripts/data/encodings.tsv, and the bytes
+// 0x80-0x9F of windows-1252 from scripts/data/index-windows-1252.txt:
 //   src/encodings_data.c  the names in the standard's order (the ids of
-//                         src/encoding.h) and every label, sorted, for
-//                         "get an encoding" (binary search)
-//   js/encodings.js       the names by id, for the JS wrapper
+//                         src/encoding.h), every label, sorted, for "get an
+//                         encoding" (binary search), and windows-1252
+//   js/encodings.js       the names by id and windows-1252, for the JS wrapper
 //
 // Usage: node scripts/gen-encodings.mjs
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Rewrite a file only when its text changes (src/encoding.h is included by
+// most of the C sources).
+const write = (path, text) => {
+  if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
+};
 const rows = readFileSync(join(root, 'scripts/data/encodings.tsv'), 'utf8')
   .split('\n')
   .filter((l) => l !== '' && !l.startsWith('#'))
@@ -27,6 +33,17 @@ for (const [label, name] of rows) {
 if (names.length !== 40) throw new Error(`expected 40 encodings, got ${names.length}`);
 if (new Set(labels.map(([l]) => l)).size !== labels.length) throw new Error('duplicate label');
 labels.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+
+const win1252 = readFileSync(join(root, 'scripts/data/index-windows-1252.txt'), 'utf8')
+  .split('\n')
+  .filter((l) => l !== '' && !l.startsWith('#'))
+  .map((l, i) => {
+    const [pointer, cp] = l.split('\t');
+    if (Number(pointer) !== i) throw new Error(`index-windows-1252: pointer ${pointer} out of order`);
+    return Number(cp);
+  });
+if (win1252.length !== 32) throw new Error(`index-windows-1252: expected 32 pointers, got ${win1252.length}`);
+const hex = (cp) => '0x' + cp.toString(16).toUpperCase().padStart(4, '0');
 
 const ident = (n) => 'H5_ENC_' + n.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 const c = [
@@ -44,8 +61,13 @@ const c = [
   '};',
   `const size_t h5_encoding_label_count = ${labels.length};`,
   '',
+  '/* index-windows-1252, pointers 0-31: the code points of bytes 0x80-0x9F. */',
+  'const uint16_t h5_windows_1252_80[32] = {',
+  ...[0, 8, 16, 24].map((i) => '    ' + win1252.slice(i, i + 8).map(hex).join(', ') + ','),
+  '};',
+  '',
 ];
-writeFileSync(join(root, 'src/encodings_data.c'), c.join('\n'));
+write(join(root, 'src/encodings_data.c'), c.join('\n'));
 
 // The enum for src/encoding.h, checked there against this list.
 const enumBody = names.map((n, i) => `    ${ident(n)} = ${i + 1},`).join('\n');
@@ -53,7 +75,7 @@ const h = readFileSync(join(root, 'src/encoding.h'), 'utf8');
 const start = h.indexOf('    /* BEGIN GENERATED */');
 const end = h.indexOf('    /* END GENERATED */');
 if (start < 0 || end < 0) throw new Error('src/encoding.h lacks the GENERATED markers');
-writeFileSync(
+write(
   join(root, 'src/encoding.h'),
   h.slice(0, start) + '    /* BEGIN GENERATED */\n' + enumBody + '\n' + h.slice(end),
 );
@@ -68,6 +90,14 @@ const js = [
   ...names.map((n) => `  '${n}',`),
   '];',
   '',
+  "/** Confidence names by the C core's h5_confidence (src/encoding.h). */",
+  "export const CONFIDENCE_NAMES = [null, 'tentative', 'certain'];",
+  '',
+  '/** index-windows-1252, pointers 0-31: the code points of bytes 0x80-0x9F. */',
+  'export const WINDOWS_1252_80 = [',
+  ...[0, 8, 16, 24].map((i) => '  ' + win1252.slice(i, i + 8).map(hex).join(', ') + ','),
+  '];',
+  '',
 ];
-writeFileSync(join(root, 'js/encodings.js'), js.join('\n'));
+write(join(root, 'js/encodings.js'), js.join('\n'));
 console.log(`${names.length} encodings, ${labels.length} labels`);

@@ -349,16 +349,55 @@ h5_encoding h5_prescan(const uint8_t *b, size_t len) {
 
 /* ---- 13.2.3.2 "the encoding sniffing algorithm" ------------------------- */
 
+bool h5_is_utf8_with_non_ascii(const uint8_t *b, size_t len) {
+    bool non_ascii = false;
+    size_t i = 0;
+    while (i < len) {
+        uint8_t c = b[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        non_ascii = true;
+        /* Encoding Standard 8.1.1 "UTF-8 decoder": lead byte ranges and the
+         * bounds of the first continuation byte. */
+        size_t need;
+        uint8_t lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) need = 1;
+        else if (c >= 0xE0 && c <= 0xEF) {
+            need = 2;
+            if (c == 0xE0) lo = 0xA0;
+            if (c == 0xED) hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            need = 3;
+            if (c == 0xF0) lo = 0x90;
+            if (c == 0xF4) hi = 0x8F;
+        } else return false;
+        if (len - i - 1 < need) return false;
+        if (b[i + 1] < lo || b[i + 1] > hi) return false;
+        for (size_t k = 2; k <= need; k++)
+            if (b[i + k] < 0x80 || b[i + k] > 0xBF) return false;
+        i += need + 1;
+    }
+    return non_ascii;
+}
+
 h5_sniff_result h5_sniff_encoding(const uint8_t *b, size_t len, h5_encoding transport,
-                                  h5_encoding fallback) {
-    h5_sniff_result r = {H5_ENC_NONE, H5_CONFIDENCE_CERTAIN, 0};
+                                  h5_encoding fallback, bool detect_utf8) {
+    h5_sniff_result r = {H5_ENC_NONE, H5_CONFIDENCE_CERTAIN, 0, H5_SNIFF_BOM};
     if ((r.encoding = h5_bom_sniff(b, len, &r.bom_len)) != H5_ENC_NONE) return r;
+    r.source = H5_SNIFF_TRANSPORT;
     if ((unsigned)transport < H5_ENC_COUNT && transport != H5_ENC_NONE) {
         r.encoding = transport;
         return r;
     }
     r.confidence = H5_CONFIDENCE_TENTATIVE;
+    r.source = H5_SNIFF_PRESCAN;
     if ((r.encoding = h5_prescan(b, len)) != H5_ENC_NONE) return r;
+    r.source = H5_SNIFF_DETECTED;
+    r.encoding = H5_ENC_UTF_8;
+    if (detect_utf8 && h5_is_utf8_with_non_ascii(b, len)) return r;
+    r.source = H5_SNIFF_DEFAULT;
     r.encoding = (unsigned)fallback < H5_ENC_COUNT && fallback != H5_ENC_NONE ? fallback : H5_ENC_WINDOWS_1252;
     return r;
 }
@@ -379,14 +418,6 @@ h5_encoding h5_change_encoding(h5_encoding current, h5_encoding declared) {
 }
 
 /* ---- decoders (Encoding Standard 9-14) ---------------------------------- */
-
-/* index-windows-1252 (Encoding Standard), pointers 0-31 (bytes 0x80-0x9F);
- * bytes 0xA0-0xFF map to U+00A0-U+00FF. */
-static const uint16_t windows_1252_80[32] = {
-    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
-    0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
-    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-};
 
 bool h5_can_decode(h5_encoding e) {
     return e == H5_ENC_UTF_8 || e == H5_ENC_UTF_16BE || e == H5_ENC_UTF_16LE || e == H5_ENC_WINDOWS_1252 ||
@@ -429,7 +460,7 @@ h5_status h5_decode(h5_encoding e, const uint8_t *in, size_t len, h5_char *out, 
     case H5_ENC_WINDOWS_1252:
         for (size_t i = 0; i < len; i++) {
             uint8_t c = in[i];
-            out[n++] = c >= 0x80 && c < 0xA0 ? windows_1252_80[c - 0x80] : c;
+            out[n++] = c >= 0x80 && c < 0xA0 ? h5_windows_1252_80[c - 0x80] : c;
         }
         break;
     case H5_ENC_X_USER_DEFINED:

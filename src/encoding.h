@@ -81,6 +81,8 @@ typedef struct {
 extern const char *const h5_encoding_names[H5_ENC_COUNT];
 extern const h5_encoding_label h5_encoding_labels[]; /* sorted by label */
 extern const size_t h5_encoding_label_count;
+/* index-windows-1252, bytes 0x80-0x9F (0xA0-0xFF are U+00A0-U+00FF). */
+extern const uint16_t h5_windows_1252_80[32];
 
 /* The encoding's name ("UTF-8", "windows-1252"), NULL for H5_ENC_NONE. */
 const char *h5_encoding_name(h5_encoding e);
@@ -107,18 +109,37 @@ h5_encoding h5_meta_charset(h5_str content);
  * an XML encoding".  H5_ENC_NONE when both fail. */
 h5_encoding h5_prescan(const uint8_t *b, size_t len);
 
+/* Where the encoding of h5_sniff_result came from. */
+typedef enum {
+    H5_SNIFF_BOM = 0,
+    H5_SNIFF_TRANSPORT = 1, /* the transport layer or the user */
+    H5_SNIFF_PRESCAN = 2,   /* a <meta> or XML declaration in the first bytes */
+    H5_SNIFF_DETECTED = 3,  /* UTF-8 recognised in the whole input */
+    H5_SNIFF_DEFAULT = 4
+} h5_sniff_source;
+
 typedef struct {
     h5_encoding encoding;
     h5_confidence confidence;
     size_t bom_len; /* bytes of byte order mark at the start (0, 2 or 3) */
+    h5_sniff_source source;
 } h5_sniff_result;
 
 /* 13.2.3.2 "the encoding sniffing algorithm": BOM, then the transport
  * layer's encoding (or the user's choice; H5_ENC_NONE = none), both
- * certain; then the prescan, then `fallback` (H5_ENC_NONE = windows-1252),
- * both tentative.  The encoding is never H5_ENC_NONE. */
+ * certain; then the prescan; then, with `detect_utf8`, UTF-8 if the input
+ * has non-ASCII bytes and all of it is valid UTF-8 (the spec's optional
+ * autodetection: "The UTF-8 encoding has a highly detectable bit pattern"
+ * ... "detecting for UTF-8 specifically can be especially effective", as
+ * Chromium does for documents that declare no encoding); then `fallback`
+ * (H5_ENC_NONE = windows-1252); the last three tentative.  The encoding is
+ * never H5_ENC_NONE. */
 h5_sniff_result h5_sniff_encoding(const uint8_t *b, size_t len, h5_encoding transport,
-                                  h5_encoding fallback);
+                                  h5_encoding fallback, bool detect_utf8);
+
+/* True if `b` has a byte >= 0x80 and is valid UTF-8 throughout (Encoding
+ * Standard's UTF-8 decoder finds no error). */
+bool h5_is_utf8_with_non_ascii(const uint8_t *b, size_t len);
 
 /* 13.2.3.4 "change the encoding", steps 1-4: given the encoding in use and
  * the one a <meta> declared, the encoding to decode and parse again with

@@ -502,7 +502,8 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         (uint32_t)nnodes, (uint32_t)nattrs, (uint32_t)fb->names_len, (uint32_t)units,
         (uint32_t)(errs ? opts->error_count : 0), (uint32_t)nodes_off, (uint32_t)attrs_off,
         (uint32_t)names_off, (uint32_t)nlocs_off, (uint32_t)alocs_off, (uint32_t)errors_off,
-        (uint32_t)strings_off, (uint32_t)total, 0, 0
+        (uint32_t)strings_off, (uint32_t)total,
+        opts->encoding ? (uint32_t)opts->encoding | (uint32_t)(opts->confidence & 3) << 8 : 0, 0
     };
     for (unsigned i = 0; i < H5_FLATBUF_HEADER_WORDS; i++) hdr[i] = to_le(h[i]);
 

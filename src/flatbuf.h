@@ -96,6 +96,11 @@ typedef struct {
     /* Record that the document was parsed with scripting on (the
      * serialiser then treats <noscript> contents as raw text). */
     bool scripting;
+    /* Byte input: the encoding the document was decoded with and the
+     * confidence in it (encoding.h), recorded in header word 18.
+     * H5_ENC_NONE (default) for a document parsed from characters. */
+    uint8_t encoding;
+    uint8_t confidence;
     /* Write an error section (even when error_count is 0). */
     bool include_errors;
     const h5_flatbuf_error *errors;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "encoding.h"
 #include "errors.h"
 #include "flatbuf.h"
 #include "parser.h"
@@ -92,6 +93,27 @@ H5W_EXPORT(h5w_input) h5_char *h5w_input(uint32_t units) {
     }
     input.len = units;
     return input.data;
+}
+
+/* ---- byte input (src/encoding.h) -----------------------------------------
+ * h5w_sniff: the encoding sniffing algorithm (13.2.3.2) over `len` bytes
+ * that JS wrote at h5w_input() (the first H5_PRESCAN_BYTES of the document
+ * are enough: the UTF-8 detection, which needs them all, is left to JS,
+ * whose TextDecoder validates and decodes in one step); transport and
+ * fallback are encoding ids (0 = none).  Returns encoding | confidence << 8
+ * | BOM length << 16 | h5_sniff_source << 24.
+ * h5w_get_encoding: "get an encoding" for the label of `len` UTF-16 units
+ * at h5w_input(); 0 = failure. */
+H5W_EXPORT(h5w_sniff) uint32_t h5w_sniff(uint32_t len, uint32_t transport, uint32_t fallback) {
+    if ((size_t)len > input.len * sizeof(h5_char)) return 0;
+    h5_sniff_result r = h5_sniff_encoding((const uint8_t *)input.data, len, (h5_encoding)transport,
+                                          (h5_encoding)fallback, false);
+    return (uint32_t)r.encoding | (uint32_t)r.confidence << 8 | (uint32_t)r.bom_len << 16 |
+           (uint32_t)r.source << 24;
+}
+H5W_EXPORT(h5w_get_encoding) uint32_t h5w_get_encoding(uint32_t len) {
+    if (len > input.len) return 0;
+    return (uint32_t)h5_get_encoding((h5_str){input.data, len});
 }
 
 H5W_EXPORT(h5w_error_name) const char *h5w_error_name(uint32_t code) {
@@ -258,7 +280,11 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
  *   flags: 1 scripting, 2 fragment, 4 source locations, 8 collect errors,
  *          16 source references (flatbuf.h: strings found verbatim in the
  *          input are written as offsets into it; for parse(), whose
- *          decoder slices the input string)
+ *          decoder slices the input string),
+ *          bits 8-15 the encoding of byte input and bits 16-17 the
+ *          confidence (encoding.h; 0 for a string); with a tentative one,
+ *          h5w_encoding_change() then tells whether a <meta> declared
+ *          another encoding to parse again with (13.2.3.4)
  *   ctx_ns: h5_element_ns of the context element */
 static h5_parser *parser;
 static bool flat_ready;
@@ -266,17 +292,23 @@ static uint32_t memory_limit_mb;
 
 H5W_EXPORT(h5w_out_buf) uint8_t *h5w_out_buf(void) { return flat.data; }
 H5W_EXPORT(h5w_out_buf_len) uint32_t h5w_out_buf_len(void) { return (uint32_t)flat.len; }
+static uint32_t encoding_change; /* of the last parse */
+H5W_EXPORT(h5w_encoding_change) uint32_t h5w_encoding_change(void) { return encoding_change; }
 /* Tests: cap the arena of each parse (MiB, 0 = none) to exercise OOM paths. */
 H5W_EXPORT(h5w_set_memory_limit) void h5w_set_memory_limit(uint32_t mb) { memory_limit_mb = mb; }
 
 H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t ctx_len, uint32_t ctx_ns) {
     reset_outputs();
+    encoding_change = 0;
     if (!flat_ready) {
         h5_flatbuf_init(&flat);
         flat_ready = true;
     }
     flat.len = 0;
-    if ((size_t)len + ctx_len > input.len || ctx_ns > H5_NS_MATHML) return H5_ERR_INVALID;
+    uint32_t encoding = flags >> 8 & 0xff, confidence = flags >> 16 & 3;
+    if ((size_t)len + ctx_len > input.len || ctx_ns > H5_NS_MATHML || encoding >= H5_ENC_COUNT ||
+        confidence > H5_CONFIDENCE_CERTAIN)
+        return H5_ERR_INVALID;
     if (!parser && !(parser = h5_parser_create())) return H5_ERR_OOM;
     h5_parse_options o = h5_parse_options_default();
     o.scripting = (flags & 1) != 0;
@@ -286,14 +318,19 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
     o.context_ns = (h5_element_ns)ctx_ns;
     o.memory_limit = (size_t)memory_limit_mb << 20;
     if (flags & 8) o.on_error = collect_error;
+    o.encoding = (h5_encoding)encoding;
+    o.confidence = encoding ? (h5_confidence)confidence : H5_CONFIDENCE_IRRELEVANT;
     h5_node *root = NULL;
     h5_status st = h5_parse(parser, input.data, len, &o, &root);
+    encoding_change = st == H5_OK ? (uint32_t)h5_parser_encoding_change(parser) : 0;
     if (st == H5_OK && out_failed) st = H5_ERR_OOM;
     if (st == H5_OK) {
         h5_flatbuf_options fo = h5_flatbuf_options_default();
         fo.locations = (flags & 4) != 0;
         fo.scripting = o.scripting;
         fo.include_errors = (flags & 8) != 0;
+        fo.encoding = (uint8_t)o.encoding;
+        fo.confidence = (uint8_t)o.confidence;
         fo.errors = (const h5_flatbuf_error *)out_errors.data;
         fo.error_count = out_errors.len / 2;
         if (flags & 16) {

@@ -12,6 +12,10 @@
  *                  written a second time with the input's block given to
  *                  the buffer (source_in_buffer, as wasm parse() does),
  *                  which must give the same bytes
+ *           bit 3: the input is a document's bytes: encoding sniffing
+ *                  (13.2.3.2, with UTF-8 detection if bit 4), decoding,
+ *                  and a parse with that encoding's confidence, after
+ *                  which only a tentative one may be changed by a <meta>
  * Every input must parse without a crash, leak, UB or hang; a document
  * parse must give a tree whose links are consistent.  Documents and
  * fragments then go through the flat-buffer writer, and (without source
@@ -108,7 +112,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     h5_char *in = malloc((size + 1) * sizeof(h5_char));
     if (!in) return 0;
     size_t n;
-    if (enc & 1) {
+    /* enc & 8: the input is a document's bytes: the encoding sniffing
+     * algorithm (13.2.3.2; UTF-8 detection with enc & 16), then the core's
+     * own decoder where it has one. */
+    h5_sniff_result sniffed = {H5_ENC_NONE, H5_CONFIDENCE_IRRELEVANT, 0, H5_SNIFF_BOM};
+    if (enc & 8) {
+        sniffed = h5_sniff_encoding(data, size, H5_ENC_NONE, H5_ENC_NONE, (enc & 16) != 0);
+        if (sniffed.encoding == H5_ENC_NONE || sniffed.encoding >= H5_ENC_COUNT || sniffed.bom_len > 3) abort();
+        if (h5_can_decode(sniffed.encoding)) {
+            if (h5_decode(sniffed.encoding, data, size, in, &n) != H5_OK || n > size) abort();
+        } else {
+            n = h5_utf8_to_utf16(data, size, in);
+        }
+    } else if (enc & 1) {
         n = size / 2;
         for (size_t i = 0; i < n; i++) in[i] = (h5_char)(data[2 * i] | data[2 * i + 1] << 8);
     } else {
@@ -146,8 +162,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             o.context_ns = contexts[pick % (sizeof contexts / sizeof contexts[0])].ns;
         }
         if (mode == 3) o.chunk_size = (size_t)chunk + 1;
+        o.encoding = sniffed.encoding;
+        o.confidence = sniffed.confidence;
         h5_node *root = NULL;
         if (h5_parse(parser, in, n, &o, &root) != H5_OK || !root) abort();
+        /* A <meta> may change only a tentative encoding of a document. */
+        h5_encoding change = h5_parser_encoding_change(parser);
+        if (change >= H5_ENC_COUNT ||
+            (change != H5_ENC_NONE && (o.confidence != H5_CONFIDENCE_TENTATIVE || o.fragment)))
+            abort();
         check_tree(root);
         h5_flatbuf_options fo = h5_flatbuf_options_default();
         fo.scripting = o.scripting;

@@ -204,7 +204,7 @@ describe('api: parseToView() result', () => {
 
   test('checks its arguments as parseToBuffer() does', async () => {
     const h5 = await import('../../js/node.js');
-    assert.throws(() => h5.parseToView(42), { name: 'TypeError', message: /^parseToView\(html\): html must be a string/ });
+    assert.throws(() => h5.parseToView(42), { name: 'TypeError', message: /^parseToView\(input\): input must be a string, or bytes/ });
     assert.throws(() => h5.parseToView('<p>', { context: 'td' }), { name: 'TypeError', message: "parseToView(): option 'context' needs fragment: true" });
     assert.throws(() => h5.parseToView('<p>', { format: 'dom' }), { name: 'TypeError', message: /^parseToView\(\): unknown option 'format'/ });
   });

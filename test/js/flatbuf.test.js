@@ -33,6 +33,8 @@ test('header and section table', async () => {
     scripting: true,
     hasLocations: true,
     hasErrors: false,
+    encoding: null,
+    confidence: null,
     nodeCount: 7,
     attributeCount: 1,
     errorCount: 0,

@@ -45,7 +45,7 @@ static int total, failed, parsed, sniff_only;
 
 /* The encoding of `data` as a browser would settle on it. */
 static h5_encoding document_encoding(h5_parser *p, const uint8_t *data, size_t len, bool *did_parse) {
-    h5_sniff_result s = h5_sniff_encoding(data, len, H5_ENC_NONE, H5_ENC_WINDOWS_1252);
+    h5_sniff_result s = h5_sniff_encoding(data, len, H5_ENC_NONE, H5_ENC_WINDOWS_1252, true);
     *did_parse = false;
     if (s.confidence != H5_CONFIDENCE_TENTATIVE || !h5_can_decode(s.encoding)) return s.encoding;
     h5_char *units = malloc((len + 1) * sizeof *units);

@@ -1,0 +1,188 @@
+// Byte input (spec 13.2.3 "The input byte stream"): the encoding sniffing
+// algorithm runs in the C core (src/encoding.c: BOM, the transport layer's
+// encoding, the <meta> prescan of the first 1024 bytes, the default); the
+// bytes are decoded with the platform's TextDecoder (one call per document);
+// and a <meta> that declares another encoding while the confidence is
+// tentative makes parse() decode and parse again (13.2.3.4).
+import { CONFIDENCE_NAMES, ENCODING_NAMES, WINDOWS_1252_80 } from './encodings.js';
+import { describe, getWasm, writeInput } from './loader.js';
+import { checkOptions, isBoolean, isString } from './options.js';
+
+/** The options of byte input (parse(), parseToBuffer(), sniffEncoding()). */
+export const BYTES_OPTIONS = { encoding: isString, defaultEncoding: isString, detectUtf8: isBoolean };
+
+export const TENTATIVE = 1;
+export const CERTAIN = 2;
+const PRESCAN_BYTES = 1024; // src/encoding.h H5_PRESCAN_BYTES
+
+/** Bytes as a Uint8Array (no copy), or null when `v` is not bytes. */
+export function asBytes(v) {
+  if (v instanceof Uint8Array) return v;
+  if (v instanceof ArrayBuffer) return new Uint8Array(v);
+  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  if (typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer) return new Uint8Array(v);
+  return null;
+}
+
+export function checkInputOrBytes(fn, input) {
+  if (typeof input === 'string') return null;
+  const bytes = asBytes(input);
+  if (bytes === null) {
+    throw new TypeError(`${fn}(input): input must be a string, or bytes (Uint8Array, ArrayBuffer); got ${describe(input)}`);
+  }
+  return bytes;
+}
+
+/** Encoding Standard "get an encoding": the encoding id of `label`, 0 if none. */
+function encodingOf(w, label) {
+  writeInput(w, label);
+  return w.h5w_get_encoding(label.length);
+}
+
+/**
+ * Ids of the `encoding` (transport layer / user choice) and
+ * `defaultEncoding` options.  An unknown transport label is ignored, as
+ * 13.2.3.2 says ("if the transport layer specifies a character encoding,
+ * and it is supported"): it usually comes from a server's Content-Type.  An
+ * unknown default is the caller's own mistake: a RangeError.
+ */
+function encodingOptions(fn, w, o) {
+  const transport = o.encoding !== undefined ? encodingOf(w, o.encoding) : 0;
+  let fallback = 0;
+  if (o.defaultEncoding !== undefined) {
+    fallback = encodingOf(w, o.defaultEncoding);
+    if (fallback === 0) {
+      throw new RangeError(`${fn}(): option 'defaultEncoding' is not an encoding label of the Encoding Standard; got ${describe(o.defaultEncoding)}`);
+    }
+  }
+  return [transport, fallback];
+}
+
+const SNIFF_DEFAULT = 4; // src/encoding.h h5_sniff_source
+const UTF_8 = 1;
+let utf8Fatal = null;
+
+/**
+ * The encoding sniffing algorithm: { id, confidence, bom, text }.  The
+ * wasm core does all but the UTF-8 detection (src/encoding.c,
+ * h5_sniff_encoding), which needs every byte: here TextDecoder validates and
+ * decodes in one step, and `text` is the decoding when it is UTF-8.
+ */
+function sniff(w, bytes, transport, fallback, detectUtf8) {
+  const n = Math.min(bytes.length, PRESCAN_BYTES);
+  const ptr = w.h5w_input((n + 1) >>> 1);
+  if (ptr === 0) throw new RangeError('the parser is out of memory');
+  new Uint8Array(w.memory.buffer, ptr, n).set(bytes.subarray(0, n));
+  const r = w.h5w_sniff(n, transport, fallback);
+  const s = { id: r & 0xff, confidence: (r >>> 8) & 3, bom: (r >>> 16) & 0xff, text: null };
+  if (r >>> 24 === SNIFF_DEFAULT && detectUtf8 !== false) {
+    // Non-ASCII bytes, all valid UTF-8: fewer code units than bytes.
+    utf8Fatal ??= new TextDecoder('utf-8', { fatal: true });
+    try {
+      const text = utf8Fatal.decode(shareable(bytes));
+      if (text.length < bytes.length) {
+        s.id = UTF_8;
+        s.text = text;
+      }
+    } catch {
+      // not UTF-8: the default stays
+    }
+  }
+  return s;
+}
+
+// TextDecoder refuses views of shared memory in some engines.
+function shareable(bytes) {
+  return typeof SharedArrayBuffer === 'function' && bytes.buffer instanceof SharedArrayBuffer ? bytes.slice() : bytes;
+}
+
+const decoders = new Map();
+
+/** A single-byte decoding: byte b < 0x80 is U+00bb, others high[b - 0x80]. */
+function decodeByTable(bytes, high) {
+  const units = new Uint16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    units[i] = b < 0x80 ? b : high[b - 0x80];
+  }
+  let s = '';
+  for (let i = 0; i < units.length; i += 8192) s += String.fromCharCode.apply(null, units.subarray(i, i + 8192));
+  return s;
+}
+
+let windows1252 = null;
+let xUserDefined = null;
+
+/**
+ * Encoding Standard "decode" of `bytes` with encoding `id` (a BOM wins and
+ * is removed; errors become U+FFFD), by the platform's TextDecoder, which
+ * implements the Encoding Standard.  Done here: the two encodings that
+ * TextDecoder does not offer by design, and windows-1252 (the default
+ * encoding), which some TextDecoders decode as ISO-8859-1 (Node 20 maps
+ * bytes 0x80-0x9F to U+0080-U+009F).
+ */
+export function decodeBytes(fn, id, bytes) {
+  const name = ENCODING_NAMES[id];
+  if (name === 'replacement') return bytes.length === 0 ? '' : '\uFFFD';
+  if (name === 'x-user-defined') {
+    xUserDefined ??= Array.from({ length: 128 }, (_, i) => 0xf780 + i);
+    return decodeByTable(bytes, xUserDefined);
+  }
+  if (name === 'windows-1252') {
+    windows1252 ??= [...WINDOWS_1252_80, ...Array.from({ length: 96 }, (_, i) => 0xa0 + i)];
+    return decodeByTable(bytes, windows1252);
+  }
+  let d = decoders.get(name);
+  if (d === undefined) {
+    try {
+      d = new TextDecoder(name);
+    } catch {
+      throw new RangeError(
+        `${fn}(): the document's encoding is ${name}, which this platform's TextDecoder does not support; ` +
+          'decode the bytes some other way and pass a string',
+      );
+    }
+    decoders.set(name, d);
+  }
+  return d.decode(shareable(bytes));
+}
+
+/**
+ * Sniff, decode and parse bytes: `run(html, encodingId, confidence)` parses
+ * a decoding; when a <meta> declared another encoding while the confidence
+ * was tentative, decode with it and run again (confidence certain).
+ * Returns run's result and the string parsed.
+ */
+export function parseBytes(fn, bytes, o, run) {
+  const w = getWasm();
+  const [transport, fallback] = encodingOptions(fn, w, o);
+  const s = sniff(w, bytes, transport, fallback, o.detectUtf8);
+  let html = s.text ?? decodeBytes(fn, s.id, bytes);
+  let result = run(html, s.id, s.confidence);
+  if (s.confidence === TENTATIVE) {
+    const change = w.h5w_encoding_change();
+    if (change !== 0) {
+      html = decodeBytes(fn, change, bytes);
+      result = run(html, change, CERTAIN);
+    }
+  }
+  return { result, html };
+}
+
+/**
+ * The encoding sniffing algorithm (spec 13.2.3.2) alone: the encoding a
+ * browser starts decoding `bytes` with, before parsing.  (A <meta> after
+ * the first 1024 bytes can still change it: parse() does that.)
+ * @param {Uint8Array|ArrayBuffer} bytes
+ * @param {{ encoding?: string, defaultEncoding?: string, detectUtf8?: boolean }} [options]
+ * @returns {{ encoding: string, confidence: 'tentative'|'certain', bomLength: number }}
+ */
+export function sniffEncoding(bytes, options) {
+  const u8 = asBytes(bytes);
+  if (u8 === null) throw new TypeError(`sniffEncoding(bytes): bytes must be a Uint8Array or ArrayBuffer; got ${describe(bytes)}`);
+  const o = checkOptions('sniffEncoding', options, BYTES_OPTIONS);
+  const w = getWasm();
+  const [transport, fallback] = encodingOptions('sniffEncoding', w, o);
+  const s = sniff(w, u8, transport, fallback, o.detectUtf8);
+  return { encoding: ENCODING_NAMES[s.id], confidence: CONFIDENCE_NAMES[s.confidence], bomLength: s.bom };
+}

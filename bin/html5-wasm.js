@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // html5-wasm command line: parse an HTML file and print its tree in the
-// html5lib test format (or, with --tokens, its token stream).
-//   html5-wasm [--tokens] [--fragment CONTEXT] [--no-scripting] FILE
+// html5lib test format (or, with --tokens, its token stream).  A document
+// is parsed from the file's bytes, decoded as a browser decodes a page
+// (--encoding LABEL: as if the server had declared that charset); tokens
+// and fragments from the file read as UTF-8.
+//   html5-wasm [--tokens] [--fragment CONTEXT] [--no-scripting] [--encoding LABEL] FILE
 import { readFileSync } from 'node:fs';
 import * as html5 from '../js/node.js';
 
@@ -11,11 +14,13 @@ const value = (name) => { const i = args.indexOf(name); if (i < 0) return undefi
 const tokensOnly = flag('--tokens');
 const noScripting = flag('--no-scripting');
 const context = value('--fragment');
+const encoding = value('--encoding');
 if (args.length !== 1) {
-  console.error('usage: html5-wasm [--tokens] [--fragment CONTEXT] [--no-scripting] FILE');
+  console.error('usage: html5-wasm [--tokens] [--fragment CONTEXT] [--no-scripting] [--encoding LABEL] FILE');
   process.exit(2);
 }
-const html = readFileSync(args[0], 'utf8');
+const bytes = readFileSync(args[0]);
+const html = bytes.toString('utf8');
 const errors = [];
 const onParseError = (e) => errors.push(e);
 
@@ -23,8 +28,9 @@ if (tokensOnly || typeof html5.parse !== 'function') {
   for (const t of html5.tokenize(html, { onParseError })) console.log(JSON.stringify(t));
 } else {
   const opts = { scriptingEnabled: !noScripting, onParseError };
-  const root = context ? html5.parseFragment(html, { ...opts, context }) : html5.parse(html, opts);
+  const root = context ? html5.parseFragment(html, { ...opts, context }) : html5.parse(bytes, { ...opts, encoding });
   process.stdout.write(html5.dumpTree(root));
+  if (!context) console.log(`# encoding: ${root.characterSet}`);
 }
 console.log(`# ${errors.length} parse error(s)`);
 for (const e of errors.slice(0, 20)) console.log(`#   ${args[0]}:${e.line}:${e.col} ${e.code}`);

@@ -69,7 +69,7 @@ const c = [
 ];
 write(join(root, 'src/encodings_data.c'), c.join('\n'));
 
-// The enum for src/encoding.h, checked there against this list.
+// The enum of src/encoding.h, written between its GENERATED markers.
 const enumBody = names.map((n, i) => `    ${ident(n)} = ${i + 1},`).join('\n');
 const h = readFileSync(join(root, 'src/encoding.h'), 'utf8');
 const start = h.indexOf('    /* BEGIN GENERATED */');

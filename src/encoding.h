@@ -130,8 +130,8 @@ typedef struct {
  * certain; then the prescan; then, with `detect_utf8`, UTF-8 if the input
  * has non-ASCII bytes and all of it is valid UTF-8 (the spec's optional
  * autodetection: "The UTF-8 encoding has a highly detectable bit pattern"
- * ... "detecting for UTF-8 specifically can be especially effective", as
- * Chromium does for documents that declare no encoding); then `fallback`
+ * ... "detecting for UTF-8 specifically can be especially effective");
+ * then `fallback`
  * (H5_ENC_NONE = windows-1252); the last three tentative.  The encoding is
  * never H5_ENC_NONE. */
 h5_sniff_result h5_sniff_encoding(const uint8_t *b, size_t len, h5_encoding transport,

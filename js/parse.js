@@ -78,8 +78,8 @@ function runInput(fn, input, o, fragment, sourceRefs = false) {
   let view;
   let html = input;
   if (bytes === null) {
-    if (o.encoding !== undefined || o.defaultEncoding !== undefined) {
-      throw new TypeError(`${fn}(): options 'encoding' and 'defaultEncoding' apply to byte input; the input is a string`);
+    if (o.encoding !== undefined || o.defaultEncoding !== undefined || o.detectUtf8 !== undefined) {
+      throw new TypeError(`${fn}(): options 'encoding', 'defaultEncoding' and 'detectUtf8' apply to byte input; the input is a string`);
     }
     view = run(fn, input, o, fragment, sourceRefs);
   } else {

@@ -218,6 +218,7 @@ describe('byte input: API', () => {
     const b = utf8('<p>');
     assert.throws(() => parse(42), { name: 'TypeError', message: /input must be a string, or bytes/ });
     assert.throws(() => parse('<p>', { encoding: 'utf-8' }), { name: 'TypeError', message: /apply to byte input/ });
+    assert.throws(() => parseToBuffer('<p>', { detectUtf8: false }), { name: 'TypeError', message: /apply to byte input/ });
     assert.throws(() => parse(b, { encoding: 8 }), { name: 'TypeError', message: /option 'encoding' must be a string/ });
     assert.throws(() => parse(b, { defaultEncoding: 'utf-9' }), { name: 'RangeError', message: /'defaultEncoding' is not an encoding label/ });
     assert.throws(() => parseFragment(b), { name: 'TypeError', message: /html must be a string/ });

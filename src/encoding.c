@@ -13,7 +13,8 @@ const char *h5_encoding_name(h5_encoding e) {
 
 /* ---- Encoding Standard 4.2 "get an encoding" ----------------------------- */
 
-/* ASCII whitespace (Infra): TAB, LF, FF, CR, SPACE. */
+/* ASCII whitespace (Infra): TAB, LF, FF, CR, SPACE; the prescan's
+ * "0x09, 0x0A, 0x0C, 0x0D, 0x20" are the same bytes. */
 static bool is_ascii_ws(unsigned c) { return c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D || c == 0x20; }
 
 /* The longest label ("iso-10646-ucs-2", "csisolatinhebrew", ...) is short;
@@ -36,31 +37,28 @@ static h5_encoding lookup_label(const char *l, size_t n) {
     return H5_ENC_NONE;
 }
 
-/* Trimmed, lowercased copy of a label of code units `unit(i)`; any non-ASCII
- * unit makes it fail (all labels are ASCII). */
-#define GET_ENCODING(UNIT, LEN)                                                   \
-    size_t s_ = 0, e_ = (LEN);                                                    \
-    while (s_ < e_ && is_ascii_ws(UNIT(s_))) s_++;                                \
-    while (e_ > s_ && is_ascii_ws(UNIT(e_ - 1))) e_--;                            \
-    if (e_ - s_ == 0 || e_ - s_ > LABEL_MAX) return H5_ENC_NONE;                  \
-    char l_[LABEL_MAX];                                                           \
-    for (size_t i_ = s_; i_ < e_; i_++) {                                         \
-        unsigned c_ = UNIT(i_);                                                   \
-        if (c_ >= 0x80) return H5_ENC_NONE;                                       \
-        l_[i_ - s_] = (char)h5_to_lower((int)c_);                                 \
-    }                                                                             \
-    return lookup_label(l_, e_ - s_)
-
 h5_encoding h5_get_encoding(h5_str label) {
-#define UNIT16(i) ((unsigned)label.ptr[i])
-    GET_ENCODING(UNIT16, label.len);
-#undef UNIT16
+    size_t s = 0, e = label.len;
+    while (s < e && is_ascii_ws(label.ptr[s])) s++;
+    while (e > s && is_ascii_ws(label.ptr[e - 1])) e--;
+    if (e == s || e - s > LABEL_MAX) return H5_ENC_NONE;
+    char l[LABEL_MAX];
+    for (size_t i = s; i < e; i++) {
+        h5_char c = label.ptr[i];
+        if (c >= 0x80) return H5_ENC_NONE; /* all labels are ASCII */
+        l[i - s] = (char)h5_to_lower(c);
+    }
+    return lookup_label(l, e - s);
 }
 
 h5_encoding h5_get_encoding_bytes(const uint8_t *label, size_t len) {
-#define UNIT8(i) ((unsigned)label[i])
-    GET_ENCODING(UNIT8, len);
-#undef UNIT8
+    /* Only the bytes inside the surrounding whitespace can be a label. */
+    while (len > 0 && is_ascii_ws(*label)) label++, len--;
+    while (len > 0 && is_ascii_ws(label[len - 1])) len--;
+    if (len > LABEL_MAX) return H5_ENC_NONE;
+    h5_char units[LABEL_MAX];
+    for (size_t i = 0; i < len; i++) units[i] = label[i];
+    return h5_get_encoding((h5_str){units, len});
 }
 
 /* ---- Encoding Standard 6 "BOM sniff" ------------------------------------ */
@@ -134,8 +132,6 @@ typedef struct {
  * the whole prescan). */
 enum { ATTR_NONE, ATTR_GOT, ATTR_EOF };
 
-static bool is_prescan_ws(uint8_t c) { return c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D || c == 0x20; }
-static h5_char lower_byte(uint8_t c) { return (h5_char)(c >= 'A' && c <= 'Z' ? c + 0x20 : c); }
 
 /* "get an attribute" (13.2.3.2). */
 static int get_attribute(prescan *p) {
@@ -143,7 +139,7 @@ static int get_attribute(prescan *p) {
 #define NEED() \
     if (p->pos >= p->len) return ATTR_EOF
     NEED();
-    while (is_prescan_ws(b[p->pos]) || b[p->pos] == '/') {
+    while (is_ascii_ws(b[p->pos]) || b[p->pos] == '/') {
         p->pos++;
         NEED();
     }
@@ -156,14 +152,14 @@ static int get_attribute(prescan *p) {
             p->pos++;
             goto value;
         }
-        if (is_prescan_ws(c)) break; /* spaces */
+        if (is_ascii_ws(c)) break; /* spaces */
         if (c == '/' || c == '>') return ATTR_GOT;
-        p->name[p->name_len++] = lower_byte(c);
+        p->name[p->name_len++] = (h5_char)h5_to_lower(c);
         p->pos++;
         NEED();
     }
     /* Spaces. */
-    while (is_prescan_ws(b[p->pos])) {
+    while (is_ascii_ws(b[p->pos])) {
         p->pos++;
         NEED();
     }
@@ -171,7 +167,7 @@ static int get_attribute(prescan *p) {
     p->pos++;
 value:
     NEED();
-    while (is_prescan_ws(b[p->pos])) {
+    while (is_ascii_ws(b[p->pos])) {
         p->pos++;
         NEED();
     }
@@ -184,17 +180,17 @@ value:
                 p->pos++;
                 return ATTR_GOT;
             }
-            p->value[p->value_len++] = lower_byte(b[p->pos]);
+            p->value[p->value_len++] = (h5_char)h5_to_lower(b[p->pos]);
         }
     }
     if (c == '>') return ATTR_GOT;
-    p->value[p->value_len++] = lower_byte(c);
+    p->value[p->value_len++] = (h5_char)h5_to_lower(c);
     p->pos++;
     for (;;) {
         NEED();
         c = b[p->pos];
-        if (is_prescan_ws(c) || c == '>') return ATTR_GOT;
-        p->value[p->value_len++] = lower_byte(c);
+        if (is_ascii_ws(c) || c == '>') return ATTR_GOT;
+        p->value[p->value_len++] = (h5_char)h5_to_lower(c);
         p->pos++;
     }
 #undef NEED
@@ -266,7 +262,7 @@ static h5_encoding prescan_run(prescan *p) {
         }
         if (rest >= 6 && (b[at + 1] | 0x20) == 'm' && (b[at + 2] | 0x20) == 'e' &&
             (b[at + 3] | 0x20) == 't' && (b[at + 4] | 0x20) == 'a' &&
-            (is_prescan_ws(b[at + 5]) || b[at + 5] == '/')) {
+            (is_ascii_ws(b[at + 5]) || b[at + 5] == '/')) {
             p->pos = at + 5;
             bool seen_http_equiv = false, seen_content = false, seen_charset = false;
             bool got_pragma = false;
@@ -314,7 +310,7 @@ static h5_encoding prescan_run(prescan *p) {
                           (rest >= 3 && b[at + 1] == '/' && h5_is_ascii_alpha(b[at + 2])))) {
             /* A tag: to the next whitespace or '>', then its attributes. */
             size_t i = at + 1;
-            while (i < len && !is_prescan_ws(b[i]) && b[i] != '>') i++;
+            while (i < len && !is_ascii_ws(b[i]) && b[i] != '>') i++;
             if (i >= len) return H5_ENC_NONE;
             p->pos = i;
             for (;;) {

@@ -7,6 +7,7 @@
 import { CONFIDENCE_NAMES, ENCODING_NAMES, WINDOWS_1252_80 } from './encodings.js';
 import { describe, getWasm, writeInput } from './loader.js';
 import { checkOptions, isBoolean, isString } from './options.js';
+import { asBytes, unitsToString } from './text.js';
 
 /** The options of byte input (parse(), parseToBuffer(), sniffEncoding()). */
 export const BYTES_OPTIONS = { encoding: isString, defaultEncoding: isString, detectUtf8: isBoolean };
@@ -14,15 +15,6 @@ export const BYTES_OPTIONS = { encoding: isString, defaultEncoding: isString, de
 export const TENTATIVE = 1;
 export const CERTAIN = 2;
 const PRESCAN_BYTES = 1024; // src/encoding.h H5_PRESCAN_BYTES
-
-/** Bytes as a Uint8Array (no copy), or null when `v` is not bytes. */
-export function asBytes(v) {
-  if (v instanceof Uint8Array) return v;
-  if (v instanceof ArrayBuffer) return new Uint8Array(v);
-  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-  if (typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer) return new Uint8Array(v);
-  return null;
-}
 
 export function checkInputOrBytes(fn, input) {
   if (typeof input === 'string') return null;
@@ -91,10 +83,8 @@ function sniff(w, bytes, transport, fallback, detectUtf8) {
   return s;
 }
 
-// TextDecoder refuses views of shared memory in some engines.
-function shareable(bytes) {
-  return typeof SharedArrayBuffer === 'function' && bytes.buffer instanceof SharedArrayBuffer ? bytes.slice() : bytes;
-}
+// TextDecoder refuses views of shared memory in some engines (as in text.js).
+const shareable = (bytes) => (bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice());
 
 const decoders = new Map();
 
@@ -105,9 +95,7 @@ function decodeByTable(bytes, high) {
     const b = bytes[i];
     units[i] = b < 0x80 ? b : high[b - 0x80];
   }
-  let s = '';
-  for (let i = 0; i < units.length; i += 8192) s += String.fromCharCode.apply(null, units.subarray(i, i + 8192));
-  return s;
+  return unitsToString(units);
 }
 
 let windows1252 = null;

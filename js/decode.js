@@ -18,7 +18,7 @@
 import { ATOMS } from './atoms.js';
 import { CONFIDENCE_NAMES, ENCODING_NAMES } from './encodings.js';
 import { Tree } from './dom.js';
-import { unitsToString } from './text.js';
+import { asBytes, unitsToString } from './text.js';
 import { buildObject, Locator, NONE } from './object.js';
 
 export const MAGIC = 0x54573548; // "H5WT" as a little-endian u32
@@ -56,9 +56,8 @@ export function atomTableHash() {
 }
 
 function toBytes(buffer) {
-  if (buffer instanceof ArrayBuffer) return new Uint8Array(buffer);
-  if (ArrayBuffer.isView(buffer)) return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  if (typeof SharedArrayBuffer === 'function' && buffer instanceof SharedArrayBuffer) return new Uint8Array(buffer);
+  const bytes = asBytes(buffer);
+  if (bytes !== null) return bytes;
   const what = buffer === null ? 'null' : typeof buffer === 'object' ? buffer.constructor?.name ?? 'object' : typeof buffer;
   throw new TypeError(`decode: expected an ArrayBuffer or Uint8Array, got ${what}`);
 }

@@ -20,7 +20,7 @@
 import { ATOMS } from './atoms.js';
 import { atomTableHash } from './decode.js';
 import { describe, getWasm, isReady } from './loader.js';
-import { unitsToString } from './text.js';
+import { asBytes, unitsToString } from './text.js';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -346,8 +346,6 @@ let nextTreeId = 1;
 let residentId = 0; // id of the tree whose buffer is in wasm memory (0: none)
 let residentLen = 0;
 let residentIn = null; // the instance's exports holding it (releaseMemory() makes a new one)
-
-const asBytes = (v) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
 
 // Rebuild tree t's flat buffer (docs/format.md) in wasm memory: header,
 // node and attribute records, name table, strings.  Locations and errors

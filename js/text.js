@@ -64,6 +64,18 @@ export function stringToUnits(s) {
 }
 
 /**
+ * Bytes as a Uint8Array over the same memory (no copy): an ArrayBuffer,
+ * SharedArrayBuffer or any view; null for anything else.
+ * @returns {Uint8Array|null}
+ */
+export function asBytes(v) {
+  if (v instanceof ArrayBuffer) return new Uint8Array(v);
+  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  if (typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer) return new Uint8Array(v);
+  return null;
+}
+
+/**
  * A copy of `bytes` in a new ArrayBuffer of exactly its length, owned by the
  * caller.  In Node the buffer is not zero-filled first (every byte is
  * overwritten): allocUnsafeSlow never hands out a slice of Node's pool.

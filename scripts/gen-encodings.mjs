@@ -44,6 +44,8 @@ const win1252 = readFileSync(join(root, 'scripts/data/index-windows-1252.txt'), 
   });
 if (win1252.length !== 32) throw new Error(`index-windows-1252: expected 32 pointers, got ${win1252.length}`);
 const hex = (cp) => '0x' + cp.toString(16).toUpperCase().padStart(4, '0');
+// The 32 code points, eight per line, for the C and the JS table.
+const win1252Rows = (indent) => [0, 8, 16, 24].map((i) => indent + win1252.slice(i, i + 8).map(hex).join(', ') + ',');
 
 const ident = (n) => 'H5_ENC_' + n.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 const c = [
@@ -63,7 +65,7 @@ const c = [
   '',
   '/* index-windows-1252, pointers 0-31: the code points of bytes 0x80-0x9F. */',
   'const uint16_t h5_windows_1252_80[32] = {',
-  ...[0, 8, 16, 24].map((i) => '    ' + win1252.slice(i, i + 8).map(hex).join(', ') + ','),
+  ...win1252Rows('    '),
   '};',
   '',
 ];
@@ -95,7 +97,7 @@ const js = [
   '',
   '/** index-windows-1252, pointers 0-31: the code points of bytes 0x80-0x9F. */',
   'export const WINDOWS_1252_80 = [',
-  ...[0, 8, 16, 24].map((i) => '  ' + win1252.slice(i, i + 8).map(hex).join(', ') + ','),
+  ...win1252Rows('  '),
   '];',
   '',
 ];

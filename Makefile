@@ -60,9 +60,14 @@ $(B)/asan/tokenizer_test: test/native/tokenizer_test.c test/native/json.c test/n
 $(B)/asan/tree_test: test/native/tree_test.c $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/tree_test.c $(B)/libhtml5-asan.a -o $@
 
-# Includes src/tokenizer.c itself (its static scanners); the rest from the library.
-$(B)/asan/scan_test: test/native/scan_test.c src/tokenizer.c $(HDR) $(B)/libhtml5-asan.a
-	$(CC) $(CFLAGS_S) test/native/scan_test.c $(B)/libhtml5-asan.a -o $@
+# The scanners are src/scan.h alone (static inline).  The wasm build of the
+# test runs them with simd128, as dist/html5.wasm does.
+$(B)/asan/scan_test: test/native/scan_test.c src/scan.h src/h5.h
+	$(CC) $(CFLAGS_S) test/native/scan_test.c -o $@
+
+$(B)/wasm/scan_test.wasm: test/native/scan_test.c src/scan.h src/h5.h
+	@mkdir -p $(dir $@)
+	$(EMCC) -std=c11 -Wall -Wextra -Werror -Isrc -O2 -msimd128 -s STANDALONE_WASM=1 test/native/scan_test.c -o $@
 
 $(B)/asan/deep_test: test/native/deep_test.c $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/deep_test.c $(B)/libhtml5-asan.a -o $@
@@ -101,8 +106,9 @@ test: setup check-shared
 	@$(MAKE) --no-print-directory fuzz
 	@$(MAKE) --no-print-directory test-js
 
-test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/asan/encoding_test
+test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/wasm/scan_test.wasm $(B)/asan/encoding_test
 	$(B)/asan/scan_test
+	$(NODE) --disable-warning=ExperimentalWarning test/native/run_wasm.mjs $(B)/wasm/scan_test.wasm
 	$(B)/asan/tokenizer_test $(SHARED)/html5lib-tests/tokenizer
 	$(B)/asan/tree_test $(SHARED)/html5lib-tests/tree-construction
 	$(B)/asan/deep_test $(SHARED)/html5lib-tests/tree-construction

@@ -23,9 +23,9 @@
  *   the `store` buffer.  Only the newest span grows; a span that must grow
  *   while not at the end of `store` is moved there first.  When a buffer is
  *   left, slices are copied to `store`.
- * - Hot states scan runs of ordinary characters with a table lookup per code
- *   unit (text_run / span_run) and emit one character token per run,
- *   pointing into the input.
+ * - Hot states find the end of a run of ordinary characters with the bulk
+ *   scanners of scan.h (text_run / span_run) and emit one character token
+ *   per run, pointing into the input.
  *
  * No allocation per token: `store`, `temp`, the attribute arrays and the
  * pending buffer are reused.  Allocation failures set `oom` (sticky).
@@ -37,6 +37,7 @@
 
 #include "arena.h"
 #include "charref.h"
+#include "scan.h"
 
 /* ------------------------------------------------------------------------ */
 /* States (13.2.5.1 - 13.2.5.80).  The first six are the public ones.       */
@@ -126,240 +127,6 @@ enum {
 
 /* next_char() result when the buffer ends before the character is known. */
 #define NEED (-2)
-
-/* ------------------------------------------------------------------------ */
-/* Character classes for the bulk scanners.                                  */
-
-enum {
-    K_LT = 1u << 0,       /* < */
-    K_AMP = 1u << 1,      /* & */
-    K_NUL = 1u << 2,      /* U+0000 */
-    K_DQ = 1u << 3,       /* " */
-    K_SQ = 1u << 4,       /* ' */
-    K_GT = 1u << 5,       /* > */
-    K_SLASH = 1u << 6,    /* / */
-    K_EQ = 1u << 7,       /* = */
-    K_GRAVE = 1u << 8,    /* ` */
-    K_WS = 1u << 9,       /* TAB LF FF SPACE (CR is K_SLOW) */
-    K_DASH = 1u << 10,    /* - */
-    K_RBRACKET = 1u << 11,/* ] */
-    K_UPPER = 1u << 12,   /* A-Z */
-    K_SLOW = 1u << 13     /* CR and controls: newline / input stream errors */
-};
-
-/* Stop sets of the states that scan in bulk. */
-#define M_DATA (K_LT | K_AMP | K_NUL)               /* data, RCDATA */
-#define M_RAWTEXT (K_LT | K_NUL)                    /* RAWTEXT, script data */
-#define M_PLAINTEXT (K_NUL)
-#define M_SCRIPT_ESCAPED (K_DASH | K_LT | K_NUL)    /* (double) escaped */
-#define M_CDATA (K_RBRACKET | K_NUL)
-#define M_ATTR_DQ (K_DQ | K_AMP | K_NUL)
-#define M_ATTR_SQ (K_SQ | K_AMP | K_NUL)
-#define M_ATTR_UNQUOTED (K_WS | K_AMP | K_GT | K_NUL | K_DQ | K_SQ | K_LT | K_EQ | K_GRAVE)
-#define M_COMMENT (K_LT | K_DASH | K_NUL)
-#define M_BOGUS_COMMENT (K_GT | K_NUL)
-#define M_TAG_NAME (K_WS | K_SLASH | K_GT | K_NUL | K_UPPER)
-#define M_ATTR_NAME (K_WS | K_SLASH | K_GT | K_EQ | K_NUL | K_DQ | K_SQ | K_LT | K_UPPER)
-#define M_DOCTYPE_NAME (K_WS | K_GT | K_NUL | K_UPPER)
-#define M_DOCTYPE_ID_DQ (K_DQ | K_GT | K_NUL)
-#define M_DOCTYPE_ID_SQ (K_SQ | K_GT | K_NUL)
-
-#define CC(c)                                                                      \
-    (uint16_t)(((c) == '<' ? K_LT : 0) | ((c) == '&' ? K_AMP : 0) |                \
-               ((c) == 0 ? K_NUL : 0) | ((c) == '"' ? K_DQ : 0) |                 \
-               ((c) == '\'' ? K_SQ : 0) | ((c) == '>' ? K_GT : 0) |               \
-               ((c) == '/' ? K_SLASH : 0) | ((c) == '=' ? K_EQ : 0) |             \
-               ((c) == '`' ? K_GRAVE : 0) |                                       \
-               ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\f' ? K_WS : 0) | \
-               ((c) == '-' ? K_DASH : 0) | ((c) == ']' ? K_RBRACKET : 0) |        \
-               ((c) >= 'A' && (c) <= 'Z' ? K_UPPER : 0) |                        \
-               (((c) >= 1 && (c) < 0x20 && (c) != '\t' && (c) != '\n' && (c) != '\f') || \
-                        (c) == 0x7F                                               \
-                    ? K_SLOW                                                      \
-                    : 0))
-#define CC4(b) CC(b), CC((b) + 1), CC((b) + 2), CC((b) + 3)
-#define CC16(b) CC4(b), CC4((b) + 4), CC4((b) + 8), CC4((b) + 12)
-static const uint16_t h5_cc[128] = {CC16(0),  CC16(16), CC16(32), CC16(48),
-                                    CC16(64), CC16(80), CC16(96), CC16(112)};
-
-/* Non-ASCII code units that need the slow path: C1 controls, surrogates
- * (pairs are checked for noncharacters), BMP noncharacters. */
-static inline bool nonascii_slow(h5_char c) {
-    return c < 0xA0 || (c >= 0xD800 && (c < 0xE000 || (c >= 0xFDD0 && (c <= 0xFDEF || c >= 0xFFFE))));
-}
-
-/* ------------------------------------------------------------------------ */
-/* Finding the end of a run of ordinary characters.                          */
-
-/* Does `c` stop a bulk scan with the stop set `mask`? */
-static inline bool scan_stops(h5_char c, unsigned mask) {
-    return c < 0x80 ? (h5_cc[c] & (mask | K_SLOW)) != 0 : nonascii_slow(c);
-}
-
-/* The index of the first unit from p on that stops a scan with `mask`, or
- * e: one table lookup per code unit. */
-static inline size_t scan_scalar(const h5_char *in, size_t p, size_t e, unsigned mask) {
-    while (p < e && !scan_stops(in[p], mask)) p++;
-    return p;
-}
-
-/*
- * With 128-bit SIMD (SSE2 natively, simd128 in WebAssembly) the scan looks
- * at 8 code units at a time.  A quick test flags the stop characters of the
- * set and every unit that is not printable ASCII, TAB or LF; the first
- * flagged unit is then looked up like in the scalar loop, and only when it
- * turns out ordinary (FF, or not ASCII) is the whole vector tested exactly.
- * The vector loop never steps over a unit the scalar loop would stop at.
- *
- * The vector constants of the quick test are read from the stop set
- * (scan_set) rather than written in the code: V8 builds each v128.const
- * with three instructions and, when there are many, keeps them in spill
- * slots that the loop reloads on every turn; loads from a table are one
- * instruction each and leave the loop without spills.
- *
- * The arithmetic uses GCC/Clang vector extensions, which compile to both
- * instruction sets; only "which lanes are flagged" needs an intrinsic.
- * Other targets use the scalar loop alone.
- */
-#if defined(__wasm_simd128__) || defined(__SSE2__)
-#define H5_SIMD 1
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#else
-#include <emmintrin.h>
-#endif
-
-typedef uint16_t v8u16 __attribute__((vector_size(16)));
-typedef int16_t v8i16 __attribute__((vector_size(16)));
-
-/* A range test: lanes with lo <= c < lo + len are those with
- * (int16)(c + bias) < lim, where bias = 0x8000 - lo and lim = len - 0x8000
- * (SSE2 has no unsigned 16-bit compare: the range is moved down to start
- * at INT16_MIN).  Lanes outside it are those with (c + bias) > lim - 1. */
-#define V8(x) {(uint16_t)(x), (uint16_t)(x), (uint16_t)(x), (uint16_t)(x), \
-               (uint16_t)(x), (uint16_t)(x), (uint16_t)(x), (uint16_t)(x)}
-#define V8S(x) {(int16_t)(x), (int16_t)(x), (int16_t)(x), (int16_t)(x), \
-                (int16_t)(x), (int16_t)(x), (int16_t)(x), (int16_t)(x)}
-#define BIAS(lo) V8(0x8000u - (lo))
-#define LIM(len) V8S((int)(len) - 0x8000)
-
-static inline v8i16 v_range(v8u16 c, unsigned lo, unsigned len) {
-    v8u16 bias = BIAS(lo);
-    v8i16 lim = LIM(len);
-    return (v8i16)(c + bias) < lim;
-}
-
-static inline v8i16 v_eq(v8u16 c, unsigned ch) {
-    return (v8i16)(c == (v8u16)V8(ch));
-}
-
-/* One bit (or two) per lane, set for the lanes that are all-ones: the
- * index of the first is ctz(bits) / V_BITS_PER_LANE. */
-#if defined(__wasm_simd128__)
-#define V_BITS_PER_LANE 1
-static inline unsigned v_bits(v8i16 m) { return wasm_i16x8_bitmask((v128_t)m); }
-#else
-#define V_BITS_PER_LANE 2
-static inline unsigned v_bits(v8i16 m) { return (unsigned)_mm_movemask_epi8((__m128i)m); }
-#endif
-
-#endif /* H5_SIMD */
-
-/* A stop set of the bulk scanners: its mask (M_*), and with SIMD the vector
- * constants: the stop characters, and the range tests that flag every unit
- * that is not printable ASCII, TAB or LF (the same in every set, but read
- * from memory with the rest, see above). */
-typedef struct {
-#ifdef H5_SIMD
-    v8u16 eq[2];             /* stop characters (an unused slot repeats one) */
-    v8u16 pbias;             /* printable ASCII U+0020..U+007E ... */
-    v8i16 plast;
-    v8u16 xbias;             /* ... TAB and LF */
-    v8i16 xlast;
-#endif
-    unsigned mask;
-    bool vec;                /* worth scanning with vectors */
-} scan_set;
-
-#ifdef H5_SIMD
-#define SCAN_SET(m, e0, e1)                                                    \
-    {.eq = {V8(e0), V8(e1)}, .pbias = BIAS(0x20), .plast = LIM(0x7F - 0x20 - 1), \
-     .xbias = BIAS('\t'), .xlast = LIM(2 - 1), .mask = (m), .vec = true}
-#else
-#define SCAN_SET(m, e0, e1) {.mask = (m), .vec = true}
-#endif
-#define SCAN_SET_SCALAR(m) {.mask = (m), .vec = false}
-
-/* 13.2.5.1 data, 13.2.5.2 RCDATA: < & */
-static const scan_set SS_DATA = SCAN_SET(M_DATA, '<', '&');
-/* 13.2.5.3 RAWTEXT, 13.2.5.4 script data: < */
-static const scan_set SS_RAWTEXT = SCAN_SET(M_RAWTEXT, '<', '<');
-/* 13.2.5.5 PLAINTEXT: only U+0000, which is flagged anyway */
-static const scan_set SS_PLAINTEXT = SCAN_SET(M_PLAINTEXT, 0, 0);
-/* 13.2.5.20 / 13.2.5.27 script data (double) escaped: - < */
-static const scan_set SS_SCRIPT_ESCAPED = SCAN_SET(M_SCRIPT_ESCAPED, '-', '<');
-/* 13.2.5.69 CDATA section: ] */
-static const scan_set SS_CDATA = SCAN_SET(M_CDATA, ']', ']');
-/* 13.2.5.36 / 13.2.5.37 attribute value (double- / single-quoted) */
-static const scan_set SS_ATTR_DQ = SCAN_SET(M_ATTR_DQ, '"', '&');
-static const scan_set SS_ATTR_SQ = SCAN_SET(M_ATTR_SQ, '\'', '&');
-/* 13.2.5.45 comment: < - */
-static const scan_set SS_COMMENT = SCAN_SET(M_COMMENT, '<', '-');
-/* 13.2.5.41 bogus comment: > */
-static const scan_set SS_BOGUS_COMMENT = SCAN_SET(M_BOGUS_COMMENT, '>', '>');
-/* 13.2.5.59 / 60 / 65 / 66 DOCTYPE public and system identifiers */
-static const scan_set SS_DOCTYPE_ID_DQ = SCAN_SET(M_DOCTYPE_ID_DQ, '"', '>');
-static const scan_set SS_DOCTYPE_ID_SQ = SCAN_SET(M_DOCTYPE_ID_SQ, '\'', '>');
-/* The sets where whitespace stops are scanned by the scalar loop alone:
- * tag, attribute and DOCTYPE names (13.2.5.8, 13.2.5.33, 13.2.5.55) are
- * nearly always shorter than a vector, and unquoted attribute values
- * (13.2.5.38) are rare. */
-static const scan_set SS_TAG_NAME = SCAN_SET_SCALAR(M_TAG_NAME);
-static const scan_set SS_ATTR_NAME = SCAN_SET_SCALAR(M_ATTR_NAME);
-static const scan_set SS_DOCTYPE_NAME = SCAN_SET_SCALAR(M_DOCTYPE_NAME);
-static const scan_set SS_ATTR_UNQUOTED = SCAN_SET_SCALAR(M_ATTR_UNQUOTED);
-#undef SCAN_SET
-#undef SCAN_SET_SCALAR
-
-/* The index of the first unit from p on that stops a bulk scan with the
- * stop set `set` (its class is in set->mask | K_SLOW, or nonascii_slow),
- * or e.  Inlined: a call in the loop would make WebAssembly engines spill
- * the vectors. */
-static inline __attribute__((always_inline)) size_t scan_ordinary(const h5_char *in, size_t p,
-                                                                  size_t e, const scan_set *set) {
-    const unsigned mask = set->mask;
-#ifdef H5_SIMD
-    if (set->vec && e - p >= 8) {
-        do {
-            v8u16 c;
-            memcpy(&c, in + p, sizeof c); /* unaligned load */
-            v8i16 stop = (v8i16)(c == set->eq[0]) | (v8i16)(c == set->eq[1]);
-            v8i16 odd = ((v8i16)(c + set->pbias) > set->plast) &
-                        ((v8i16)(c + set->xbias) > set->xlast);
-            unsigned bits = v_bits(stop | odd);
-            if (bits) {
-                size_t q = p + (unsigned)__builtin_ctz(bits) / V_BITS_PER_LANE;
-                if (scan_stops(in[q], mask)) return q;
-                /* The first flagged unit is ordinary after all (FF, or
-                 * not ASCII): test the whole vector exactly.  Ordinary are
-                 * printable ASCII, TAB, LF, FF, U+00A0..U+D7FF and
-                 * U+E000..U+FFFD except the noncharacters U+FDD0..U+FDEF.
-                 * Not ordinary in any set: U+0000, CR and the other
-                 * controls, DEL and the C1 controls (13.2.3.5 newlines and
-                 * input stream errors), surrogates (the caller checks them
-                 * in pairs) and noncharacters. */
-                v8i16 ok = v_range(c, 0x20, 0x7F - 0x20) | v_range(c, '\t', 2) | v_eq(c, '\f') |
-                           v_range(c, 0xA0, 0xD800 - 0xA0) | v_range(c, 0xE000, 0xFDD0 - 0xE000) |
-                           v_range(c, 0xFDF0, 0xFFFE - 0xFDF0);
-                bits = v_bits(stop | ~ok);
-                if (bits) return p + (unsigned)__builtin_ctz(bits) / V_BITS_PER_LANE;
-            }
-            p += 8;
-        } while (e - p >= 8);
-    }
-#endif
-    return scan_scalar(in, p, e, mask);
-}
 
 /* ------------------------------------------------------------------------ */
 /* The tokenizer.                                                            */
@@ -486,7 +253,7 @@ static int next_char_slow(h5_tokenizer *t, h5_char c) {
         if (t->in[t->pos + 1] == '\n') t->clen = 2;
         return '\n';
     }
-    if (c < 0x80 ? (h5_cc[c] & K_SLOW) != 0 : nonascii_slow(c)) {
+    if (c < 0x80 ? (scan_class[c] & K_SLOW) != 0 : scan_nonascii_slow(c)) {
         if (check_stream(t, t->pos) == 0) return NEED;
     }
     return c;
@@ -933,7 +700,7 @@ static bool text_run(h5_tokenizer *t, const scan_set *set) {
         p = scan_ordinary(in, p, e, set);
         if (p == e) break;
         h5_char c = in[p];
-        if (c < 0x80 && (h5_cc[c] & mask)) break;
+        if (c < 0x80 && (scan_class[c] & mask)) break;
         if (c == '\r') {
             if (p + 1 >= e && !t->eof) break;
             uint32_t cr = t->base + (uint32_t)p;
@@ -982,14 +749,12 @@ static void span_run(h5_tokenizer *t, h5_span *s, const scan_set *set) {
         p = scan_ordinary(in, p, e, set);
         if (p == e) break;
         h5_char c = in[p];
-        if (c < 0x80 && (h5_cc[c] & mask)) {
-            if (!(h5_cc[c] & K_UPPER)) break;
+        if (c < 0x80 && (scan_class[c] & mask)) {
+            if (!(scan_class[c] & K_UPPER)) break;
             /* ASCII upper alpha: the string can no longer be a slice.  Copy
              * the rest of this ASCII run lowercased into `store`. */
             span_add_input(t, s, run, p - run);
-            size_t q = p;
-            unsigned stop = (mask | K_SLOW) & ~(unsigned)K_UPPER;
-            while (q < e && in[q] < 0x80 && !(h5_cc[in[q]] & stop)) q++;
+            size_t q = scan_ascii(in, p, e, (mask | K_SLOW) & ~(unsigned)K_UPPER);
             if (!span_to_store(t, s) || !h5_buf_reserve(&t->store, q - p)) {
                 t->oom = true;
                 t->pos = p;

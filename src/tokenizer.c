@@ -856,6 +856,34 @@ static void emit_lt_slash_temp(h5_tokenizer *t) {
     emit_chars(t, t->temp.data, t->temp.len, start + 2, start + 2 + (uint32_t)t->temp.len);
 }
 
+/* The end tag name state that an end tag open state switches to ("Create a
+ * new end tag token ... Reconsume in the RCDATA end tag name state"). */
+static int end_tag_name_state(int open) {
+    switch (open) {
+    case S_RCDATA_END_TAG_OPEN: return S_RCDATA_END_TAG_NAME;                 /* 13.2.5.10 */
+    case S_RAWTEXT_END_TAG_OPEN: return S_RAWTEXT_END_TAG_NAME;               /* 13.2.5.13 */
+    case S_SCRIPT_DATA_END_TAG_OPEN: return S_SCRIPT_DATA_END_TAG_NAME;       /* 13.2.5.16 */
+    case S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN:                                    /* 13.2.5.24 */
+    default: return S_SCRIPT_DATA_ESCAPED_END_TAG_NAME;
+    }
+}
+
+/* The state that an end tag open or end tag name state returns to when the
+ * end tag is not one ("... Reconsume in the RCDATA state"). */
+static int end_tag_text_state(int s) {
+    switch (s) {
+    case S_RCDATA_END_TAG_OPEN:
+    case S_RCDATA_END_TAG_NAME: return S_RCDATA;
+    case S_RAWTEXT_END_TAG_OPEN:
+    case S_RAWTEXT_END_TAG_NAME: return S_RAWTEXT;
+    case S_SCRIPT_DATA_END_TAG_OPEN:
+    case S_SCRIPT_DATA_END_TAG_NAME: return S_SCRIPT_DATA;
+    case S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN:
+    case S_SCRIPT_DATA_ESCAPED_END_TAG_NAME:
+    default: return S_SCRIPT_DATA_ESCAPED;
+    }
+}
+
 static inline void temp_reset(h5_tokenizer *t) { t->temp.len = 0; }
 static inline void temp_push(h5_tokenizer *t, h5_char c) {
     if (!h5_buf_push(&t->temp, c)) t->oom = true;
@@ -1061,12 +1089,9 @@ static void run(h5_tokenizer *t) {
             GET();
             if (h5_is_ascii_alpha(c)) {
                 new_token(t, H5_TOKEN_END_TAG);
-                t->state = s + 1; /* the matching end tag name state */
+                t->state = end_tag_name_state(s);
             } else {
-                t->state = s == S_RCDATA_END_TAG_OPEN       ? S_RCDATA
-                           : s == S_RAWTEXT_END_TAG_OPEN    ? S_RAWTEXT
-                           : s == S_SCRIPT_DATA_END_TAG_OPEN ? S_SCRIPT_DATA
-                                                            : S_SCRIPT_DATA_ESCAPED;
+                t->state = end_tag_text_state(s);
                 emit_chars(t, k_lt_slash, 2, t->tok_start, t->tok_start + 2);
             }
             break;
@@ -1097,10 +1122,7 @@ static void run(h5_tokenizer *t) {
                 }
                 break;
             }
-            t->state = s == S_RCDATA_END_TAG_NAME       ? S_RCDATA
-                       : s == S_RAWTEXT_END_TAG_NAME    ? S_RAWTEXT
-                       : s == S_SCRIPT_DATA_END_TAG_NAME ? S_SCRIPT_DATA
-                                                        : S_SCRIPT_DATA_ESCAPED;
+            t->state = end_tag_text_state(s);
             emit_lt_slash_temp(t);
             break;
         }

@@ -859,29 +859,19 @@ static void emit_lt_slash_temp(h5_tokenizer *t) {
 /* The end tag name state that an end tag open state switches to ("Create a
  * new end tag token ... Reconsume in the RCDATA end tag name state"). */
 static int end_tag_name_state(int open) {
-    switch (open) {
-    case S_RCDATA_END_TAG_OPEN: return S_RCDATA_END_TAG_NAME;                 /* 13.2.5.10 */
-    case S_RAWTEXT_END_TAG_OPEN: return S_RAWTEXT_END_TAG_NAME;               /* 13.2.5.13 */
-    case S_SCRIPT_DATA_END_TAG_OPEN: return S_SCRIPT_DATA_END_TAG_NAME;       /* 13.2.5.16 */
-    case S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN:                                    /* 13.2.5.24 */
-    default: return S_SCRIPT_DATA_ESCAPED_END_TAG_NAME;
-    }
+    return open == S_RCDATA_END_TAG_OPEN        ? S_RCDATA_END_TAG_NAME              /* 13.2.5.10 */
+           : open == S_RAWTEXT_END_TAG_OPEN     ? S_RAWTEXT_END_TAG_NAME             /* 13.2.5.13 */
+           : open == S_SCRIPT_DATA_END_TAG_OPEN ? S_SCRIPT_DATA_END_TAG_NAME         /* 13.2.5.16 */
+                                                : S_SCRIPT_DATA_ESCAPED_END_TAG_NAME; /* 13.2.5.24 */
 }
 
 /* The state that an end tag open or end tag name state returns to when the
  * end tag is not one ("... Reconsume in the RCDATA state"). */
 static int end_tag_text_state(int s) {
-    switch (s) {
-    case S_RCDATA_END_TAG_OPEN:
-    case S_RCDATA_END_TAG_NAME: return S_RCDATA;
-    case S_RAWTEXT_END_TAG_OPEN:
-    case S_RAWTEXT_END_TAG_NAME: return S_RAWTEXT;
-    case S_SCRIPT_DATA_END_TAG_OPEN:
-    case S_SCRIPT_DATA_END_TAG_NAME: return S_SCRIPT_DATA;
-    case S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN:
-    case S_SCRIPT_DATA_ESCAPED_END_TAG_NAME:
-    default: return S_SCRIPT_DATA_ESCAPED;
-    }
+    return s == S_RCDATA_END_TAG_OPEN || s == S_RCDATA_END_TAG_NAME             ? S_RCDATA
+           : s == S_RAWTEXT_END_TAG_OPEN || s == S_RAWTEXT_END_TAG_NAME         ? S_RAWTEXT
+           : s == S_SCRIPT_DATA_END_TAG_OPEN || s == S_SCRIPT_DATA_END_TAG_NAME ? S_SCRIPT_DATA
+                                                                                : S_SCRIPT_DATA_ESCAPED;
 }
 
 static inline void temp_reset(h5_tokenizer *t) { t->temp.len = 0; }

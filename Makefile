@@ -54,11 +54,15 @@ $(B)/libhtml5.a: $(OBJ_N)
 $(B)/libhtml5-asan.a: $(OBJ_S)
 	ar rcs $@ $^
 
-$(B)/asan/tokenizer_test: test/native/tokenizer_test.c test/native/json.c test/native/json.h $(B)/libhtml5-asan.a
-	$(CC) $(CFLAGS_S) test/native/tokenizer_test.c test/native/json.c $(B)/libhtml5-asan.a -o $@
+# Test support: the byte decoders of the native tests, the fuzzer and the
+# native benchmark (the product decodes bytes in JS, js/bytes.js).
+DECODERS := test/native/decoders.c test/native/decoders.h
 
-$(B)/asan/tree_test: test/native/tree_test.c $(B)/libhtml5-asan.a
-	$(CC) $(CFLAGS_S) test/native/tree_test.c $(B)/libhtml5-asan.a -o $@
+$(B)/asan/tokenizer_test: test/native/tokenizer_test.c test/native/json.c test/native/json.h $(DECODERS) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/tokenizer_test.c test/native/json.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
+
+$(B)/asan/tree_test: test/native/tree_test.c $(DECODERS) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/tree_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
 # The scanners are src/scan.h alone (static inline).  The wasm build of the
 # test runs them with simd128, as dist/html5.wasm does.
@@ -69,14 +73,14 @@ $(B)/wasm/scan_test.wasm: test/native/scan_test.c src/scan.h src/h5.h
 	@mkdir -p $(dir $@)
 	$(EMCC) -std=c11 -Wall -Wextra -Werror -Isrc -O2 -msimd128 -s STANDALONE_WASM=1 test/native/scan_test.c -o $@
 
-$(B)/asan/deep_test: test/native/deep_test.c $(B)/libhtml5-asan.a
-	$(CC) $(CFLAGS_S) test/native/deep_test.c $(B)/libhtml5-asan.a -o $@
+$(B)/asan/deep_test: test/native/deep_test.c $(DECODERS) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/deep_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
-$(B)/asan/serialize_test: test/native/serialize_test.c $(B)/libhtml5-asan.a
-	$(CC) $(CFLAGS_S) test/native/serialize_test.c $(B)/libhtml5-asan.a -o $@
+$(B)/asan/serialize_test: test/native/serialize_test.c $(DECODERS) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/serialize_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
-$(B)/asan/encoding_test: test/native/encoding_test.c $(B)/libhtml5-asan.a
-	$(CC) $(CFLAGS_S) test/native/encoding_test.c $(B)/libhtml5-asan.a -o $@
+$(B)/asan/encoding_test: test/native/encoding_test.c $(DECODERS) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/encoding_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
 # ---- WebAssembly ---------------------------------------------------------
 # A standalone module (no Emscripten JS glue): our own loader (js/loader.js)
@@ -143,14 +147,14 @@ clean:
 # ---- fuzzing (clang libFuzzer + ASan + UBSan) -----------------------------
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
-$(B)/fuzz/fuzz_parse: test/fuzz/fuzz_parse.c $(SRC) $(HDR)
+$(B)/fuzz/fuzz_parse: test/fuzz/fuzz_parse.c $(DECODERS) $(SRC) $(HDR)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CSTD) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	  test/fuzz/fuzz_parse.c $(SRC) -o $@
+	  test/fuzz/fuzz_parse.c test/native/decoders.c $(SRC) -o $@
 
 fuzz: $(B)/fuzz/fuzz_parse
 	@rm -rf $(B)/fuzz/seeds && $(NODE) scripts/fuzz-seeds.mjs $(B)/fuzz/seeds $(SHARED)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh $(B)/fuzz/fuzz_parse $(B)/fuzz/seeds $(B)/fuzz/corpus
 
-$(B)/native_bench: bench/native_bench.c $(B)/libhtml5.a
-	$(CC) $(CFLAGS_N) -O3 bench/native_bench.c $(B)/libhtml5.a -o $@
+$(B)/native_bench: bench/native_bench.c $(DECODERS) $(B)/libhtml5.a
+	$(CC) $(CFLAGS_N) -O3 bench/native_bench.c test/native/decoders.c $(B)/libhtml5.a -o $@

@@ -28,6 +28,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../test/native/decoders.h"
 #include "flatbuf.h"
 #include "parser.h"
 #include "tokenizer.h"

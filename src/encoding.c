@@ -1,7 +1,7 @@
 /*
  * Encoding sniffing (spec 13.2.3.2), changing the encoding while parsing
- * (13.2.3.4), and the Encoding Standard's "get an encoding" (4.2), "BOM
- * sniff" and the decoders the core implements itself (see encoding.h).
+ * (13.2.3.4), and the Encoding Standard's "get an encoding" (4.2) and "BOM
+ * sniff" (see encoding.h).
  */
 #include "encoding.h"
 
@@ -411,61 +411,4 @@ h5_encoding h5_change_encoding(h5_encoding current, h5_encoding declared) {
     /* 5-6: parse again from the bytes with the declared encoding (a switch
      * "on the fly" is optional; a complete input is simply parsed again). */
     return declared;
-}
-
-/* ---- decoders (Encoding Standard 9-14) ---------------------------------- */
-
-bool h5_can_decode(h5_encoding e) {
-    return e == H5_ENC_UTF_8 || e == H5_ENC_UTF_16BE || e == H5_ENC_UTF_16LE || e == H5_ENC_WINDOWS_1252 ||
-           e == H5_ENC_X_USER_DEFINED || e == H5_ENC_REPLACEMENT;
-}
-
-h5_status h5_decode(h5_encoding e, const uint8_t *in, size_t len, h5_char *out, size_t *out_len) {
-    *out_len = 0;
-    if (!h5_can_decode(e) || (!in && len)) return H5_ERR_INVALID;
-    /* "decode": a BOM wins over the encoding and is removed. */
-    size_t bom;
-    h5_encoding b = h5_bom_sniff(in, len, &bom);
-    if (b != H5_ENC_NONE) {
-        e = b;
-        in += bom;
-        len -= bom;
-    }
-    size_t n = 0;
-    switch (e) {
-    case H5_ENC_UTF_8:
-        n = h5_utf8_to_utf16(in, len, out);
-        break;
-    case H5_ENC_UTF_16BE:
-    case H5_ENC_UTF_16LE: {
-        /* Code units in the byte order; an odd last byte is an error. */
-        int hi = e == H5_ENC_UTF_16BE ? 0 : 1;
-        size_t i = 0;
-        for (; i + 1 < len; i += 2) out[n++] = (h5_char)(in[i + hi] << 8 | in[i + 1 - hi]);
-        if (i < len) out[n++] = 0xFFFD;
-        /* The Encoding Standard's UTF-16 decoder turns unpaired surrogates
-         * into U+FFFD: do the same, so that bytes decode as TextDecoder
-         * decodes them. */
-        for (size_t k = 0; k < n; k++) {
-            h5_char c = out[k];
-            if (c >= 0xD800 && c <= 0xDBFF && k + 1 < n && out[k + 1] >= 0xDC00 && out[k + 1] <= 0xDFFF) k++;
-            else if (c >= 0xD800 && c <= 0xDFFF) out[k] = 0xFFFD;
-        }
-        break;
-    }
-    case H5_ENC_WINDOWS_1252:
-        for (size_t i = 0; i < len; i++) {
-            uint8_t c = in[i];
-            out[n++] = c >= 0x80 && c < 0xA0 ? h5_windows_1252_80[c - 0x80] : c;
-        }
-        break;
-    case H5_ENC_X_USER_DEFINED:
-        for (size_t i = 0; i < len; i++) out[n++] = in[i] < 0x80 ? in[i] : (h5_char)(0xF780 + in[i] - 0x80);
-        break;
-    default: /* replacement: one U+FFFD for any input */
-        if (len) out[n++] = 0xFFFD;
-        break;
-    }
-    *out_len = n;
-    return H5_OK;
 }

@@ -3,9 +3,9 @@
  *
  * The core parses UTF-16 (h5.h); a caller with bytes first runs the
  * encoding sniffing algorithm (13.2.3.2) here, decodes the bytes with the
- * encoding it returns (h5_decode for the encodings the core decodes itself,
- * the platform's decoder -- TextDecoder in JS -- for the others), and
- * parses with that encoding and its confidence in h5_parse_options.  If the
+ * encoding it returns (the JS wrapper does, js/bytes.js: the core has no
+ * decoders; the native tests' are test/native/decoders.h), and parses with
+ * that encoding and its confidence in h5_parse_options.  If the
  * confidence is tentative and the document declares another encoding in a
  * <meta> (13.2.6.4.4), the parse reports it (h5_parser_encoding_change) and
  * the caller decodes and parses again with it, confidence certain
@@ -81,8 +81,6 @@ typedef struct {
 extern const char *const h5_encoding_names[H5_ENC_COUNT];
 extern const h5_encoding_label h5_encoding_labels[]; /* sorted by label */
 extern const size_t h5_encoding_label_count;
-/* index-windows-1252, bytes 0x80-0x9F (0xA0-0xFF are U+00A0-U+00FF). */
-extern const uint16_t h5_windows_1252_80[32];
 
 /* The encoding's name ("UTF-8", "windows-1252"), NULL for H5_ENC_NONE. */
 const char *h5_encoding_name(h5_encoding e);
@@ -146,14 +144,5 @@ bool h5_is_utf8_with_non_ascii(const uint8_t *b, size_t len);
  * (confidence certain), or H5_ENC_NONE when the current one stays (and its
  * confidence becomes certain). */
 h5_encoding h5_change_encoding(h5_encoding current, h5_encoding declared);
-
-/* Decode bytes in one of the encodings the core implements itself: UTF-8,
- * UTF-16BE, UTF-16LE, windows-1252, x-user-defined and replacement
- * (Encoding Standard 6 "decode": a leading BOM of UTF-8/UTF-16 is removed
- * and wins over `e`; errors become U+FFFD).  `out` needs room for `len`
- * code units.  H5_ERR_INVALID for any other encoding:
- * decode those with the platform's decoder. */
-h5_status h5_decode(h5_encoding e, const uint8_t *in, size_t len, h5_char *out, size_t *out_len);
-bool h5_can_decode(h5_encoding e);
 
 #endif

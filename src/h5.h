@@ -5,7 +5,8 @@
  * JavaScript strings, so that offsets reported to users are the offsets
  * `String.prototype.slice` uses, and lone surrogates survive exactly as the
  * spec's input stream describes them (13.2.3.5 "Preprocessing the input
- * stream").  Native callers convert UTF-8 with h5_utf8_to_utf16().
+ * stream").  Native callers decode bytes themselves (the native tests use
+ * test/native/decoders.h).
  *
  * No global mutable state anywhere: every parse owns its memory.
  */
@@ -53,15 +54,5 @@ static inline int h5_to_lower(int c) { return h5_is_ascii_upper(c) ? c + 0x20 : 
 bool h5_str_eq_ascii(h5_str s, const char *ascii);
 bool h5_str_eq_ascii_ci(h5_str s, const char *ascii);
 bool h5_str_eq(h5_str a, h5_str b);
-
-/* Convert UTF-8 to UTF-16 (for native callers and tests).  Invalid sequences
- * become U+FFFD as the WHATWG "UTF-8 decode" does.  `out` must have room for
- * `len` code units (UTF-16 never needs more units than UTF-8 has bytes).
- * Returns the number of code units written. */
-size_t h5_utf8_to_utf16(const uint8_t *in, size_t len, h5_char *out);
-/* Convert UTF-16 to UTF-8; lone surrogates are written as their 3-byte
- * (WTF-8) form so that test dumps can show them.  `out` needs 3 * len bytes.
- * Returns bytes written. */
-size_t h5_utf16_to_utf8(const h5_char *in, size_t len, uint8_t *out);
 
 #endif

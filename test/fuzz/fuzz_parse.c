@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../native/decoders.h"
 #include "flatbuf.h"
 #include "parser.h"
 #include "serialize.h"
@@ -113,8 +114,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!in) return 0;
     size_t n;
     /* enc & 8: the input is a document's bytes: the encoding sniffing
-     * algorithm (13.2.3.2; UTF-8 detection with enc & 16), then the core's
-     * own decoder where it has one. */
+     * algorithm (13.2.3.2; UTF-8 detection with enc & 16), then the test
+     * decoders (test/native/decoders.h) where they have one. */
     h5_sniff_result sniffed = {H5_ENC_NONE, H5_CONFIDENCE_IRRELEVANT, 0, H5_SNIFF_BOM};
     if (enc & 8) {
         sniffed = h5_sniff_encoding(data, size, H5_ENC_NONE, H5_ENC_NONE, (enc & 16) != 0);

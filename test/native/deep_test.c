@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "decoders.h"
 #include "parser.h"
 
 static int failures;

@@ -8,10 +8,10 @@
  * encoding sniffing algorithm (13.2.3.2); when the confidence is tentative
  * the bytes are decoded and parsed with it, and a <meta> that declares
  * another encoding changes it (13.2.3.4).  The encoding that results must
- * be the test's.  Where the sniffed encoding is one the C core does not
- * decode (the JS wrapper decodes it with TextDecoder), the parse is not run
+ * be the test's.  The bytes are decoded by the test decoders (decoders.h);
+ * where the sniffed encoding is not one of theirs, the parse is not run
  * here and the test checks the sniffing only; test/js/encoding.test.js runs
- * every test through the whole path.  scripted/ needs a script engine
+ * every test through the whole path (the JS wrapper decodes).  scripted/ needs a script engine
  * (document.write) and is reported as skipped; chardet/ holds no tests (a
  * sample for statistical detection, which the spec leaves optional).
  * Failures are printed with their file and test number.
@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decoders.h"
 #include "encoding.h"
 #include "parser.h"
 

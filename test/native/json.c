@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decoders.h"
+
 typedef struct {
     const char *s;
     size_t len, pos;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decoders.h"
 #include "flatbuf.h"
 #include "parser.h"
 #include "serialize.h"

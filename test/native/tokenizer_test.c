@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "decoders.h"
 #include "json.h"
 #include "position.h"
 #include "tokenizer.h"

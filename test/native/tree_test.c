@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decoders.h"
 #include "flatbuf.h"
 #include "parser.h"
 

@@ -362,6 +362,25 @@ static void span_add_recent(h5_tokenizer *t, h5_span *s, const char *a, size_t n
     for (size_t i = 0; i < n; i++) span_add_char(t, s, (unsigned char)a[i]);
 }
 
+/* The array `arr` of *cap elements of `size` bytes, reallocated to `n`
+ * elements (*cap = n); NULL, with oom set, on failure. */
+static void *resize_array(h5_tokenizer *t, void *arr, size_t *cap, size_t n, size_t size) {
+    void *p = realloc(arr, n * size);
+    if (!p) {
+        t->oom = true;
+        return NULL;
+    }
+    *cap = n;
+    return p;
+}
+
+/* resize_array() to hold `need` elements, the capacity doubling from 16. */
+static void *grow_array(h5_tokenizer *t, void *arr, size_t *cap, size_t need, size_t size) {
+    size_t n = *cap ? *cap : 16;
+    while (n < need) n *= 2;
+    return resize_array(t, arr, cap, n, size);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Emitting tokens.                                                          */
 
@@ -405,15 +424,9 @@ static void emit_tag(h5_tokenizer *t, uint32_t end) {
         if (t->self_closing) err(t, H5_ERROR_END_TAG_WITH_TRAILING_SOLIDUS, end - 1);
     }
     if (t->nattrs > t->out_attrs_cap) {
-        size_t cap = t->out_attrs_cap ? t->out_attrs_cap : 16;
-        while (cap < t->nattrs) cap *= 2;
-        h5_token_attr *n = realloc(t->out_attrs, cap * sizeof *n);
-        if (!n) {
-            t->oom = true;
-            return;
-        }
+        h5_token_attr *n = grow_array(t, t->out_attrs, &t->out_attrs_cap, t->nattrs, sizeof *n);
+        if (!n) return;
         t->out_attrs = n;
-        t->out_attrs_cap = cap;
     }
     for (size_t i = 0; i < t->nattrs; i++) {
         const tk_attr *a = &t->attrs[i];
@@ -492,6 +505,21 @@ static inline void close_doctype(h5_tokenizer *t) {
     emit_doctype(t, end);
 }
 
+/* EOF in the tag states from the tag name state on: "This is an eof-in-tag
+ * parse error. Emit an end-of-file token." (the tag is dropped). */
+static void tag_eof(h5_tokenizer *t) {
+    err(t, H5_ERROR_EOF_IN_TAG, OFF());
+    emit_eof(t);
+}
+
+/* EOF in the comment states: "This is an eof-in-comment parse error. Emit
+ * the current comment token. Emit an end-of-file token." */
+static void comment_eof(h5_tokenizer *t) {
+    err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
+    emit_comment(t, OFF());
+    emit_eof(t);
+}
+
 /* EOF in any DOCTYPE state: "This is an eof-in-doctype parse error. Set
  * the current DOCTYPE token's force-quirks flag to on. Emit the current
  * DOCTYPE token. Emit an end-of-file token." */
@@ -558,14 +586,9 @@ static void new_token(h5_tokenizer *t, h5_token_type type) {
 /* 13.2.5.32 / .34: "Start a new attribute in the current tag token." */
 static void start_attribute(h5_tokenizer *t, uint32_t off) {
     if (t->nattrs == t->attrs_cap) {
-        size_t cap = t->attrs_cap ? t->attrs_cap * 2 : 16;
-        tk_attr *n = realloc(t->attrs, cap * sizeof *n);
-        if (!n) {
-            t->oom = true;
-            return;
-        }
+        tk_attr *n = grow_array(t, t->attrs, &t->attrs_cap, t->nattrs + 1, sizeof *n);
+        if (!n) return;
         t->attrs = n;
-        t->attrs_cap = cap;
     }
     t->cur_attr = t->nattrs++;
     t->attr_slots = t->nattrs;
@@ -605,13 +628,9 @@ static bool attr_table_build(h5_tokenizer *t, size_t n) {
     /* Keep a larger table from an earlier tag unless it is much larger
      * (clearing it is part of the cost of every tag that uses it). */
     if (cap > t->attr_table_cap || t->attr_table_cap > cap * 16) {
-        uint32_t *tab = realloc(t->attr_table, cap * sizeof *tab);
-        if (!tab) {
-            t->oom = true;
-            return false;
-        }
+        uint32_t *tab = resize_array(t, t->attr_table, &t->attr_table_cap, cap, sizeof *tab);
+        if (!tab) return false;
         t->attr_table = tab;
-        t->attr_table_cap = cap;
     }
     cap = t->attr_table_cap;
     memset(t->attr_table, 0, cap * sizeof *t->attr_table);
@@ -1042,8 +1061,7 @@ static void run(h5_tokenizer *t) {
                 span_add_char(t, &t->tag_name, 0xFFFD);
                 ADV();
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_TAG, OFF());
-                emit_eof(t);
+                tag_eof(t);
             } else {
                 span_add_cur(t, &t->tag_name, h5_to_lower(c));
                 ADV();
@@ -1150,39 +1168,10 @@ static void run(h5_tokenizer *t) {
             break;
 
         /* 13.2.5.20 Script data escaped state
-         * 13.2.5.27 Script data double escaped state */
+         * 13.2.5.27 Script data double escaped state
+         * (their runs of text; then as the dash states) */
         case S_SCRIPT_DATA_ESCAPED:
-        case S_SCRIPT_DATA_DOUBLE_ESCAPED: {
-            bool dbl = t->state == S_SCRIPT_DATA_DOUBLE_ESCAPED;
-            if (!text_run(t, &SS_SCRIPT_ESCAPED)) break;
-            GET();
-            if (c == '-') {
-                t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH : S_SCRIPT_DATA_ESCAPED_DASH;
-                emit_cur(t, c);
-                ADV();
-            } else if (c == '<') {
-                if (dbl) {
-                    t->state = S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN;
-                    emit_cur(t, c);
-                } else {
-                    t->tok_start = OFF();
-                    t->state = S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN;
-                }
-                ADV();
-            } else if (c == 0) {
-                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
-                emit_chars(t, k_fffd, 1, OFF(), OFF() + 1);
-                ADV();
-            } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, OFF());
-                emit_eof(t);
-            } else {
-                emit_cur(t, c);
-                ADV();
-            }
-            break;
-        }
-
+        case S_SCRIPT_DATA_DOUBLE_ESCAPED:
         /* 13.2.5.21 Script data escaped dash state
          * 13.2.5.22 Script data escaped dash dash state
          * 13.2.5.28 Script data double escaped dash state
@@ -1192,12 +1181,16 @@ static void run(h5_tokenizer *t) {
         case S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH:
         case S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH: {
             int s = t->state;
-            bool dbl = s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH || s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH;
-            bool dashdash = s == S_SCRIPT_DATA_ESCAPED_DASH_DASH || s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH;
+            bool dbl = s == S_SCRIPT_DATA_DOUBLE_ESCAPED || s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH ||
+                       s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH;
             int text = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED : S_SCRIPT_DATA_ESCAPED;
+            if (s == text && !text_run(t, &SS_SCRIPT_ESCAPED)) break;
             GET();
             if (c == '-') {
-                t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH : S_SCRIPT_DATA_ESCAPED_DASH_DASH;
+                /* From the (double) escaped state to its dash state; from
+                 * either dash state to (or staying in) the dash dash state. */
+                if (s == text) t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH : S_SCRIPT_DATA_ESCAPED_DASH;
+                else t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH : S_SCRIPT_DATA_ESCAPED_DASH_DASH;
                 emit_cur(t, c);
                 ADV();
             } else if (c == '<') {
@@ -1209,7 +1202,7 @@ static void run(h5_tokenizer *t) {
                     t->state = S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN;
                 }
                 ADV();
-            } else if (c == '>' && dashdash) {
+            } else if (c == '>' && (s == S_SCRIPT_DATA_ESCAPED_DASH_DASH || s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH)) {
                 t->state = S_SCRIPT_DATA;
                 emit_cur(t, c);
                 ADV();
@@ -1343,8 +1336,7 @@ static void run(h5_tokenizer *t) {
             } else if (c == '>') {
                 close_tag(t);
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_TAG, OFF());
-                emit_eof(t);
+                tag_eof(t);
             } else {
                 start_attribute(t, OFF());
                 t->state = S_ATTRIBUTE_NAME;
@@ -1396,8 +1388,7 @@ static void run(h5_tokenizer *t) {
                 span_add_char(t, &cur_attr(t)->value, 0xFFFD);
                 ADV();
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_TAG, OFF());
-                emit_eof(t);
+                tag_eof(t);
             } else {
                 span_add_cur(t, &cur_attr(t)->value, c);
                 ADV();
@@ -1423,8 +1414,7 @@ static void run(h5_tokenizer *t) {
                 span_add_char(t, &cur_attr(t)->value, 0xFFFD);
                 ADV();
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_TAG, OFF());
-                emit_eof(t);
+                tag_eof(t);
             } else {
                 if (c == '"' || c == '\'' || c == '<' || c == '=' || c == '`')
                     err(t, H5_ERROR_UNEXPECTED_CHARACTER_IN_UNQUOTED_ATTRIBUTE_VALUE, OFF());
@@ -1446,8 +1436,7 @@ static void run(h5_tokenizer *t) {
             } else if (c == '>') {
                 close_tag(t);
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_TAG, OFF());
-                emit_eof(t);
+                tag_eof(t);
             } else {
                 err(t, H5_ERROR_MISSING_WHITESPACE_BETWEEN_ATTRIBUTES, OFF());
                 t->state = S_BEFORE_ATTRIBUTE_NAME;
@@ -1461,8 +1450,7 @@ static void run(h5_tokenizer *t) {
                 t->self_closing = true;
                 close_tag(t);
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_TAG, OFF());
-                emit_eof(t);
+                tag_eof(t);
             } else {
                 err(t, H5_ERROR_UNEXPECTED_SOLIDUS_IN_TAG, OFF());
                 t->state = S_BEFORE_ATTRIBUTE_NAME;
@@ -1554,9 +1542,7 @@ static void run(h5_tokenizer *t) {
                 err(t, H5_ERROR_ABRUPT_CLOSING_OF_EMPTY_COMMENT, OFF());
                 close_comment(t);
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
-                emit_comment(t, OFF());
-                emit_eof(t);
+                comment_eof(t);
             } else {
                 span_add_recent(t, &t->comment, "-", 1, 1);
                 t->state = S_COMMENT;
@@ -1579,9 +1565,7 @@ static void run(h5_tokenizer *t) {
                 span_add_char(t, &t->comment, 0xFFFD);
                 ADV();
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
-                emit_comment(t, OFF());
-                emit_eof(t);
+                comment_eof(t);
             } else {
                 span_add_cur(t, &t->comment, c);
                 ADV();
@@ -1603,27 +1587,20 @@ static void run(h5_tokenizer *t) {
             }
             break;
 
-        /* 13.2.5.47 Comment less-than sign bang state */
+        /* 13.2.5.47 Comment less-than sign bang state
+         * 13.2.5.48 Comment less-than sign bang dash state */
         case S_COMMENT_LESS_THAN_SIGN_BANG:
+        case S_COMMENT_LESS_THAN_SIGN_BANG_DASH: {
+            bool bang = t->state == S_COMMENT_LESS_THAN_SIGN_BANG;
             GET();
             if (c == '-') {
                 ADV();
-                t->state = S_COMMENT_LESS_THAN_SIGN_BANG_DASH;
+                t->state = bang ? S_COMMENT_LESS_THAN_SIGN_BANG_DASH : S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH;
             } else {
-                t->state = S_COMMENT;
+                t->state = bang ? S_COMMENT : S_COMMENT_END_DASH;
             }
             break;
-
-        /* 13.2.5.48 Comment less-than sign bang dash state */
-        case S_COMMENT_LESS_THAN_SIGN_BANG_DASH:
-            GET();
-            if (c == '-') {
-                ADV();
-                t->state = S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH;
-            } else {
-                t->state = S_COMMENT_END_DASH;
-            }
-            break;
+        }
 
         /* 13.2.5.49 Comment less-than sign bang dash dash state */
         case S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH:
@@ -1639,9 +1616,7 @@ static void run(h5_tokenizer *t) {
                 ADV();
                 t->state = S_COMMENT_END;
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
-                emit_comment(t, OFF());
-                emit_eof(t);
+                comment_eof(t);
             } else {
                 span_add_recent(t, &t->comment, "-", 1, 1);
                 t->state = S_COMMENT;
@@ -1661,9 +1636,7 @@ static void run(h5_tokenizer *t) {
                 span_add_recent(t, &t->comment, "-", 1, 2);
                 ADV();
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
-                emit_comment(t, OFF());
-                emit_eof(t);
+                comment_eof(t);
             } else {
                 span_add_recent(t, &t->comment, "--", 2, 2);
                 t->state = S_COMMENT;
@@ -1681,9 +1654,7 @@ static void run(h5_tokenizer *t) {
                 err(t, H5_ERROR_INCORRECTLY_CLOSED_COMMENT, OFF());
                 close_comment(t);
             } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_COMMENT, OFF());
-                emit_comment(t, OFF());
-                emit_eof(t);
+                comment_eof(t);
             } else {
                 span_add_recent(t, &t->comment, "--!", 3, 3);
                 t->state = S_COMMENT;

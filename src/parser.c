@@ -56,8 +56,6 @@ void h5_parser_destroy(h5_parser *p) {
     free(p);
 }
 
-h5_arena *h5_parser_arena(h5_parser *p) { return &p->arena; }
-
 size_t h5_parser_error_count(const h5_parser *p) { return p->error_count; }
 
 h5_encoding h5_parser_encoding_change(const h5_parser *p) { return (h5_encoding)p->tb.encoding_change; }

@@ -128,8 +128,6 @@ static bool is_scope_boundary(const h5_node *n, h5_scope scope) {
     case H5_SCOPE_TABLE:
         return n->ns == H5_NS_HTML &&
                (n->atom == H5_ATOM_HTML || n->atom == H5_ATOM_TABLE || n->atom == H5_ATOM_TEMPLATE);
-    case H5_SCOPE_SELECT:
-        return !(n->ns == H5_NS_HTML && (n->atom == H5_ATOM_OPTGROUP || n->atom == H5_ATOM_OPTION));
     }
     return true;
 }

@@ -57,13 +57,13 @@ typedef enum {
     H5_MODE_AFTER_AFTER_FRAMESET
 } h5_insertion_mode;
 
-/* Scope kinds (13.2.4.2 "has an element in the specific scope"). */
+/* Scope kinds (13.2.4.2 "has an element in the specific scope"); the
+ * select scope went with the relaxed <select> parsing (2025). */
 typedef enum {
     H5_SCOPE_DEFAULT,
     H5_SCOPE_LIST_ITEM,
     H5_SCOPE_BUTTON,
-    H5_SCOPE_TABLE,
-    H5_SCOPE_SELECT         /* unused since the relaxed <select> parsing */
+    H5_SCOPE_TABLE
 } h5_scope;
 
 /* Node flag private to the tree builder: the element is on the stack of

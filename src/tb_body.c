@@ -44,7 +44,7 @@ static void insert_formatting(h5_treebuilder *tb, h5_tb_token *tk) {
 
 /* Fragment parsing with a select context element. */
 static bool select_fragment(const h5_treebuilder *tb) {
-    return tb->fragment && tb->context && h5_is_html(tb->context, H5_ATOM_SELECT);
+    return tb->opts.fragment && tb->context && h5_is_html(tb->context, H5_ATOM_SELECT);
 }
 
 /* Pop elements until a select element has been popped (relaxed select). */
@@ -288,7 +288,7 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_generic_text_parse(tb, tk, H5_STATE_RAWTEXT);
         return;
     case H5_ATOM_NOSCRIPT:
-        if (tb->scripting) {
+        if (tb->opts.scripting) {
             h5_tb_generic_text_parse(tb, tk, H5_STATE_RAWTEXT);
             return;
         }

@@ -250,7 +250,7 @@ static void meta_encoding(h5_treebuilder *tb, const h5_node *meta) {
         e = h5_meta_charset(content->value);
     if (e == H5_ENC_NONE) return;
     tb->encoding_tentative = false;
-    tb->encoding_change = (uint8_t)h5_change_encoding((h5_encoding)tb->encoding, e);
+    tb->encoding_change = (uint8_t)h5_change_encoding(tb->opts.encoding, e);
 }
 
 void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
@@ -288,7 +288,7 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_tb_generic_text_parse(tb, tk, H5_STATE_RCDATA);
             return;
         case H5_ATOM_NOSCRIPT:
-            if (!tb->scripting) {
+            if (!tb->opts.scripting) {
                 h5_tb_insert_html_element(tb, tk);
                 tb->mode = H5_MODE_IN_HEAD_NOSCRIPT;
                 return;
@@ -573,7 +573,7 @@ void h5_after_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         break;
     case H5_TOKEN_END_TAG:
         if (tk->atom == H5_ATOM_HTML) {
-            if (tb->fragment) {
+            if (tb->opts.fragment) {
                 h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
                 return;
             }
@@ -641,7 +641,7 @@ void h5_in_frameset_mode(h5_treebuilder *tb, h5_tb_token *tk) {
                 return;
             }
             h5_tb_pop(tb);
-            if (!tb->fragment && !h5_is_html(h5_tb_current(tb), H5_ATOM_FRAMESET))
+            if (!tb->opts.fragment && !h5_is_html(h5_tb_current(tb), H5_ATOM_FRAMESET))
                 tb->mode = H5_MODE_AFTER_FRAMESET;
             return;
         }

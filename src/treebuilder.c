@@ -24,7 +24,7 @@ void h5_tb_free(h5_treebuilder *tb) {
 
 void h5_tb_error(h5_treebuilder *tb, h5_error_code code, uint32_t offset) {
     tb->error_count++;
-    if (tb->on_error) tb->on_error(tb->error_ctx, code, offset);
+    if (tb->opts.on_error) tb->opts.on_error(tb->opts.error_ctx, code, offset);
 }
 
 /* One parse error per character token of a run (the spec processes
@@ -335,7 +335,7 @@ void h5_tb_reset_insertion_mode(h5_treebuilder *tb) {
     for (size_t i = tb->nstack; i-- > 0;) {
         bool last = i == 0;
         const h5_node *node = tb->stack[i];
-        if (last && tb->fragment && tb->context) node = tb->context;
+        if (last && tb->opts.fragment && tb->context) node = tb->context;
         if (node->ns == H5_NS_HTML) {
             switch (node->atom) {
             case H5_ATOM_TD: case H5_ATOM_TH:
@@ -905,7 +905,7 @@ void h5_tb_ack_self_closing(h5_tb_token *tk) { tk->ack = true; }
 
 /* 13.2.4.2 "adjusted current node". */
 h5_node *h5_tb_adjusted_current(const h5_treebuilder *tb) {
-    if (tb->fragment && tb->context && tb->nstack == 1) return tb->context;
+    if (tb->opts.fragment && tb->context && tb->nstack == 1) return tb->context;
     return h5_tb_current(tb);
 }
 
@@ -942,7 +942,7 @@ void h5_tb_stop_parsing(h5_treebuilder *tb) {
     /* Elements still open end at the end of input.  parse5 leaves the
      * element above the root html alone (body, whose end </html> set) when
      * the root html has an end tag. */
-    size_t keep = !tb->fragment && tb->nstack > 1 && tb->stack[0]->end_tag_start != H5_NO_OFFSET ? 1 : SIZE_MAX;
+    size_t keep = !tb->opts.fragment && tb->nstack > 1 && tb->stack[0]->end_tag_start != H5_NO_OFFSET ? 1 : SIZE_MAX;
     while (tb->nstack) {
         if (tb->nstack - 1 == keep) {
             h5_node *n = tb->stack[--tb->nstack];
@@ -1090,27 +1090,27 @@ void h5_tb_on_token(void *ctx, h5_token *token) {
     if (tb->failed || tb->arena->failed) {
         tb->failed = true;
         h5_tokenizer_abort(tb->tokenizer);
-        return;
     }
-    h5_node *adj = tb->nstack ? h5_tb_adjusted_current(tb) : NULL;
-    h5_tokenizer_set_cdata_allowed(tb->tokenizer, adj && adj->ns != H5_NS_HTML);
+}
+
+bool h5_tb_cdata_allowed(void *ctx) {
+    const h5_treebuilder *tb = ctx;
+    return tb->nstack && h5_tb_adjusted_current(tb)->ns != H5_NS_HTML;
 }
 
 /* ---- starting and finishing a parse ------------------------------------ */
 
-h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_tb_options *o) {
-    tb->arena = o->arena;
-    tb->tokenizer = o->tokenizer;
-    tb->input = o->input;
-    tb->input_len = o->input_len;
-    tb->scripting = o->scripting;
-    tb->fragment = o->fragment;
+h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_parse_options *o, h5_arena *arena,
+                               h5_tokenizer *tokenizer, const h5_char *input, size_t input_len) {
+    tb->opts = *o;
+    tb->arena = arena;
+    tb->tokenizer = tokenizer;
+    tb->input = input;
+    tb->input_len = input_len;
     tb->context = NULL;
-    tb->on_error = o->on_error;
-    tb->error_ctx = o->error_ctx;
     tb->error_count = 0;
-    tb->encoding = (uint8_t)o->encoding;
-    tb->encoding_tentative = o->encoding_tentative;
+    /* A fragment has no encoding (13.4): nothing to change. */
+    tb->encoding_tentative = o->confidence == H5_CONFIDENCE_TENTATIVE && !o->fragment;
     tb->encoding_change = H5_ENC_NONE;
     tb->html_root = tb->head = tb->form = NULL;
     tb->mode = tb->original_mode = H5_MODE_INITIAL;
@@ -1164,7 +1164,7 @@ h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_tb_options *o) {
             state = H5_STATE_RAWTEXT;
             break;
         case H5_ATOM_SCRIPT: state = H5_STATE_SCRIPT_DATA; break;
-        case H5_ATOM_NOSCRIPT: state = tb->scripting ? H5_STATE_RAWTEXT : H5_STATE_DATA; break;
+        case H5_ATOM_NOSCRIPT: state = tb->opts.scripting ? H5_STATE_RAWTEXT : H5_STATE_DATA; break;
         case H5_ATOM_PLAINTEXT: state = H5_STATE_PLAINTEXT; break;
         default: break;
         }
@@ -1175,7 +1175,6 @@ h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_tb_options *o) {
     if (h5_is_html(ctx, H5_ATOM_TEMPLATE)) h5_tb_push_template_mode(tb, H5_MODE_IN_TEMPLATE);
     h5_tb_reset_insertion_mode(tb);
     if (h5_is_html(ctx, H5_ATOM_FORM)) tb->form = ctx;
-    h5_tokenizer_set_cdata_allowed(tb->tokenizer, ctx->ns != H5_NS_HTML);
     return state;
 }
 
@@ -1188,7 +1187,7 @@ h5_node *h5_tb_finish(h5_treebuilder *tb) {
     for (size_t i = 0; i < tb->nstack; i++) tb->stack[i]->flags &= ~H5_TB_FLAG_ON_STACK;
     tb->nstack = 0;
     if (tb->failed || tb->arena->failed) return NULL;
-    if (!tb->fragment) return tb->document;
+    if (!tb->opts.fragment) return tb->document;
     h5_node *frag = h5_node_create(tb->arena, H5_NODE_FRAGMENT);
     if (!frag) return NULL;
     if (tb->html_root) h5_node_move_children(tb->html_root, frag);

@@ -29,6 +29,7 @@
 #include "encoding.h"
 #include "errors.h"
 #include "h5.h"
+#include "parser.h"
 #include "tokenizer.h"
 
 /* 13.2.4.1 The insertion modes.  "in select" and "in select in table" are
@@ -88,18 +89,14 @@ typedef struct {
 
 typedef struct h5_treebuilder {
     /* --- set by h5_tb_begin --- */
+    h5_parse_options opts;      /* the parse's options, as h5_parse got them (parser.h) */
     h5_arena *arena;
     h5_tokenizer *tokenizer;
     const h5_char *input;
     size_t input_len;
-    bool scripting;
-    bool fragment;
     h5_node *context;           /* fragment context element (not in the tree) */
-    h5_error_sink on_error;
-    void *error_ctx;
     size_t error_count;
-    uint8_t encoding;           /* h5_encoding of byte input */
-    bool encoding_tentative;    /* the confidence is tentative (13.2.3) */
+    bool encoding_tentative;    /* the confidence is (still) tentative (13.2.3) */
     uint8_t encoding_change;    /* h5_encoding a <meta> asked for (13.2.3.4) */
 
     /* --- parse state --- */
@@ -151,27 +148,19 @@ typedef struct h5_treebuilder {
 void h5_tb_init(h5_treebuilder *tb);
 void h5_tb_free(h5_treebuilder *tb);
 
-typedef struct {
-    h5_arena *arena;
-    h5_tokenizer *tokenizer;
-    const h5_char *input;
-    size_t input_len;
-    bool scripting;
-    bool fragment;
-    const h5_char *context_name;
-    size_t context_name_len;
-    h5_element_ns context_ns;
-    h5_error_sink on_error;
-    void *error_ctx;
-    h5_encoding encoding;       /* of byte input (encoding.h) */
-    bool encoding_tentative;    /* its confidence is tentative */
-} h5_tb_options;
-
-/* Prepare a parse.  Returns the tokenizer state to start in (13.4 for
- * fragments, data state otherwise).  On allocation failure tb->failed. */
-h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_tb_options *o);
+/* Prepare a parse of `input` with options `o` (copied), nodes from
+ * `arena`; `tokenizer` is the one that will feed h5_tb_on_token (the tree
+ * builder asks it for state switches and to stop on failure).  Returns the
+ * tokenizer state to start in (13.4 for fragments, data state otherwise).
+ * On allocation failure tb->failed. */
+h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_parse_options *o, h5_arena *arena,
+                               h5_tokenizer *tokenizer, const h5_char *input, size_t input_len);
 /* The tokenizer's token sink (ctx = the h5_treebuilder). */
 void h5_tb_on_token(void *ctx, h5_token *token);
+/* The tokenizer's CDATA question (ctx = the h5_treebuilder), 13.2.5.42:
+ * "there is an adjusted current node and it is not an element in the HTML
+ * namespace". */
+bool h5_tb_cdata_allowed(void *ctx);
 /* Report a parse error (counts it, forwards it to the sink). */
 void h5_tb_error(h5_treebuilder *tb, h5_error_code code, uint32_t offset);
 void h5_tb_char_errors(h5_treebuilder *tb, h5_error_code code, const h5_char *s, size_t n, uint32_t start);

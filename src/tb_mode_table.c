@@ -1,16 +1,14 @@
 /*
- * Table insertion modes (spec 13.2.6.4.9-15): in table, in table text,
- * in caption, in column group, in table body, in row, in cell.
+ * Tree construction, the table insertion modes (see tb_modes.h): spec
+ * 13.2.6.4.9 in table, 13.2.6.4.10 in table text, 13.2.6.4.11 in caption,
+ * 13.2.6.4.12 in column group, 13.2.6.4.13 in table body, 13.2.6.4.14 in
+ * row, 13.2.6.4.15 in cell.
  */
-#include "treebuilder.h"
+#include "tb_modes.h"
 
 static const uint16_t table_context[] = { H5_ATOM_TABLE, 0 };
 static const uint16_t table_body_context[] = { H5_ATOM_TBODY, H5_ATOM_TFOOT, H5_ATOM_THEAD, 0 };
 static const uint16_t table_row_context[] = { H5_ATOM_TR, 0 };
-
-static bool is_ws_token(const h5_tb_token *tk) {
-    return tk->type == H5_TOKEN_CHARACTER && tk->len && h5_tb_is_ws(tk->data[0]);
-}
 
 static bool atom_in(uint16_t atom, const uint16_t *list) {
     for (; *list; list++)
@@ -223,7 +221,7 @@ void h5_in_caption_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
     case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) {
+        if (h5_tb_is_ws_token(tk)) {
             h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
             return;
         }

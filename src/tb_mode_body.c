@@ -1,9 +1,10 @@
 /*
- * The "in body" insertion mode (spec 13.2.6.4.7), with the relaxed
+ * Tree construction, the insertion modes (see tb_modes.h): the "in body"
+ * insertion mode (spec 13.2.6.4.7), with the relaxed
  * <select> parsing of the 2025 living standard (select may contain any
  * content; "in select" / "in select in table" are gone).
  */
-#include "treebuilder.h"
+#include "tb_modes.h"
 
 #include <string.h>
 
@@ -72,6 +73,8 @@ static void close_list_item(h5_treebuilder *tb, const h5_tb_token *tk, bool dd_d
     close_p_if_in_button_scope(tb, tk);
     h5_tb_insert_html_element(tb, tk);
 }
+
+static void any_other_end_tag(h5_treebuilder *tb, h5_tb_token *tk);
 
 static void body_characters(h5_treebuilder *tb, h5_tb_token *tk) {
     if (tk->len == 1 && tk->data[0] == 0) {
@@ -202,7 +205,7 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_reconstruct_active_formatting_elements(tb);
         if (h5_tb_in_scope(tb, H5_ATOM_NOBR, H5_SCOPE_DEFAULT)) {
             h5_tb_error(tb, H5_ERROR_START_TAG_CLOSES_OPEN_ELEMENT, tk->start);
-            if (!h5_tb_adoption_agency(tb, tk)) h5_in_body_any_other_end_tag(tb, tk);
+            if (!h5_tb_adoption_agency(tb, tk)) any_other_end_tag(tb, tk);
             h5_tb_reconstruct_active_formatting_elements(tb);
         }
         h5_tb_afe_push(tb, h5_tb_insert_html_element(tb, tk));
@@ -369,7 +372,7 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
 }
 
 /* "Any other end tag" (13.2.6.4.7). */
-void h5_in_body_any_other_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
+static void any_other_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
     /* No HTML element of that name open: the walk below could only end at
      * a special element (the root html at the latest) - skip it, so that
      * stray end tags cost O(1) however deep the stack is. */
@@ -494,7 +497,7 @@ static void body_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
     case H5_ATOM_A: case H5_ATOM_B: case H5_ATOM_BIG: case H5_ATOM_CODE: case H5_ATOM_EM:
     case H5_ATOM_FONT: case H5_ATOM_I: case H5_ATOM_NOBR: case H5_ATOM_S: case H5_ATOM_SMALL:
     case H5_ATOM_STRIKE: case H5_ATOM_STRONG: case H5_ATOM_TT: case H5_ATOM_U:
-        if (!h5_tb_adoption_agency(tb, tk)) h5_in_body_any_other_end_tag(tb, tk);
+        if (!h5_tb_adoption_agency(tb, tk)) any_other_end_tag(tb, tk);
         return;
     case H5_ATOM_APPLET: case H5_ATOM_MARQUEE: case H5_ATOM_OBJECT:
         if (!h5_tb_in_scope(tb, tk->atom, H5_SCOPE_DEFAULT)) {
@@ -514,7 +517,7 @@ static void body_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         return;
     }
     default:
-        h5_in_body_any_other_end_tag(tb, tk);
+        any_other_end_tag(tb, tk);
         return;
     }
 }

@@ -24,16 +24,6 @@ static bool is_breakout(const h5_tb_token *tk) {
     }
 }
 
-/* Node's tag name, ASCII-lowercased, equals the token's tag name. */
-static bool lower_name_is(const h5_node *n, const h5_tb_token *tk) {
-    if (n->atom != H5_ATOM_NONE || tk->atom != H5_ATOM_NONE) return n->atom == tk->atom;
-    const h5_str *t = &tk->t->name;
-    if (n->name.len != t->len) return false;
-    for (size_t i = 0; i < t->len; i++)
-        if (h5_to_lower(n->name.ptr[i]) != t->ptr[i]) return false;
-    return true;
-}
-
 /* 13.2.6.5, breakout start tags and </br>, </p> in foreign content: "pop an
  * element from the stack of open elements until the current node is a
  * MathML text integration point, an HTML integration point, or an element
@@ -50,6 +40,9 @@ static void pop_to_html_or_integration_point(h5_treebuilder *tb) {
 
 void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
+    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+        h5_tb_comment_or_doctype(tb, tk);
+        return;
     case H5_TOKEN_CHARACTER:
         if (tk->len == 1 && tk->data[0] == 0) {
             static const h5_char fffd = 0xFFFD;
@@ -57,19 +50,7 @@ void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_tb_insert_characters(tb, &fffd, 1, tk->start, tk->end);
             return;
         }
-        h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
-        if (tb->frameset_ok)
-            for (size_t i = 0; i < tk->len; i++)
-                if (!h5_tb_is_ws(tk->data[i])) {
-                    tb->frameset_ok = false;
-                    break;
-                }
-        return;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
+        h5_tb_insert_characters_frameset(tb, tk);
         return;
     case H5_TOKEN_START_TAG:
         if (is_breakout(tk)) {
@@ -99,7 +80,7 @@ void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_tb_pop(tb);
             return;
         }
-        if (!lower_name_is(cur, tk)) h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG_IN_FOREIGN_CONTENT, tk->start);
+        if (!h5_tb_end_tag_names(cur, tk)) h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG_IN_FOREIGN_CONTENT, tk->start);
         /* No open SVG/MathML element can match: the walk below would end at
          * the nearest HTML element; go there directly (O(1) for stray end
          * tags inside deep foreign content). */
@@ -110,7 +91,7 @@ void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
         for (size_t i = tb->nstack; i-- > 0;) {
             h5_node *node = tb->stack[i];
             if (i == 0) return; /* fragment case */
-            if (lower_name_is(node, tk)) {
+            if (h5_tb_end_tag_names(node, tk)) {
                 h5_tb_pop_until_node(tb, node);
                 return;
             }

@@ -41,6 +41,10 @@ bool h5_tb_is_mathml_text_integration_point(const h5_node *n);
 bool h5_tb_is_html_integration_point(const h5_node *n);
 /* Node is an HTML element whose name is the token's tag name. */
 bool h5_tb_node_is_tag(const h5_node *n, const h5_tb_token *tk);
+/* The end tag `tk` has the name of element `n`: "node's tag name, converted
+ * to ASCII lowercase, is the same as the tag name of the token" (SVG names
+ * such as foreignObject; the tokenizer lowercased the token's). */
+bool h5_tb_end_tag_names(const h5_node *n, const h5_tb_token *tk);
 
 /* Stack of open elements (13.2.4.2).
  *

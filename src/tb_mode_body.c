@@ -76,19 +76,23 @@ static void close_list_item(h5_treebuilder *tb, const h5_tb_token *tk, bool dd_d
 
 static void any_other_end_tag(h5_treebuilder *tb, h5_tb_token *tk);
 
-static void body_characters(h5_treebuilder *tb, h5_tb_token *tk) {
-    if (tk->len == 1 && tk->data[0] == 0) {
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_NULL_CHARACTER, tk->start);
-        return;
-    }
-    h5_tb_reconstruct_active_formatting_elements(tb);
-    h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
+void h5_tb_insert_characters_frameset(h5_treebuilder *tb, const h5_tb_token *tk) {
+    h5_tb_insert_token_characters(tb, tk);
     if (tb->frameset_ok)
         for (size_t i = 0; i < tk->len; i++)
             if (!h5_tb_is_ws(tk->data[i])) {
                 tb->frameset_ok = false;
                 break;
             }
+}
+
+static void body_characters(h5_treebuilder *tb, h5_tb_token *tk) {
+    if (tk->len == 1 && tk->data[0] == 0) {
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_NULL_CHARACTER, tk->start);
+        return;
+    }
+    h5_tb_reconstruct_active_formatting_elements(tb);
+    h5_tb_insert_characters_frameset(tb, tk);
 }
 
 static void body_eof(h5_treebuilder *tb, h5_tb_token *tk) {
@@ -310,22 +314,15 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_insert_html_element(tb, tk);
         tb->frameset_ok = false;
         return;
-    case H5_ATOM_OPTION:
+    case H5_ATOM_OPTION: case H5_ATOM_OPTGROUP: {
+        /* The two rules differ in the implied end tags (an option keeps an
+         * open optgroup) and in the error (an optgroup also errs on an open
+         * optgroup). */
+        bool option = tk->atom == H5_ATOM_OPTION;
         if (h5_tb_in_scope(tb, H5_ATOM_SELECT, H5_SCOPE_DEFAULT)) {
-            h5_tb_generate_implied_end_tags(tb, H5_ATOM_OPTGROUP);
-            if (h5_tb_in_scope(tb, H5_ATOM_OPTION, H5_SCOPE_DEFAULT))
-                h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
-        } else if (h5_is_html(h5_tb_current(tb), H5_ATOM_OPTION)) {
-            h5_tb_pop(tb);
-        }
-        h5_tb_reconstruct_active_formatting_elements(tb);
-        h5_tb_insert_html_element(tb, tk);
-        return;
-    case H5_ATOM_OPTGROUP:
-        if (h5_tb_in_scope(tb, H5_ATOM_SELECT, H5_SCOPE_DEFAULT)) {
-            h5_tb_generate_implied_end_tags(tb, H5_ATOM_NONE);
+            h5_tb_generate_implied_end_tags(tb, option ? H5_ATOM_OPTGROUP : H5_ATOM_NONE);
             if (h5_tb_in_scope(tb, H5_ATOM_OPTION, H5_SCOPE_DEFAULT) ||
-                h5_tb_in_scope(tb, H5_ATOM_OPTGROUP, H5_SCOPE_DEFAULT))
+                (!option && h5_tb_in_scope(tb, H5_ATOM_OPTGROUP, H5_SCOPE_DEFAULT)))
                 h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
         } else if (h5_is_html(h5_tb_current(tb), H5_ATOM_OPTION)) {
             h5_tb_pop(tb);
@@ -333,6 +330,7 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_reconstruct_active_formatting_elements(tb);
         h5_tb_insert_html_element(tb, tk);
         return;
+    }
     case H5_ATOM_RB: case H5_ATOM_RTC:
         if (h5_tb_in_scope(tb, H5_ATOM_RUBY, H5_SCOPE_DEFAULT)) {
             h5_tb_generate_implied_end_tags(tb, H5_ATOM_NONE);
@@ -527,11 +525,8 @@ void h5_in_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     case H5_TOKEN_CHARACTER:
         body_characters(tb, tk);
         return;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
+    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+        h5_tb_comment_or_doctype(tb, tk);
         return;
     case H5_TOKEN_START_TAG:
         body_start_tag(tb, tk);

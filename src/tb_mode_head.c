@@ -182,15 +182,12 @@ void h5_before_html_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 
 void h5_before_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
+    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+        h5_tb_comment_or_doctype(tb, tk);
+        return;
     case H5_TOKEN_CHARACTER:
         if (h5_tb_is_ws_token(tk)) return;
         break;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
     case H5_TOKEN_START_TAG:
         if (tk->atom == H5_ATOM_HTML) {
             h5_in_body_mode(tb, tk);
@@ -247,19 +244,8 @@ static void meta_encoding(h5_treebuilder *tb, const h5_node *meta) {
 }
 
 void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    if (h5_tb_whitespace_comment_doctype(tb, tk)) return;
     switch (tk->type) {
-    case H5_TOKEN_CHARACTER:
-        if (h5_tb_is_ws_token(tk)) {
-            h5_tb_insert_token_characters(tb, tk);
-            return;
-        }
-        break;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
     case H5_TOKEN_START_TAG:
         switch (tk->atom) {
         case H5_ATOM_HTML:
@@ -345,19 +331,10 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 /* ---- 13.2.6.4.5 in head noscript --------------------------------------- */
 
 void h5_in_head_noscript_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    /* A DOCTYPE is a parse error; whitespace and comments go by the rules
+     * for "in head", which insert them. */
+    if (h5_tb_whitespace_comment_doctype(tb, tk)) return;
     switch (tk->type) {
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
-    case H5_TOKEN_COMMENT:
-        h5_in_head_mode(tb, tk);
-        return;
-    case H5_TOKEN_CHARACTER:
-        if (h5_tb_is_ws_token(tk)) {
-            h5_in_head_mode(tb, tk);
-            return;
-        }
-        break;
     case H5_TOKEN_START_TAG:
         switch (tk->atom) {
         case H5_ATOM_HTML:
@@ -398,19 +375,8 @@ void h5_in_head_noscript_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 /* ---- 13.2.6.4.6 after head --------------------------------------------- */
 
 void h5_after_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    if (h5_tb_whitespace_comment_doctype(tb, tk)) return;
     switch (tk->type) {
-    case H5_TOKEN_CHARACTER:
-        if (h5_tb_is_ws_token(tk)) {
-            h5_tb_insert_token_characters(tb, tk);
-            return;
-        }
-        break;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
     case H5_TOKEN_START_TAG:
         switch (tk->atom) {
         case H5_ATOM_HTML:

@@ -28,10 +28,24 @@ static void table_anything_else(h5_treebuilder *tb, h5_tb_token *tk) {
     tb->foster_parenting = false;
 }
 
+/* The end tags that "in table body" and "in row" name to ignore ("parse
+ * error; ignore the token"), and their "anything else": by the rules for
+ * "in table". */
+static void ignore_end_tag_or_in_table(h5_treebuilder *tb, h5_tb_token *tk, const uint16_t *ignored_ends) {
+    if (tk->type == H5_TOKEN_END_TAG && atom_in(tk->atom, ignored_ends)) {
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+        return;
+    }
+    h5_in_table_mode(tb, tk);
+}
+
 /* ---- 13.2.6.4.9 in table ----------------------------------------------- */
 
 void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
+    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+        h5_tb_comment_or_doctype(tb, tk);
+        return;
     case H5_TOKEN_CHARACTER: {
         h5_node *cur = h5_tb_current(tb);
         if (cur->ns == H5_NS_HTML &&
@@ -47,12 +61,6 @@ void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         }
         break;
     }
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
     case H5_TOKEN_START_TAG:
         switch (tk->atom) {
         case H5_ATOM_CAPTION:
@@ -219,19 +227,8 @@ void h5_in_caption_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 /* ---- 13.2.6.4.12 in column group --------------------------------------- */
 
 void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    if (h5_tb_whitespace_comment_doctype(tb, tk)) return;
     switch (tk->type) {
-    case H5_TOKEN_CHARACTER:
-        if (h5_tb_is_ws_token(tk)) {
-            h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
-            return;
-        }
-        break;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
     case H5_TOKEN_START_TAG:
         if (tk->atom == H5_ATOM_HTML) {
             h5_in_body_mode(tb, tk);
@@ -270,6 +267,8 @@ void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     case H5_TOKEN_EOF:
         h5_in_body_mode(tb, tk);
         return;
+    default:
+        break;
     }
     if (!h5_is_html(h5_tb_current(tb), H5_ATOM_COLGROUP)) {
         if (tk->type == H5_TOKEN_CHARACTER)
@@ -291,6 +290,25 @@ static bool any_table_section_in_scope(const h5_treebuilder *tb) {
            h5_tb_in_scope(tb, H5_ATOM_TFOOT, H5_SCOPE_TABLE);
 }
 
+/* The rules of "in table body" that end the table section: "If the stack of
+ * open elements does not have [the element] in table scope, this is a parse
+ * error; ignore the token.  Otherwise: clear the stack back to a table body
+ * context; pop the current node from the stack of open elements; switch
+ * the insertion mode to "in table"" and, but for </tbody>, </tfoot> and
+ * </thead>, "reprocess the token". */
+static void close_table_section(h5_treebuilder *tb, h5_tb_token *tk, bool in_scope, bool reprocess) {
+    if (!in_scope) {
+        h5_tb_error(tb, tk->type == H5_TOKEN_START_TAG ? H5_ERROR_UNEXPECTED_START_TAG
+                                                       : H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT,
+                    tk->start);
+        return;
+    }
+    h5_tb_clear_to_context(tb, table_body_context);
+    h5_tb_pop(tb);
+    tb->mode = H5_MODE_IN_TABLE;
+    if (reprocess) h5_tb_process(tb, tk);
+}
+
 void h5_in_table_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     if (tk->type == H5_TOKEN_START_TAG) {
         switch (tk->atom) {
@@ -308,14 +326,7 @@ void h5_in_table_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             return;
         case H5_ATOM_CAPTION: case H5_ATOM_COL: case H5_ATOM_COLGROUP: case H5_ATOM_TBODY:
         case H5_ATOM_TFOOT: case H5_ATOM_THEAD:
-            if (!any_table_section_in_scope(tb)) {
-                h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
-                return;
-            }
-            h5_tb_clear_to_context(tb, table_body_context);
-            h5_tb_pop(tb);
-            tb->mode = H5_MODE_IN_TABLE;
-            h5_tb_process(tb, tk);
+            close_table_section(tb, tk, any_table_section_in_scope(tb), true);
             return;
         default:
             break;
@@ -323,33 +334,18 @@ void h5_in_table_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     } else if (tk->type == H5_TOKEN_END_TAG) {
         switch (tk->atom) {
         case H5_ATOM_TBODY: case H5_ATOM_TFOOT: case H5_ATOM_THEAD:
-            if (!h5_tb_in_scope(tb, tk->atom, H5_SCOPE_TABLE)) {
-                h5_tb_error(tb, H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT, tk->start);
-                return;
-            }
-            h5_tb_clear_to_context(tb, table_body_context);
-            h5_tb_pop(tb);
-            tb->mode = H5_MODE_IN_TABLE;
+            close_table_section(tb, tk, h5_tb_in_scope(tb, tk->atom, H5_SCOPE_TABLE), false);
             return;
         case H5_ATOM_TABLE:
-            if (!any_table_section_in_scope(tb)) {
-                h5_tb_error(tb, H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT, tk->start);
-                return;
-            }
-            h5_tb_clear_to_context(tb, table_body_context);
-            h5_tb_pop(tb);
-            tb->mode = H5_MODE_IN_TABLE;
-            h5_tb_process(tb, tk);
-            return;
-        case H5_ATOM_BODY: case H5_ATOM_CAPTION: case H5_ATOM_COL: case H5_ATOM_COLGROUP:
-        case H5_ATOM_HTML: case H5_ATOM_TD: case H5_ATOM_TH: case H5_ATOM_TR:
-            h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+            close_table_section(tb, tk, any_table_section_in_scope(tb), true);
             return;
         default:
             break;
         }
     }
-    h5_in_table_mode(tb, tk);
+    static const uint16_t ignored_ends[] = { H5_ATOM_BODY, H5_ATOM_CAPTION, H5_ATOM_COL, H5_ATOM_COLGROUP,
+                                             H5_ATOM_HTML, H5_ATOM_TD, H5_ATOM_TH, H5_ATOM_TR, 0 };
+    ignore_end_tag_or_in_table(tb, tk, ignored_ends);
 }
 
 /* ---- 13.2.6.4.14 in row ------------------------------------------------ */
@@ -397,15 +393,13 @@ void h5_in_row_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             if (!h5_tb_in_scope(tb, H5_ATOM_TR, H5_SCOPE_TABLE)) return;
             if (close_row(tb, tk)) h5_tb_process(tb, tk); /* "as if </tr>", then reprocess */
             return;
-        case H5_ATOM_BODY: case H5_ATOM_CAPTION: case H5_ATOM_COL: case H5_ATOM_COLGROUP:
-        case H5_ATOM_HTML: case H5_ATOM_TD: case H5_ATOM_TH:
-            h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-            return;
         default:
             break;
         }
     }
-    h5_in_table_mode(tb, tk);
+    static const uint16_t ignored_ends[] = { H5_ATOM_BODY, H5_ATOM_CAPTION, H5_ATOM_COL, H5_ATOM_COLGROUP,
+                                             H5_ATOM_HTML, H5_ATOM_TD, H5_ATOM_TH, 0 };
+    ignore_end_tag_or_in_table(tb, tk, ignored_ends);
 }
 
 /* ---- 13.2.6.4.15 in cell ----------------------------------------------- */

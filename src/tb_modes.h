@@ -50,6 +50,19 @@ static inline bool h5_tb_comment_or_doctype(h5_treebuilder *tb, const h5_tb_toke
 static inline void h5_tb_insert_token_characters(h5_treebuilder *tb, const h5_tb_token *tk) {
     h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
 }
+/* The first rules of "in head", "in head noscript", "after head" and "in
+ * column group": whitespace characters are inserted, then as
+ * h5_tb_comment_or_doctype. */
+static inline bool h5_tb_whitespace_comment_doctype(h5_treebuilder *tb, const h5_tb_token *tk) {
+    if (tk->type != H5_TOKEN_CHARACTER) return h5_tb_comment_or_doctype(tb, tk);
+    if (!h5_tb_is_ws_token(tk)) return false;
+    h5_tb_insert_token_characters(tb, tk);
+    return true;
+}
+
+/* Insert the token's characters; "if the token is not whitespace, set the
+ * frameset-ok flag to "not ok"" ("in body", foreign content). */
+void h5_tb_insert_characters_frameset(h5_treebuilder *tb, const h5_tb_token *tk); /* tb_mode_body.c */
 
 /* 13.2.6.2 "generic raw text / RCDATA element parsing algorithm" (tb_mode_text.c). */
 void h5_tb_generic_text_parse(h5_treebuilder *tb, h5_tb_token *tk, h5_tokenizer_state state);

@@ -170,10 +170,7 @@ bool h5_tb_push(h5_treebuilder *tb, h5_node *n) {
     return true;
 }
 
-/* Does the end tag `tk` have the name of element `n`?  (ASCII
- * case-insensitively for SVG/MathML elements, whose names the tokenizer
- * lowercased.) */
-static bool end_tag_names(const h5_node *n, const h5_tb_token *tk) {
+bool h5_tb_end_tag_names(const h5_node *n, const h5_tb_token *tk) {
     if (n->ns == H5_NS_HTML) return h5_tb_node_is_tag(n, tk);
     if (n->atom != H5_ATOM_NONE || tk->atom != H5_ATOM_NONE) return n->atom == tk->atom;
     const h5_str *t = &tk->t->name;
@@ -189,7 +186,7 @@ static void record_end(const h5_treebuilder *tb, h5_node *n) {
     const h5_tb_token *tk = tb->cur;
     if (!tk) {
         n->end = (uint32_t)tb->input_len;
-    } else if (tk->type == H5_TOKEN_END_TAG && end_tag_names(n, tk)) {
+    } else if (tk->type == H5_TOKEN_END_TAG && h5_tb_end_tag_names(n, tk)) {
         n->end_tag_start = tk->start;
         n->end = tk->end;
     } else if (tk->type == H5_TOKEN_START_TAG && n->start == tk->start) {

@@ -214,6 +214,21 @@ void h5_before_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     h5_tb_process(tb, tk);
 }
 
+bool h5_tb_head_common_rules(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_CHARACTER:
+        if (!h5_tb_is_ws_token(tk)) return false;
+        h5_tb_insert_token_characters(tb, tk);
+        return true;
+    case H5_TOKEN_START_TAG:
+        if (tk->atom != H5_ATOM_HTML) return false;
+        h5_in_body_mode(tb, tk);
+        return true;
+    default:
+        return h5_tb_comment_or_doctype(tb, tk);
+    }
+}
+
 /* ---- 13.2.6.4.4 in head ------------------------------------------------ */
 
 /* A meta start tag while the confidence is tentative: "If the element has a
@@ -244,13 +259,10 @@ static void meta_encoding(h5_treebuilder *tb, const h5_node *meta) {
 }
 
 void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    if (h5_tb_whitespace_comment_doctype(tb, tk)) return;
+    if (h5_tb_head_common_rules(tb, tk)) return;
     switch (tk->type) {
     case H5_TOKEN_START_TAG:
         switch (tk->atom) {
-        case H5_ATOM_HTML:
-            h5_in_body_mode(tb, tk);
-            return;
         case H5_ATOM_BASE: case H5_ATOM_BASEFONT: case H5_ATOM_BGSOUND: case H5_ATOM_LINK:
             h5_tb_insert_html_element(tb, tk);
             h5_tb_pop(tb);
@@ -331,15 +343,12 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 /* ---- 13.2.6.4.5 in head noscript --------------------------------------- */
 
 void h5_in_head_noscript_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    /* A DOCTYPE is a parse error; whitespace and comments go by the rules
-     * for "in head", which insert them. */
-    if (h5_tb_whitespace_comment_doctype(tb, tk)) return;
+    /* Whitespace and comments go by the rules for "in head", which insert
+     * them: as h5_tb_head_common_rules does. */
+    if (h5_tb_head_common_rules(tb, tk)) return;
     switch (tk->type) {
     case H5_TOKEN_START_TAG:
         switch (tk->atom) {
-        case H5_ATOM_HTML:
-            h5_in_body_mode(tb, tk);
-            return;
         case H5_ATOM_BASEFONT: case H5_ATOM_BGSOUND: case H5_ATOM_LINK: case H5_ATOM_META:
         case H5_ATOM_NOFRAMES: case H5_ATOM_STYLE:
             h5_in_head_mode(tb, tk);
@@ -375,13 +384,10 @@ void h5_in_head_noscript_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 /* ---- 13.2.6.4.6 after head --------------------------------------------- */
 
 void h5_after_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    if (h5_tb_whitespace_comment_doctype(tb, tk)) return;
+    if (h5_tb_head_common_rules(tb, tk)) return;
     switch (tk->type) {
     case H5_TOKEN_START_TAG:
         switch (tk->atom) {
-        case H5_ATOM_HTML:
-            h5_in_body_mode(tb, tk);
-            return;
         case H5_ATOM_BODY:
             h5_tb_insert_html_element(tb, tk);
             tb->frameset_ok = false;

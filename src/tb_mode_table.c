@@ -28,6 +28,17 @@ static void table_anything_else(h5_treebuilder *tb, h5_tb_token *tk) {
     tb->foster_parenting = false;
 }
 
+/* "If the stack of open elements does not have [the element] in table
+ * scope, this is a parse error; ignore the token": false (after the error)
+ * when it does not. */
+static bool in_scope_or_ignored(h5_treebuilder *tb, const h5_tb_token *tk, bool in_scope) {
+    if (!in_scope)
+        h5_tb_error(tb, tk->type == H5_TOKEN_START_TAG ? H5_ERROR_UNEXPECTED_START_TAG
+                                                       : H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT,
+                    tk->start);
+    return in_scope;
+}
+
 /* The end tags that "in table body" and "in row" name to ignore ("parse
  * error; ignore the token"), and their "anything else": by the rules for
  * "in table". */
@@ -227,21 +238,17 @@ void h5_in_caption_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 /* ---- 13.2.6.4.12 in column group --------------------------------------- */
 
 void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    if (h5_tb_whitespace_comment_doctype(tb, tk)) return;
+    if (h5_tb_head_common_rules(tb, tk)) return;
+    if ((tk->type == H5_TOKEN_START_TAG || tk->type == H5_TOKEN_END_TAG) && tk->atom == H5_ATOM_TEMPLATE) {
+        h5_in_head_mode(tb, tk);
+        return;
+    }
     switch (tk->type) {
     case H5_TOKEN_START_TAG:
-        if (tk->atom == H5_ATOM_HTML) {
-            h5_in_body_mode(tb, tk);
-            return;
-        }
         if (tk->atom == H5_ATOM_COL) {
             h5_tb_insert_html_element(tb, tk);
             h5_tb_pop(tb);
             h5_tb_ack_self_closing(tk);
-            return;
-        }
-        if (tk->atom == H5_ATOM_TEMPLATE) {
-            h5_in_head_mode(tb, tk);
             return;
         }
         break;
@@ -257,10 +264,6 @@ void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         }
         if (tk->atom == H5_ATOM_COL) {
             h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-            return;
-        }
-        if (tk->atom == H5_ATOM_TEMPLATE) {
-            h5_in_head_mode(tb, tk);
             return;
         }
         break;
@@ -297,12 +300,7 @@ static bool any_table_section_in_scope(const h5_treebuilder *tb) {
  * the insertion mode to "in table"" and, but for </tbody>, </tfoot> and
  * </thead>, "reprocess the token". */
 static void close_table_section(h5_treebuilder *tb, h5_tb_token *tk, bool in_scope, bool reprocess) {
-    if (!in_scope) {
-        h5_tb_error(tb, tk->type == H5_TOKEN_START_TAG ? H5_ERROR_UNEXPECTED_START_TAG
-                                                       : H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT,
-                    tk->start);
-        return;
-    }
+    if (!in_scope_or_ignored(tb, tk, in_scope)) return;
     h5_tb_clear_to_context(tb, table_body_context);
     h5_tb_pop(tb);
     tb->mode = H5_MODE_IN_TABLE;
@@ -418,6 +416,16 @@ static void close_cell(h5_treebuilder *tb, h5_tb_token *tk) {
     tb->mode = H5_MODE_IN_ROW;
 }
 
+/* The table start tags and end tags that end the cell: "If the stack of
+ * open elements does not have [the element] in table scope, this is a
+ * parse error; ignore the token.  Otherwise, close the cell and reprocess
+ * the token." */
+static void close_cell_and_reprocess(h5_treebuilder *tb, h5_tb_token *tk, bool in_scope) {
+    if (!in_scope_or_ignored(tb, tk, in_scope)) return;
+    close_cell(tb, tk);
+    h5_tb_process(tb, tk);
+}
+
 void h5_in_cell_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     if (tk->type == H5_TOKEN_END_TAG) {
         switch (tk->atom) {
@@ -439,12 +447,7 @@ void h5_in_cell_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             return;
         case H5_ATOM_TABLE: case H5_ATOM_TBODY: case H5_ATOM_TFOOT: case H5_ATOM_THEAD:
         case H5_ATOM_TR:
-            if (!h5_tb_in_scope(tb, tk->atom, H5_SCOPE_TABLE)) {
-                h5_tb_error(tb, H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT, tk->start);
-                return;
-            }
-            close_cell(tb, tk);
-            h5_tb_process(tb, tk);
+            close_cell_and_reprocess(tb, tk, h5_tb_in_scope(tb, tk->atom, H5_SCOPE_TABLE));
             return;
         default:
             break;
@@ -453,12 +456,7 @@ void h5_in_cell_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         switch (tk->atom) {
         case H5_ATOM_CAPTION: case H5_ATOM_COL: case H5_ATOM_COLGROUP: case H5_ATOM_TBODY:
         case H5_ATOM_TD: case H5_ATOM_TFOOT: case H5_ATOM_TH: case H5_ATOM_THEAD: case H5_ATOM_TR:
-            if (!h5_tb_cell_in_scope(tb)) {
-                h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
-                return;
-            }
-            close_cell(tb, tk);
-            h5_tb_process(tb, tk);
+            close_cell_and_reprocess(tb, tk, h5_tb_cell_in_scope(tb));
             return;
         default:
             break;

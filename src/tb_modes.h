@@ -51,14 +51,10 @@ static inline void h5_tb_insert_token_characters(h5_treebuilder *tb, const h5_tb
     h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
 }
 /* The first rules of "in head", "in head noscript", "after head" and "in
- * column group": whitespace characters are inserted, then as
- * h5_tb_comment_or_doctype. */
-static inline bool h5_tb_whitespace_comment_doctype(h5_treebuilder *tb, const h5_tb_token *tk) {
-    if (tk->type != H5_TOKEN_CHARACTER) return h5_tb_comment_or_doctype(tb, tk);
-    if (!h5_tb_is_ws_token(tk)) return false;
-    h5_tb_insert_token_characters(tb, tk);
-    return true;
-}
+ * column group": whitespace characters are inserted; a comment is
+ * inserted; a DOCTYPE is a parse error; a start tag "html" is processed by
+ * the rules for "in body".  True when the token was one of these. */
+bool h5_tb_head_common_rules(h5_treebuilder *tb, h5_tb_token *tk); /* tb_mode_head.c */
 
 /* Insert the token's characters; "if the token is not whitespace, set the
  * frameset-ok flag to "not ok"" ("in body", foreign content). */

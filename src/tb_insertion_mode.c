@@ -29,5 +29,3 @@ void h5_tb_process_in(h5_treebuilder *tb, h5_insertion_mode m, h5_tb_token *tk) 
     case H5_MODE_AFTER_AFTER_FRAMESET: h5_after_after_frameset_mode(tb, tk); break;
     }
 }
-
-void h5_tb_process(h5_treebuilder *tb, h5_tb_token *tk) { h5_tb_process_in(tb, tb->mode, tk); }

@@ -34,7 +34,10 @@ static inline h5_node *h5_tb_current(const h5_treebuilder *tb) {
     return tb->nstack ? tb->stack[tb->nstack - 1] : NULL;
 }
 /* 13.2.4.2 "adjusted current node". */
-h5_node *h5_tb_adjusted_current(const h5_treebuilder *tb);
+static inline h5_node *h5_tb_adjusted_current(const h5_treebuilder *tb) {
+    if (tb->opts.fragment && tb->context && tb->nstack == 1) return tb->context;
+    return h5_tb_current(tb);
+}
 bool h5_tb_is_special(const h5_node *n);
 /* 13.2.6 "MathML text integration point", "HTML integration point". */
 bool h5_tb_is_mathml_text_integration_point(const h5_node *n);
@@ -137,7 +140,12 @@ void h5_tb_set_end_tag(h5_node *n, const h5_tb_token *tk);
 /* Attribute value by ASCII name, or NULL. */
 const h5_str *h5_tb_token_attr(const h5_tb_token *tk, const char *name);
 void h5_tb_ack_self_closing(h5_tb_token *tk);
-bool h5_tb_grow(h5_treebuilder *tb, void **arr, size_t *cap, size_t need, size_t elem);
+/* Make room for `need` elements of size `elem` in the malloc'd array *arr
+ * of capacity *cap; false (and tb->failed) when out of memory. */
+bool h5_tb_grow_array(h5_treebuilder *tb, void **arr, size_t *cap, size_t need, size_t elem);
+static inline bool h5_tb_grow(h5_treebuilder *tb, void **arr, size_t *cap, size_t need, size_t elem) {
+    return need <= *cap || h5_tb_grow_array(tb, arr, cap, need, elem);
+}
 
 /* Report a parse error (counts it, forwards it to the sink). */
 void h5_tb_error(h5_treebuilder *tb, h5_error_code code, uint32_t offset);

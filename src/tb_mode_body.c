@@ -76,16 +76,6 @@ static void close_list_item(h5_treebuilder *tb, const h5_tb_token *tk, bool dd_d
 
 static void any_other_end_tag(h5_treebuilder *tb, h5_tb_token *tk);
 
-void h5_tb_insert_characters_frameset(h5_treebuilder *tb, const h5_tb_token *tk) {
-    h5_tb_insert_token_characters(tb, tk);
-    if (tb->frameset_ok)
-        for (size_t i = 0; i < tk->len; i++)
-            if (!h5_tb_is_ws(tk->data[i])) {
-                tb->frameset_ok = false;
-                break;
-            }
-}
-
 static void body_characters(h5_treebuilder *tb, h5_tb_token *tk) {
     if (tk->len == 1 && tk->data[0] == 0) {
         h5_tb_error(tb, H5_ERROR_UNEXPECTED_NULL_CHARACTER, tk->start);

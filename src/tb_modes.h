@@ -24,8 +24,8 @@
 
 /* Process a token by the rules of the current insertion mode, or of mode
  * `m` ("using the rules for"). */
-void h5_tb_process(h5_treebuilder *tb, h5_tb_token *tk);
 void h5_tb_process_in(h5_treebuilder *tb, h5_insertion_mode m, h5_tb_token *tk);
+static inline void h5_tb_process(h5_treebuilder *tb, h5_tb_token *tk) { h5_tb_process_in(tb, tb->mode, tk); }
 
 /* Rules most modes share. */
 static inline bool h5_tb_is_ws_token(const h5_tb_token *tk) {
@@ -58,7 +58,15 @@ bool h5_tb_head_common_rules(h5_treebuilder *tb, h5_tb_token *tk); /* tb_mode_he
 
 /* Insert the token's characters; "if the token is not whitespace, set the
  * frameset-ok flag to "not ok"" ("in body", foreign content). */
-void h5_tb_insert_characters_frameset(h5_treebuilder *tb, const h5_tb_token *tk); /* tb_mode_body.c */
+static inline void h5_tb_insert_characters_frameset(h5_treebuilder *tb, const h5_tb_token *tk) {
+    h5_tb_insert_token_characters(tb, tk);
+    if (tb->frameset_ok)
+        for (size_t i = 0; i < tk->len; i++)
+            if (!h5_tb_is_ws(tk->data[i])) {
+                tb->frameset_ok = false;
+                break;
+            }
+}
 
 /* 13.2.6.2 "generic raw text / RCDATA element parsing algorithm" (tb_mode_text.c). */
 void h5_tb_generic_text_parse(h5_treebuilder *tb, h5_tb_token *tk, h5_tokenizer_state state);

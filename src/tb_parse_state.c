@@ -27,8 +27,7 @@ void h5_tb_char_errors(h5_treebuilder *tb, h5_error_code code, const h5_char *s,
     }
 }
 
-bool h5_tb_grow(h5_treebuilder *tb, void **arr, size_t *cap, size_t need, size_t elem) {
-    if (need <= *cap) return true;
+bool h5_tb_grow_array(h5_treebuilder *tb, void **arr, size_t *cap, size_t need, size_t elem) {
     size_t ncap = *cap ? *cap : 32;
     while (ncap < need) {
         if (ncap > SIZE_MAX / 2 / elem) {
@@ -150,12 +149,6 @@ bool h5_tb_node_is_tag(const h5_node *n, const h5_tb_token *tk) {
 
 /* ---- the stack of open elements (13.2.4.2) ----------------------------- */
 
-/* 13.2.4.2 "adjusted current node". */
-h5_node *h5_tb_adjusted_current(const h5_treebuilder *tb) {
-    if (tb->opts.fragment && tb->context && tb->nstack == 1) return tb->context;
-    return h5_tb_current(tb);
-}
-
 void h5_tb_entered_stack(h5_treebuilder *tb, h5_node *n) {
     n->flags |= H5_TB_FLAG_ON_STACK;
     if (h5_tb_counted(n)) tb->stack_count[n->atom]++;
@@ -170,7 +163,7 @@ bool h5_tb_push(h5_treebuilder *tb, h5_node *n) {
     return true;
 }
 
-bool h5_tb_end_tag_names(const h5_node *n, const h5_tb_token *tk) {
+static inline bool end_tag_names(const h5_node *n, const h5_tb_token *tk) {
     if (n->ns == H5_NS_HTML) return h5_tb_node_is_tag(n, tk);
     if (n->atom != H5_ATOM_NONE || tk->atom != H5_ATOM_NONE) return n->atom == tk->atom;
     const h5_str *t = &tk->t->name;
@@ -180,13 +173,15 @@ bool h5_tb_end_tag_names(const h5_node *n, const h5_tb_token *tk) {
     return true;
 }
 
+bool h5_tb_end_tag_names(const h5_node *n, const h5_tb_token *tk) { return end_tag_names(n, tk); }
+
 /* The end offsets of an element that leaves the stack (treebuilder.h). */
 static void record_end(const h5_treebuilder *tb, h5_node *n) {
     if (n->end_tag_start != H5_NO_OFFSET) return;
     const h5_tb_token *tk = tb->cur;
     if (!tk) {
         n->end = (uint32_t)tb->input_len;
-    } else if (tk->type == H5_TOKEN_END_TAG && h5_tb_end_tag_names(n, tk)) {
+    } else if (tk->type == H5_TOKEN_END_TAG && end_tag_names(n, tk)) {
         n->end_tag_start = tk->start;
         n->end = tk->end;
     } else if (tk->type == H5_TOKEN_START_TAG && n->start == tk->start) {
@@ -199,7 +194,7 @@ static void record_end(const h5_treebuilder *tb, h5_node *n) {
 /* An element leaves the stack: bookkeeping, its end offsets (unless
  * `keep_end`: an element the adoption agency replaces by a clone keeps the
  * end it has, as in parse5) and the option popped steps. */
-void h5_tb_left_stack(h5_treebuilder *tb, h5_node *n, bool keep_end) {
+static inline void left_stack(h5_treebuilder *tb, h5_node *n, bool keep_end) {
     n->flags &= ~H5_TB_FLAG_ON_STACK;
     if (h5_tb_counted(n)) tb->stack_count[n->atom]--;
     else tb->foreign_count[n->atom]--;
@@ -207,10 +202,12 @@ void h5_tb_left_stack(h5_treebuilder *tb, h5_node *n, bool keep_end) {
     if (tb->has_selectedcontent && h5_is_html(n, H5_ATOM_OPTION)) h5_tb_option_popped(tb, n);
 }
 
+void h5_tb_left_stack(h5_treebuilder *tb, h5_node *n, bool keep_end) { left_stack(tb, n, keep_end); }
+
 h5_node *h5_tb_pop(h5_treebuilder *tb) {
     if (!tb->nstack) return NULL;
     h5_node *n = tb->stack[--tb->nstack];
-    h5_tb_left_stack(tb, n, false);
+    left_stack(tb, n, false);
     return n;
 }
 
@@ -240,7 +237,7 @@ void h5_tb_remove_from_stack(h5_treebuilder *tb, h5_node *n) {
     if (i < 0) return;
     memmove(tb->stack + i, tb->stack + i + 1, (tb->nstack - (size_t)i - 1) * sizeof *tb->stack);
     tb->nstack--;
-    h5_tb_left_stack(tb, n, false);
+    left_stack(tb, n, false);
 }
 
 bool h5_tb_on_stack(const h5_treebuilder *tb, uint16_t atom) { return tb->stack_count[atom] != 0; }
@@ -345,7 +342,7 @@ void h5_tb_stop_parsing(h5_treebuilder *tb) {
     while (tb->nstack) {
         if (tb->nstack - 1 == keep) {
             h5_node *n = tb->stack[--tb->nstack];
-            h5_tb_left_stack(tb, n, true);
+            left_stack(tb, n, true);
         } else {
             h5_tb_pop(tb);
         }

@@ -14,8 +14,7 @@ static void reprocess_in_body(h5_treebuilder *tb, h5_tb_token *tk) {
                     : tk->type == H5_TOKEN_END_TAG ? H5_ERROR_UNEXPECTED_END_TAG
                                                    : H5_ERROR_UNEXPECTED_START_TAG,
                 tk->start);
-    tb->mode = H5_MODE_IN_BODY;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_IN_BODY, tk);
 }
 
 /* In frameset and after frameset alike: whitespace is inserted, any other

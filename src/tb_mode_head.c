@@ -137,8 +137,18 @@ void h5_initial_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     }
     h5_tb_error(tb, H5_ERROR_MISSING_DOCTYPE, tk->start);
     tb->document->mode = H5_MODE_QUIRKS;
-    tb->mode = H5_MODE_BEFORE_HTML;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_BEFORE_HTML, tk);
+}
+
+/* Before html and before head: "An end tag whose tag name is one of:
+ * "head", "body", "html", "br": act as described in the "anything else"
+ * entry below.  Any other end tag: parse error.  Ignore the token."  True
+ * when the end tag was ignored. */
+static bool end_tag_ignored(h5_treebuilder *tb, const h5_tb_token *tk) {
+    if (tk->atom == H5_ATOM_HEAD || tk->atom == H5_ATOM_BODY || tk->atom == H5_ATOM_HTML || tk->atom == H5_ATOM_BR)
+        return false;
+    h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+    return true;
 }
 
 /* ---- 13.2.6.4.2 before html -------------------------------------------- */
@@ -165,17 +175,13 @@ void h5_before_html_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         }
         break;
     case H5_TOKEN_END_TAG:
-        if (tk->atom == H5_ATOM_HEAD || tk->atom == H5_ATOM_BODY || tk->atom == H5_ATOM_HTML ||
-            tk->atom == H5_ATOM_BR)
-            break;
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-        return;
+        if (end_tag_ignored(tb, tk)) return;
+        break;
     default:
         break;
     }
     if (!h5_tb_insert_implied(tb, H5_ATOM_HTML, tk->start)) return;
-    tb->mode = H5_MODE_BEFORE_HEAD;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_BEFORE_HEAD, tk);
 }
 
 /* ---- 13.2.6.4.3 before head -------------------------------------------- */
@@ -200,18 +206,14 @@ void h5_before_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         }
         break;
     case H5_TOKEN_END_TAG:
-        if (tk->atom == H5_ATOM_HEAD || tk->atom == H5_ATOM_BODY || tk->atom == H5_ATOM_HTML ||
-            tk->atom == H5_ATOM_BR)
-            break;
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-        return;
+        if (end_tag_ignored(tb, tk)) return;
+        break;
     default:
         break;
     }
     tb->head = h5_tb_insert_implied(tb, H5_ATOM_HEAD, tk->start);
     if (!tb->head) return;
-    tb->mode = H5_MODE_IN_HEAD;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_IN_HEAD, tk);
 }
 
 bool h5_tb_head_common_rules(h5_treebuilder *tb, h5_tb_token *tk) {
@@ -336,8 +338,7 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         break;
     }
     h5_tb_pop(tb); /* the head element */
-    tb->mode = H5_MODE_AFTER_HEAD;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_AFTER_HEAD, tk);
 }
 
 /* ---- 13.2.6.4.5 in head noscript --------------------------------------- */
@@ -377,8 +378,7 @@ void h5_in_head_noscript_mode(h5_treebuilder *tb, h5_tb_token *tk) {
                                                    : H5_ERROR_UNEXPECTED_START_TAG,
                 tk->start);
     h5_tb_pop(tb); /* noscript */
-    tb->mode = H5_MODE_IN_HEAD;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_IN_HEAD, tk);
 }
 
 /* ---- 13.2.6.4.6 after head --------------------------------------------- */
@@ -426,6 +426,5 @@ void h5_after_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         break;
     }
     if (!h5_tb_insert_implied(tb, H5_ATOM_BODY, tk->start)) return;
-    tb->mode = H5_MODE_IN_BODY;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_IN_BODY, tk);
 }

@@ -66,8 +66,7 @@ void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             tb->pending_non_ws = false;
             tb->pending_start = tk->start;
             tb->original_mode = tb->mode;
-            tb->mode = H5_MODE_IN_TABLE_TEXT;
-            h5_tb_process(tb, tk);
+            h5_tb_reprocess_in(tb, H5_MODE_IN_TABLE_TEXT, tk);
             return;
         }
         break;
@@ -88,8 +87,7 @@ void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         case H5_ATOM_COL:
             h5_tb_clear_to_context(tb, table_context);
             if (!h5_tb_insert_implied(tb, H5_ATOM_COLGROUP, tk->start)) return;
-            tb->mode = H5_MODE_IN_COLUMN_GROUP;
-            h5_tb_process(tb, tk);
+            h5_tb_reprocess_in(tb, H5_MODE_IN_COLUMN_GROUP, tk);
             return;
         case H5_ATOM_TBODY: case H5_ATOM_TFOOT: case H5_ATOM_THEAD:
             h5_tb_clear_to_context(tb, table_context);
@@ -99,8 +97,7 @@ void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         case H5_ATOM_TD: case H5_ATOM_TH: case H5_ATOM_TR:
             h5_tb_clear_to_context(tb, table_context);
             if (!h5_tb_insert_implied(tb, H5_ATOM_TBODY, tk->start)) return;
-            tb->mode = H5_MODE_IN_TABLE_BODY;
-            h5_tb_process(tb, tk);
+            h5_tb_reprocess_in(tb, H5_MODE_IN_TABLE_BODY, tk);
             return;
         case H5_ATOM_TABLE:
             h5_tb_error(tb, H5_ERROR_START_TAG_CLOSES_OPEN_ELEMENT, tk->start);
@@ -198,8 +195,7 @@ void h5_in_table_text_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         tb->pending.len = 0;
         tb->pending_non_ws = false;
     }
-    tb->mode = tb->original_mode;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, tb->original_mode, tk);
 }
 
 /* ---- 13.2.6.4.11 in caption -------------------------------------------- */
@@ -282,8 +278,7 @@ void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         return;
     }
     h5_tb_pop(tb);
-    tb->mode = H5_MODE_IN_TABLE;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_IN_TABLE, tk);
 }
 
 /* ---- 13.2.6.4.13 in table body ----------------------------------------- */
@@ -319,8 +314,7 @@ void h5_in_table_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
             h5_tb_clear_to_context(tb, table_body_context);
             if (!h5_tb_insert_implied(tb, H5_ATOM_TR, tk->start)) return;
-            tb->mode = H5_MODE_IN_ROW;
-            h5_tb_process(tb, tk);
+            h5_tb_reprocess_in(tb, H5_MODE_IN_ROW, tk);
             return;
         case H5_ATOM_CAPTION: case H5_ATOM_COL: case H5_ATOM_COLGROUP: case H5_ATOM_TBODY:
         case H5_ATOM_TFOOT: case H5_ATOM_THEAD:

@@ -9,8 +9,21 @@
 static void switch_template_mode(h5_treebuilder *tb, h5_tb_token *tk, h5_insertion_mode m) {
     h5_tb_pop_template_mode(tb);
     h5_tb_push_template_mode(tb, m);
-    tb->mode = m;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, m, tk);
+}
+
+/* The mode the other start tags switch to: "in table" for caption,
+ * colgroup, tbody, tfoot and thead, "in column group" for col, "in table
+ * body" for tr, "in row" for td and th, "in body" for any other. */
+static h5_insertion_mode start_tag_mode(uint16_t atom) {
+    switch (atom) {
+    case H5_ATOM_CAPTION: case H5_ATOM_COLGROUP: case H5_ATOM_TBODY: case H5_ATOM_TFOOT: case H5_ATOM_THEAD:
+        return H5_MODE_IN_TABLE;
+    case H5_ATOM_COL: return H5_MODE_IN_COLUMN_GROUP;
+    case H5_ATOM_TR: return H5_MODE_IN_TABLE_BODY;
+    case H5_ATOM_TD: case H5_ATOM_TH: return H5_MODE_IN_ROW;
+    default: return H5_MODE_IN_BODY;
+    }
 }
 
 void h5_in_template_mode(h5_treebuilder *tb, h5_tb_token *tk) {
@@ -25,21 +38,8 @@ void h5_in_template_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         case H5_ATOM_TEMPLATE: case H5_ATOM_TITLE:
             h5_in_head_mode(tb, tk);
             return;
-        case H5_ATOM_CAPTION: case H5_ATOM_COLGROUP: case H5_ATOM_TBODY: case H5_ATOM_TFOOT:
-        case H5_ATOM_THEAD:
-            switch_template_mode(tb, tk, H5_MODE_IN_TABLE);
-            return;
-        case H5_ATOM_COL:
-            switch_template_mode(tb, tk, H5_MODE_IN_COLUMN_GROUP);
-            return;
-        case H5_ATOM_TR:
-            switch_template_mode(tb, tk, H5_MODE_IN_TABLE_BODY);
-            return;
-        case H5_ATOM_TD: case H5_ATOM_TH:
-            switch_template_mode(tb, tk, H5_MODE_IN_ROW);
-            return;
         default:
-            switch_template_mode(tb, tk, H5_MODE_IN_BODY);
+            switch_template_mode(tb, tk, start_tag_mode(tk->atom));
             return;
         }
     case H5_TOKEN_END_TAG:

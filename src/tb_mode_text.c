@@ -23,8 +23,7 @@ void h5_text_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     case H5_TOKEN_EOF:
         h5_tb_error(tb, H5_ERROR_EOF_IN_ELEMENT_THAT_CAN_CONTAIN_ONLY_TEXT, tk->start);
         h5_tb_pop(tb);
-        tb->mode = tb->original_mode;
-        h5_tb_process(tb, tk);
+        h5_tb_reprocess_in(tb, tb->original_mode, tk);
         return;
     case H5_TOKEN_END_TAG:
         h5_tb_pop(tb);

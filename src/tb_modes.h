@@ -26,6 +26,11 @@
  * `m` ("using the rules for"). */
 void h5_tb_process_in(h5_treebuilder *tb, h5_insertion_mode m, h5_tb_token *tk);
 static inline void h5_tb_process(h5_treebuilder *tb, h5_tb_token *tk) { h5_tb_process_in(tb, tb->mode, tk); }
+/* "Switch the insertion mode to `m` and reprocess the token." */
+static inline void h5_tb_reprocess_in(h5_treebuilder *tb, h5_insertion_mode m, h5_tb_token *tk) {
+    tb->mode = m;
+    h5_tb_process_in(tb, m, tk);
+}
 
 /* Rules most modes share. */
 static inline bool h5_tb_is_ws_token(const h5_tb_token *tk) {

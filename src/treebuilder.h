@@ -137,7 +137,7 @@ typedef struct h5_treebuilder {
      * offset from it (see h5_tb_pop). */
     const h5_tb_token *cur;
     bool has_selectedcontent;   /* a selectedcontent element was created */
-    /* Cache for the option popped steps (tb_foreign.c): the select last
+    /* Cache for the option popped steps (tb_selectedcontent.c): the select last
      * looked at, its selectedcontent, its first enabled option and whether
      * an option with a selected attribute was seen. */
     h5_node *sc_select, *sc_content, *sc_first;

@@ -99,23 +99,5 @@ const char *h5_attr_prefix(const h5_attr *attr) {
     }
 }
 
-const char *h5_element_ns_uri(h5_element_ns ns) {
-    switch (ns) {
-    case H5_NS_HTML: return "http://www.w3.org/1999/xhtml";
-    case H5_NS_SVG: return "http://www.w3.org/2000/svg";
-    case H5_NS_MATHML: return "http://www.w3.org/1998/Math/MathML";
-    default: return NULL;
-    }
-}
-
-const char *h5_attr_ns_uri(h5_attr_ns ns) {
-    switch (ns) {
-    case H5_ATTR_NS_XLINK: return "http://www.w3.org/1999/xlink";
-    case H5_ATTR_NS_XML: return "http://www.w3.org/XML/1998/namespace";
-    case H5_ATTR_NS_XMLNS: return "http://www.w3.org/2000/xmlns/";
-    default: return NULL;
-    }
-}
-
 /* dom.h promises compact nodes; keep it true on 32-bit targets (wasm32). */
 _Static_assert(sizeof(void *) != 4 || sizeof(size_t) != 4 || sizeof(h5_node) <= 64, "h5_node grew beyond 64 bytes");

@@ -161,8 +161,5 @@ bool h5_text_append(h5_arena *a, h5_node *text, const h5_char *s, size_t n);
 
 /* Qualified-name prefix of an attribute ("xlink", "xml", "xmlns" or NULL). */
 const char *h5_attr_prefix(const h5_attr *attr);
-/* Namespace URIs. */
-const char *h5_element_ns_uri(h5_element_ns ns);
-const char *h5_attr_ns_uri(h5_attr_ns ns);
 
 #endif

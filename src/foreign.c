@@ -3,7 +3,7 @@
  * "adjust MathML attributes", "adjust foreign attributes" and 13.2.6.5 the
  * SVG tag name table).
  */
-#include "treebuilder.h"
+#include "tb_machinery.h"
 
 #include <string.h>
 

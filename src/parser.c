@@ -56,8 +56,6 @@ void h5_parser_destroy(h5_parser *p) {
     free(p);
 }
 
-h5_arena *h5_parser_arena(h5_parser *p) { return &p->arena; }
-
 size_t h5_parser_error_count(const h5_parser *p) { return p->error_count; }
 
 h5_encoding h5_parser_encoding_change(const h5_parser *p) { return (h5_encoding)p->tb.encoding_change; }
@@ -75,41 +73,24 @@ h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len, const h5_pars
     p->arena.limit = opts->memory_limit;
     p->error_count = 0;
 
-    h5_tb_options to;
-    memset(&to, 0, sizeof to);
-    to.arena = &p->arena;
-    to.tokenizer = p->tokenizer;
-    to.input = input;
-    to.input_len = len;
-    to.scripting = opts->scripting;
-    to.fragment = opts->fragment;
-    to.context_name = opts->context_name;
-    to.context_name_len = opts->context_name_len;
-    to.context_ns = opts->context_ns;
-    to.on_error = opts->on_error;
-    to.error_ctx = opts->error_ctx;
-    to.encoding = opts->encoding;
-    to.encoding_tentative = opts->confidence == H5_CONFIDENCE_TENTATIVE && !opts->fragment;
-
-    /* The tokenizer must exist before h5_tb_begin (it sets the CDATA flag),
-     * and its initial state comes from h5_tb_begin: reset twice. */
+    /* The tree builder first: it gives the tokenizer's initial state. */
+    h5_tokenizer_state st = h5_tb_begin(&p->tb, opts, &p->arena, p->tokenizer, input, len);
+    if (p->tb.failed) {
+        h5_tb_finish(&p->tb);
+        return H5_ERR_OOM;
+    }
     h5_tokenizer_options ko;
     memset(&ko, 0, sizeof ko);
     ko.on_token = h5_tb_on_token;
     ko.token_ctx = &p->tb;
+    ko.cdata_allowed = h5_tb_cdata_allowed;
     p->tokenizer_errors = 0;
     p->user_sink = opts->on_error;
     p->user_ctx = opts->error_ctx;
     ko.on_error = count_tokenizer_error;
     ko.error_ctx = p;
-    ko.initial_state = H5_STATE_DATA;
+    ko.initial_state = st;
     h5_tokenizer_reset(p->tokenizer, &ko);
-    h5_tokenizer_state st = h5_tb_begin(&p->tb, &to);
-    if (p->tb.failed) {
-        h5_tb_finish(&p->tb);
-        return H5_ERR_OOM;
-    }
-    if (st != H5_STATE_DATA) h5_tokenizer_set_state(p->tokenizer, st);
 
     h5_status s = H5_OK;
     size_t chunk = opts->chunk_size ? opts->chunk_size : len;

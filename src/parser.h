@@ -64,9 +64,6 @@ void h5_parser_destroy(h5_parser *p);
 h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len,
                    const h5_parse_options *opts, h5_node **out);
 
-/* The arena of the last parse (for stages that add to the result). */
-h5_arena *h5_parser_arena(h5_parser *p);
-
 /* After a parse with a tentative encoding: the encoding a <meta> declared
  * that the input must be decoded and parsed again with (13.2.3.4, "change
  * the encoding"; confidence certain), or H5_ENC_NONE. */

@@ -160,7 +160,7 @@ struct h5_tokenizer {
     h5_buf pending;
 
     int state, return_state;
-    bool cdata_allowed;
+    h5_cdata_query cdata_allowed;
 
     /* The current token. */
     h5_buf store;
@@ -1498,7 +1498,7 @@ static void run(h5_tokenizer *t) {
             if (m == LA_NEED) return;
             if (m == LA_YES) {
                 t->pos += 7;
-                if (t->cdata_allowed) {
+                if (t->cdata_allowed && t->cdata_allowed(t->token_ctx)) {
                     t->state = S_CDATA_SECTION;
                 } else {
                     /* At the current input character: the last '['. */
@@ -2138,7 +2138,7 @@ void h5_tokenizer_reset(h5_tokenizer *t, const h5_tokenizer_options *opts) {
     t->pending.len = 0;
     t->state = (int)opts->initial_state;
     t->return_state = S_DATA;
-    t->cdata_allowed = false;
+    t->cdata_allowed = opts->cdata_allowed;
     new_token(t, H5_TOKEN_DOCTYPE); /* clears every span of the current token */
     t->tok_type = H5_TOKEN_CHARACTER;
     t->tok_start = 0;
@@ -2207,7 +2207,5 @@ void h5_tokenizer_set_last_start_tag(h5_tokenizer *t, const h5_char *name, size_
     }
     t->has_last_start_tag = true;
 }
-
-void h5_tokenizer_set_cdata_allowed(h5_tokenizer *t, bool allowed) { t->cdata_allowed = allowed; }
 
 void h5_tokenizer_abort(h5_tokenizer *t) { t->aborted = true; }

@@ -9,10 +9,11 @@
  *   h5_tokenizer_finish(t);                  // end of file: emits EOF token
  *   h5_tokenizer_destroy(t);
  *
- * Tokens go to `opts.on_token` synchronously.  The sink may change the
- * tokenizer state (h5_tokenizer_set_state), the last start tag name and the
- * CDATA flag from inside the callback; the tokenizer reads them again after
- * the callback returns, as the tree construction stage requires (13.2.6).
+ * Tokens go to `opts.on_token` synchronously.  The sink may switch the
+ * tokenizer state (h5_tokenizer_set_state) from inside the callback; the
+ * tokenizer reads it again after the callback returns, as the tree
+ * construction stage requires (13.2.6).  Whether <![CDATA[ starts a CDATA
+ * section is asked of `opts.cdata_allowed` when one is met.
  *
  * Everything a token points to (names, values, data) is valid only during the
  * callback: copy what you keep.
@@ -79,10 +80,14 @@ typedef enum {
 } h5_tokenizer_state;
 
 typedef void (*h5_token_sink)(void *ctx, h5_token *token);
+/* 13.2.5.42 markup declaration open: "If there is an adjusted current node
+ * and it is not an element in the HTML namespace" (ctx = token_ctx). */
+typedef bool (*h5_cdata_query)(void *ctx);
 
 typedef struct {
     h5_token_sink on_token;
     void *token_ctx;
+    h5_cdata_query cdata_allowed; /* NULL: never (a CDATA section is a bogus comment) */
     h5_error_sink on_error;   /* may be NULL */
     void *error_ctx;
     h5_tokenizer_state initial_state;
@@ -105,13 +110,9 @@ h5_status h5_tokenizer_feed(h5_tokenizer *t, const h5_char *chunk, size_t len);
 /* End of input: runs the EOF rules and emits the EOF token. */
 h5_status h5_tokenizer_finish(h5_tokenizer *t);
 
-/* Control from the tree builder (valid inside the token callback). */
+/* The tree builder's state switch (valid inside the token callback). */
 void h5_tokenizer_set_state(h5_tokenizer *t, h5_tokenizer_state state);
 void h5_tokenizer_set_last_start_tag(h5_tokenizer *t, const h5_char *name, size_t len);
-/* 13.2.5.42: "If there is an adjusted current node and it is not an element
- * in the HTML namespace" then <![CDATA[ starts a CDATA section.  The tree
- * builder keeps this flag current after each token. */
-void h5_tokenizer_set_cdata_allowed(h5_tokenizer *t, bool allowed);
 
 /* Ask the tokenizer to stop after the current token (used on OOM in the
  * tree builder). */

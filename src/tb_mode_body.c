@@ -1,9 +1,10 @@
 /*
- * The "in body" insertion mode (spec 13.2.6.4.7), with the relaxed
+ * Tree construction, the insertion modes (see tb_modes.h): the "in body"
+ * insertion mode (spec 13.2.6.4.7), with the relaxed
  * <select> parsing of the 2025 living standard (select may contain any
  * content; "in select" / "in select in table" are gone).
  */
-#include "treebuilder.h"
+#include "tb_modes.h"
 
 #include <string.h>
 
@@ -44,7 +45,7 @@ static void insert_formatting(h5_treebuilder *tb, h5_tb_token *tk) {
 
 /* Fragment parsing with a select context element. */
 static bool select_fragment(const h5_treebuilder *tb) {
-    return tb->fragment && tb->context && h5_is_html(tb->context, H5_ATOM_SELECT);
+    return tb->opts.fragment && tb->context && h5_is_html(tb->context, H5_ATOM_SELECT);
 }
 
 /* Pop elements until a select element has been popped (relaxed select). */
@@ -73,19 +74,15 @@ static void close_list_item(h5_treebuilder *tb, const h5_tb_token *tk, bool dd_d
     h5_tb_insert_html_element(tb, tk);
 }
 
+static void any_other_end_tag(h5_treebuilder *tb, h5_tb_token *tk);
+
 static void body_characters(h5_treebuilder *tb, h5_tb_token *tk) {
     if (tk->len == 1 && tk->data[0] == 0) {
         h5_tb_error(tb, H5_ERROR_UNEXPECTED_NULL_CHARACTER, tk->start);
         return;
     }
     h5_tb_reconstruct_active_formatting_elements(tb);
-    h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
-    if (tb->frameset_ok)
-        for (size_t i = 0; i < tk->len; i++)
-            if (!h5_tb_is_ws(tk->data[i])) {
-                tb->frameset_ok = false;
-                break;
-            }
+    h5_tb_insert_characters_frameset(tb, tk);
 }
 
 static void body_eof(h5_treebuilder *tb, h5_tb_token *tk) {
@@ -202,7 +199,7 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_reconstruct_active_formatting_elements(tb);
         if (h5_tb_in_scope(tb, H5_ATOM_NOBR, H5_SCOPE_DEFAULT)) {
             h5_tb_error(tb, H5_ERROR_START_TAG_CLOSES_OPEN_ELEMENT, tk->start);
-            if (!h5_tb_adoption_agency(tb, tk)) h5_in_body_any_other_end_tag(tb, tk);
+            if (!h5_tb_adoption_agency(tb, tk)) any_other_end_tag(tb, tk);
             h5_tb_reconstruct_active_formatting_elements(tb);
         }
         h5_tb_afe_push(tb, h5_tb_insert_html_element(tb, tk));
@@ -288,7 +285,7 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_generic_text_parse(tb, tk, H5_STATE_RAWTEXT);
         return;
     case H5_ATOM_NOSCRIPT:
-        if (tb->scripting) {
+        if (tb->opts.scripting) {
             h5_tb_generic_text_parse(tb, tk, H5_STATE_RAWTEXT);
             return;
         }
@@ -307,22 +304,15 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_insert_html_element(tb, tk);
         tb->frameset_ok = false;
         return;
-    case H5_ATOM_OPTION:
+    case H5_ATOM_OPTION: case H5_ATOM_OPTGROUP: {
+        /* The two rules differ in the implied end tags (an option keeps an
+         * open optgroup) and in the error (an optgroup also errs on an open
+         * optgroup). */
+        bool option = tk->atom == H5_ATOM_OPTION;
         if (h5_tb_in_scope(tb, H5_ATOM_SELECT, H5_SCOPE_DEFAULT)) {
-            h5_tb_generate_implied_end_tags(tb, H5_ATOM_OPTGROUP);
-            if (h5_tb_in_scope(tb, H5_ATOM_OPTION, H5_SCOPE_DEFAULT))
-                h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
-        } else if (h5_is_html(h5_tb_current(tb), H5_ATOM_OPTION)) {
-            h5_tb_pop(tb);
-        }
-        h5_tb_reconstruct_active_formatting_elements(tb);
-        h5_tb_insert_html_element(tb, tk);
-        return;
-    case H5_ATOM_OPTGROUP:
-        if (h5_tb_in_scope(tb, H5_ATOM_SELECT, H5_SCOPE_DEFAULT)) {
-            h5_tb_generate_implied_end_tags(tb, H5_ATOM_NONE);
+            h5_tb_generate_implied_end_tags(tb, option ? H5_ATOM_OPTGROUP : H5_ATOM_NONE);
             if (h5_tb_in_scope(tb, H5_ATOM_OPTION, H5_SCOPE_DEFAULT) ||
-                h5_tb_in_scope(tb, H5_ATOM_OPTGROUP, H5_SCOPE_DEFAULT))
+                (!option && h5_tb_in_scope(tb, H5_ATOM_OPTGROUP, H5_SCOPE_DEFAULT)))
                 h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
         } else if (h5_is_html(h5_tb_current(tb), H5_ATOM_OPTION)) {
             h5_tb_pop(tb);
@@ -330,6 +320,7 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_reconstruct_active_formatting_elements(tb);
         h5_tb_insert_html_element(tb, tk);
         return;
+    }
     case H5_ATOM_RB: case H5_ATOM_RTC:
         if (h5_tb_in_scope(tb, H5_ATOM_RUBY, H5_SCOPE_DEFAULT)) {
             h5_tb_generate_implied_end_tags(tb, H5_ATOM_NONE);
@@ -369,7 +360,7 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
 }
 
 /* "Any other end tag" (13.2.6.4.7). */
-void h5_in_body_any_other_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
+static void any_other_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
     /* No HTML element of that name open: the walk below could only end at
      * a special element (the root html at the latest) - skip it, so that
      * stray end tags cost O(1) however deep the stack is. */
@@ -494,7 +485,7 @@ static void body_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
     case H5_ATOM_A: case H5_ATOM_B: case H5_ATOM_BIG: case H5_ATOM_CODE: case H5_ATOM_EM:
     case H5_ATOM_FONT: case H5_ATOM_I: case H5_ATOM_NOBR: case H5_ATOM_S: case H5_ATOM_SMALL:
     case H5_ATOM_STRIKE: case H5_ATOM_STRONG: case H5_ATOM_TT: case H5_ATOM_U:
-        if (!h5_tb_adoption_agency(tb, tk)) h5_in_body_any_other_end_tag(tb, tk);
+        if (!h5_tb_adoption_agency(tb, tk)) any_other_end_tag(tb, tk);
         return;
     case H5_ATOM_APPLET: case H5_ATOM_MARQUEE: case H5_ATOM_OBJECT:
         if (!h5_tb_in_scope(tb, tk->atom, H5_SCOPE_DEFAULT)) {
@@ -514,7 +505,7 @@ static void body_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         return;
     }
     default:
-        h5_in_body_any_other_end_tag(tb, tk);
+        any_other_end_tag(tb, tk);
         return;
     }
 }
@@ -524,11 +515,8 @@ void h5_in_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     case H5_TOKEN_CHARACTER:
         body_characters(tb, tk);
         return;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
+    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+        h5_tb_comment_or_doctype(tb, tk);
         return;
     case H5_TOKEN_START_TAG:
         body_start_tag(tb, tk);

@@ -1,20 +1,13 @@
 /*
- * Insertion modes other than "in body", the table modes and foreign
- * content (spec 13.2.6.4): initial, before html, before head, in head,
- * in head noscript, after head, text, in template, after body, in frameset,
- * after frameset, after after body, after after frameset.
+ * Tree construction, the insertion modes before "in body" (see tb_modes.h):
+ * spec 13.2.6.4.1 initial (with the quirks mode of a DOCTYPE), 13.2.6.4.2
+ * before html, 13.2.6.4.3 before head, 13.2.6.4.4 in head (with the
+ * encoding change a <meta> asks for, 13.2.3.4), 13.2.6.4.5 in head
+ * noscript, 13.2.6.4.6 after head.
  */
-#include "treebuilder.h"
+#include "tb_modes.h"
 
 #include <string.h>
-
-static bool is_ws_token(const h5_tb_token *tk) {
-    return tk->type == H5_TOKEN_CHARACTER && tk->len && h5_tb_is_ws(tk->data[0]);
-}
-
-static void insert_chars(h5_treebuilder *tb, const h5_tb_token *tk) {
-    h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
-}
 
 /* ---- 13.2.6.4.1 initial ------------------------------------------------ */
 
@@ -115,7 +108,7 @@ static h5_str keep_str(h5_treebuilder *tb, h5_str s) {
 }
 
 void h5_initial_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    if (is_ws_token(tk)) return;
+    if (h5_tb_is_ws_token(tk)) return;
     if (tk->type == H5_TOKEN_COMMENT) {
         h5_tb_insert_comment(tb, tk, tb->document);
         return;
@@ -144,8 +137,18 @@ void h5_initial_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     }
     h5_tb_error(tb, H5_ERROR_MISSING_DOCTYPE, tk->start);
     tb->document->mode = H5_MODE_QUIRKS;
-    tb->mode = H5_MODE_BEFORE_HTML;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_BEFORE_HTML, tk);
+}
+
+/* Before html and before head: "An end tag whose tag name is one of:
+ * "head", "body", "html", "br": act as described in the "anything else"
+ * entry below.  Any other end tag: parse error.  Ignore the token."  True
+ * when the end tag was ignored. */
+static bool end_tag_ignored(h5_treebuilder *tb, const h5_tb_token *tk) {
+    if (tk->atom == H5_ATOM_HEAD || tk->atom == H5_ATOM_BODY || tk->atom == H5_ATOM_HTML || tk->atom == H5_ATOM_BR)
+        return false;
+    h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+    return true;
 }
 
 /* ---- 13.2.6.4.2 before html -------------------------------------------- */
@@ -159,7 +162,7 @@ void h5_before_html_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_insert_comment(tb, tk, tb->document);
         return;
     case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) return;
+        if (h5_tb_is_ws_token(tk)) return;
         break;
     case H5_TOKEN_START_TAG:
         if (tk->atom == H5_ATOM_HTML) {
@@ -172,32 +175,25 @@ void h5_before_html_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         }
         break;
     case H5_TOKEN_END_TAG:
-        if (tk->atom == H5_ATOM_HEAD || tk->atom == H5_ATOM_BODY || tk->atom == H5_ATOM_HTML ||
-            tk->atom == H5_ATOM_BR)
-            break;
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-        return;
+        if (end_tag_ignored(tb, tk)) return;
+        break;
     default:
         break;
     }
     if (!h5_tb_insert_implied(tb, H5_ATOM_HTML, tk->start)) return;
-    tb->mode = H5_MODE_BEFORE_HEAD;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_BEFORE_HEAD, tk);
 }
 
 /* ---- 13.2.6.4.3 before head -------------------------------------------- */
 
 void h5_before_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
+    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+        h5_tb_comment_or_doctype(tb, tk);
+        return;
     case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) return;
+        if (h5_tb_is_ws_token(tk)) return;
         break;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
     case H5_TOKEN_START_TAG:
         if (tk->atom == H5_ATOM_HTML) {
             h5_in_body_mode(tb, tk);
@@ -210,18 +206,29 @@ void h5_before_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         }
         break;
     case H5_TOKEN_END_TAG:
-        if (tk->atom == H5_ATOM_HEAD || tk->atom == H5_ATOM_BODY || tk->atom == H5_ATOM_HTML ||
-            tk->atom == H5_ATOM_BR)
-            break;
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-        return;
+        if (end_tag_ignored(tb, tk)) return;
+        break;
     default:
         break;
     }
     tb->head = h5_tb_insert_implied(tb, H5_ATOM_HEAD, tk->start);
     if (!tb->head) return;
-    tb->mode = H5_MODE_IN_HEAD;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_IN_HEAD, tk);
+}
+
+bool h5_tb_head_common_rules(h5_treebuilder *tb, h5_tb_token *tk) {
+    switch (tk->type) {
+    case H5_TOKEN_CHARACTER:
+        if (!h5_tb_is_ws_token(tk)) return false;
+        h5_tb_insert_token_characters(tb, tk);
+        return true;
+    case H5_TOKEN_START_TAG:
+        if (tk->atom != H5_ATOM_HTML) return false;
+        h5_in_body_mode(tb, tk);
+        return true;
+    default:
+        return h5_tb_comment_or_doctype(tb, tk);
+    }
 }
 
 /* ---- 13.2.6.4.4 in head ------------------------------------------------ */
@@ -250,28 +257,14 @@ static void meta_encoding(h5_treebuilder *tb, const h5_node *meta) {
         e = h5_meta_charset(content->value);
     if (e == H5_ENC_NONE) return;
     tb->encoding_tentative = false;
-    tb->encoding_change = (uint8_t)h5_change_encoding((h5_encoding)tb->encoding, e);
+    tb->encoding_change = (uint8_t)h5_change_encoding(tb->opts.encoding, e);
 }
 
 void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    if (h5_tb_head_common_rules(tb, tk)) return;
     switch (tk->type) {
-    case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) {
-            insert_chars(tb, tk);
-            return;
-        }
-        break;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
     case H5_TOKEN_START_TAG:
         switch (tk->atom) {
-        case H5_ATOM_HTML:
-            h5_in_body_mode(tb, tk);
-            return;
         case H5_ATOM_BASE: case H5_ATOM_BASEFONT: case H5_ATOM_BGSOUND: case H5_ATOM_LINK:
             h5_tb_insert_html_element(tb, tk);
             h5_tb_pop(tb);
@@ -288,7 +281,7 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_tb_generic_text_parse(tb, tk, H5_STATE_RCDATA);
             return;
         case H5_ATOM_NOSCRIPT:
-            if (!tb->scripting) {
+            if (!tb->opts.scripting) {
                 h5_tb_insert_html_element(tb, tk);
                 tb->mode = H5_MODE_IN_HEAD_NOSCRIPT;
                 return;
@@ -345,31 +338,18 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         break;
     }
     h5_tb_pop(tb); /* the head element */
-    tb->mode = H5_MODE_AFTER_HEAD;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_AFTER_HEAD, tk);
 }
 
 /* ---- 13.2.6.4.5 in head noscript --------------------------------------- */
 
 void h5_in_head_noscript_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    /* Whitespace and comments go by the rules for "in head", which insert
+     * them: as h5_tb_head_common_rules does. */
+    if (h5_tb_head_common_rules(tb, tk)) return;
     switch (tk->type) {
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
-    case H5_TOKEN_COMMENT:
-        h5_in_head_mode(tb, tk);
-        return;
-    case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) {
-            h5_in_head_mode(tb, tk);
-            return;
-        }
-        break;
     case H5_TOKEN_START_TAG:
         switch (tk->atom) {
-        case H5_ATOM_HTML:
-            h5_in_body_mode(tb, tk);
-            return;
         case H5_ATOM_BASEFONT: case H5_ATOM_BGSOUND: case H5_ATOM_LINK: case H5_ATOM_META:
         case H5_ATOM_NOFRAMES: case H5_ATOM_STYLE:
             h5_in_head_mode(tb, tk);
@@ -398,31 +378,16 @@ void h5_in_head_noscript_mode(h5_treebuilder *tb, h5_tb_token *tk) {
                                                    : H5_ERROR_UNEXPECTED_START_TAG,
                 tk->start);
     h5_tb_pop(tb); /* noscript */
-    tb->mode = H5_MODE_IN_HEAD;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_IN_HEAD, tk);
 }
 
 /* ---- 13.2.6.4.6 after head --------------------------------------------- */
 
 void h5_after_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    if (h5_tb_head_common_rules(tb, tk)) return;
     switch (tk->type) {
-    case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) {
-            insert_chars(tb, tk);
-            return;
-        }
-        break;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
     case H5_TOKEN_START_TAG:
         switch (tk->atom) {
-        case H5_ATOM_HTML:
-            h5_in_body_mode(tb, tk);
-            return;
         case H5_ATOM_BODY:
             h5_tb_insert_html_element(tb, tk);
             tb->frameset_ok = false;
@@ -461,310 +426,5 @@ void h5_after_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         break;
     }
     if (!h5_tb_insert_implied(tb, H5_ATOM_BODY, tk->start)) return;
-    tb->mode = H5_MODE_IN_BODY;
-    h5_tb_process(tb, tk);
-}
-
-/* ---- 13.2.6.4.8 text --------------------------------------------------- */
-
-void h5_text_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    switch (tk->type) {
-    case H5_TOKEN_CHARACTER:
-        insert_chars(tb, tk);
-        return;
-    case H5_TOKEN_EOF:
-        h5_tb_error(tb, H5_ERROR_EOF_IN_ELEMENT_THAT_CAN_CONTAIN_ONLY_TEXT, tk->start);
-        h5_tb_pop(tb);
-        tb->mode = tb->original_mode;
-        h5_tb_process(tb, tk);
-        return;
-    case H5_TOKEN_END_TAG:
-        h5_tb_pop(tb);
-        tb->mode = tb->original_mode;
-        return;
-    default:
-        return;
-    }
-}
-
-/* ---- 13.2.6.4.18 in template ------------------------------------------- */
-
-static void switch_template_mode(h5_treebuilder *tb, h5_tb_token *tk, h5_insertion_mode m) {
-    h5_tb_pop_template_mode(tb);
-    h5_tb_push_template_mode(tb, m);
-    tb->mode = m;
-    h5_tb_process(tb, tk);
-}
-
-void h5_in_template_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    switch (tk->type) {
-    case H5_TOKEN_CHARACTER: case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
-        h5_in_body_mode(tb, tk);
-        return;
-    case H5_TOKEN_START_TAG:
-        switch (tk->atom) {
-        case H5_ATOM_BASE: case H5_ATOM_BASEFONT: case H5_ATOM_BGSOUND: case H5_ATOM_LINK:
-        case H5_ATOM_META: case H5_ATOM_NOFRAMES: case H5_ATOM_SCRIPT: case H5_ATOM_STYLE:
-        case H5_ATOM_TEMPLATE: case H5_ATOM_TITLE:
-            h5_in_head_mode(tb, tk);
-            return;
-        case H5_ATOM_CAPTION: case H5_ATOM_COLGROUP: case H5_ATOM_TBODY: case H5_ATOM_TFOOT:
-        case H5_ATOM_THEAD:
-            switch_template_mode(tb, tk, H5_MODE_IN_TABLE);
-            return;
-        case H5_ATOM_COL:
-            switch_template_mode(tb, tk, H5_MODE_IN_COLUMN_GROUP);
-            return;
-        case H5_ATOM_TR:
-            switch_template_mode(tb, tk, H5_MODE_IN_TABLE_BODY);
-            return;
-        case H5_ATOM_TD: case H5_ATOM_TH:
-            switch_template_mode(tb, tk, H5_MODE_IN_ROW);
-            return;
-        default:
-            switch_template_mode(tb, tk, H5_MODE_IN_BODY);
-            return;
-        }
-    case H5_TOKEN_END_TAG:
-        if (tk->atom == H5_ATOM_TEMPLATE) {
-            h5_in_head_mode(tb, tk);
-            return;
-        }
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-        return;
-    case H5_TOKEN_EOF:
-        if (!h5_tb_on_stack(tb, H5_ATOM_TEMPLATE)) {
-            h5_tb_stop_parsing(tb);
-            return;
-        }
-        h5_tb_error(tb, H5_ERROR_EOF_WITH_OPEN_ELEMENTS, tk->start);
-        h5_tb_pop_until(tb, H5_ATOM_TEMPLATE);
-        h5_tb_afe_clear_to_marker(tb);
-        h5_tb_pop_template_mode(tb);
-        h5_tb_reset_insertion_mode(tb);
-        /* "Reprocess the token": through the dispatcher's loop, since one
-         * EOF may close any number of nested templates. */
-        tb->reprocess = true;
-        return;
-    }
-}
-
-/* ---- 13.2.6.4.19 after body -------------------------------------------- */
-
-void h5_after_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    switch (tk->type) {
-    case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) {
-            h5_in_body_mode(tb, tk);
-            return;
-        }
-        break;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, tb->stack[0]);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
-    case H5_TOKEN_START_TAG:
-        if (tk->atom == H5_ATOM_HTML) {
-            h5_in_body_mode(tb, tk);
-            return;
-        }
-        break;
-    case H5_TOKEN_END_TAG:
-        if (tk->atom == H5_ATOM_HTML) {
-            if (tb->fragment) {
-                h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-                return;
-            }
-            /* html and body stay on the stack: their ends are set here
-             * (body, without an end tag, ends where </html> starts). */
-            if (tb->nstack) h5_tb_set_end_tag(tb->stack[0], tk);
-            if (tb->nstack > 1 && tb->stack[1]->end_tag_start == H5_NO_OFFSET) tb->stack[1]->end = tk->start;
-            tb->mode = H5_MODE_AFTER_AFTER_BODY;
-            return;
-        }
-        break;
-    case H5_TOKEN_EOF:
-        h5_tb_stop_parsing(tb);
-        return;
-    }
-    h5_tb_error(tb, tk->type == H5_TOKEN_CHARACTER ? H5_ERROR_UNEXPECTED_CHARACTER
-                    : tk->type == H5_TOKEN_END_TAG ? H5_ERROR_UNEXPECTED_END_TAG
-                                                   : H5_ERROR_UNEXPECTED_START_TAG,
-                tk->start);
-    tb->mode = H5_MODE_IN_BODY;
-    h5_tb_process(tb, tk);
-}
-
-/* ---- 13.2.6.4.20 in frameset ------------------------------------------- */
-
-void h5_in_frameset_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    switch (tk->type) {
-    case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) {
-            insert_chars(tb, tk);
-            return;
-        }
-        h5_tb_char_errors(tb, H5_ERROR_UNEXPECTED_CHARACTER, tk->data, tk->len, tk->start);
-        return;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
-    case H5_TOKEN_START_TAG:
-        switch (tk->atom) {
-        case H5_ATOM_HTML:
-            h5_in_body_mode(tb, tk);
-            return;
-        case H5_ATOM_FRAMESET:
-            h5_tb_insert_html_element(tb, tk);
-            return;
-        case H5_ATOM_FRAME:
-            h5_tb_insert_html_element(tb, tk);
-            h5_tb_pop(tb);
-            h5_tb_ack_self_closing(tk);
-            return;
-        case H5_ATOM_NOFRAMES:
-            h5_in_head_mode(tb, tk);
-            return;
-        default:
-            h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
-            return;
-        }
-    case H5_TOKEN_END_TAG:
-        if (tk->atom == H5_ATOM_FRAMESET) {
-            if (tb->nstack == 1) {
-                h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-                return;
-            }
-            h5_tb_pop(tb);
-            if (!tb->fragment && !h5_is_html(h5_tb_current(tb), H5_ATOM_FRAMESET))
-                tb->mode = H5_MODE_AFTER_FRAMESET;
-            return;
-        }
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-        return;
-    case H5_TOKEN_EOF:
-        if (tb->nstack != 1) h5_tb_error(tb, H5_ERROR_EOF_WITH_OPEN_ELEMENTS, tk->start);
-        h5_tb_stop_parsing(tb);
-        return;
-    }
-}
-
-/* ---- 13.2.6.4.21 after frameset ---------------------------------------- */
-
-void h5_after_frameset_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    switch (tk->type) {
-    case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) {
-            insert_chars(tb, tk);
-            return;
-        }
-        h5_tb_char_errors(tb, H5_ERROR_UNEXPECTED_CHARACTER, tk->data, tk->len, tk->start);
-        return;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
-    case H5_TOKEN_START_TAG:
-        if (tk->atom == H5_ATOM_HTML) {
-            h5_in_body_mode(tb, tk);
-            return;
-        }
-        if (tk->atom == H5_ATOM_NOFRAMES) {
-            h5_in_head_mode(tb, tk);
-            return;
-        }
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
-        return;
-    case H5_TOKEN_END_TAG:
-        if (tk->atom == H5_ATOM_HTML) {
-            if (tb->nstack) h5_tb_set_end_tag(tb->stack[0], tk);
-            tb->mode = H5_MODE_AFTER_AFTER_FRAMESET;
-            return;
-        }
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-        return;
-    case H5_TOKEN_EOF:
-        h5_tb_stop_parsing(tb);
-        return;
-    }
-}
-
-/* ---- 13.2.6.4.22 after after body -------------------------------------- */
-
-void h5_after_after_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    switch (tk->type) {
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, tb->document);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_in_body_mode(tb, tk);
-        return;
-    case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) {
-            h5_in_body_mode(tb, tk);
-            return;
-        }
-        break;
-    case H5_TOKEN_START_TAG:
-        if (tk->atom == H5_ATOM_HTML) {
-            h5_in_body_mode(tb, tk);
-            return;
-        }
-        break;
-    case H5_TOKEN_EOF:
-        h5_tb_stop_parsing(tb);
-        return;
-    default:
-        break;
-    }
-    h5_tb_error(tb, tk->type == H5_TOKEN_CHARACTER ? H5_ERROR_UNEXPECTED_CHARACTER
-                    : tk->type == H5_TOKEN_END_TAG ? H5_ERROR_UNEXPECTED_END_TAG
-                                                   : H5_ERROR_UNEXPECTED_START_TAG,
-                tk->start);
-    tb->mode = H5_MODE_IN_BODY;
-    h5_tb_process(tb, tk);
-}
-
-/* ---- 13.2.6.4.23 after after frameset ---------------------------------- */
-
-void h5_after_after_frameset_mode(h5_treebuilder *tb, h5_tb_token *tk) {
-    switch (tk->type) {
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, tb->document);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_in_body_mode(tb, tk);
-        return;
-    case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) {
-            h5_in_body_mode(tb, tk);
-            return;
-        }
-        h5_tb_char_errors(tb, H5_ERROR_UNEXPECTED_CHARACTER, tk->data, tk->len, tk->start);
-        return;
-    case H5_TOKEN_START_TAG:
-        if (tk->atom == H5_ATOM_HTML) {
-            h5_in_body_mode(tb, tk);
-            return;
-        }
-        if (tk->atom == H5_ATOM_NOFRAMES) {
-            h5_in_head_mode(tb, tk);
-            return;
-        }
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
-        return;
-    case H5_TOKEN_END_TAG:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-        return;
-    case H5_TOKEN_EOF:
-        h5_tb_stop_parsing(tb);
-        return;
-    }
+    h5_tb_reprocess_in(tb, H5_MODE_IN_BODY, tk);
 }

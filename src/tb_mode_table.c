@@ -1,16 +1,14 @@
 /*
- * Table insertion modes (spec 13.2.6.4.9-15): in table, in table text,
- * in caption, in column group, in table body, in row, in cell.
+ * Tree construction, the table insertion modes (see tb_modes.h): spec
+ * 13.2.6.4.9 in table, 13.2.6.4.10 in table text, 13.2.6.4.11 in caption,
+ * 13.2.6.4.12 in column group, 13.2.6.4.13 in table body, 13.2.6.4.14 in
+ * row, 13.2.6.4.15 in cell.
  */
-#include "treebuilder.h"
+#include "tb_modes.h"
 
 static const uint16_t table_context[] = { H5_ATOM_TABLE, 0 };
 static const uint16_t table_body_context[] = { H5_ATOM_TBODY, H5_ATOM_TFOOT, H5_ATOM_THEAD, 0 };
 static const uint16_t table_row_context[] = { H5_ATOM_TR, 0 };
-
-static bool is_ws_token(const h5_tb_token *tk) {
-    return tk->type == H5_TOKEN_CHARACTER && tk->len && h5_tb_is_ws(tk->data[0]);
-}
 
 static bool atom_in(uint16_t atom, const uint16_t *list) {
     for (; *list; list++)
@@ -30,10 +28,35 @@ static void table_anything_else(h5_treebuilder *tb, h5_tb_token *tk) {
     tb->foster_parenting = false;
 }
 
+/* "If the stack of open elements does not have [the element] in table
+ * scope, this is a parse error; ignore the token": false (after the error)
+ * when it does not. */
+static bool in_scope_or_ignored(h5_treebuilder *tb, const h5_tb_token *tk, bool in_scope) {
+    if (!in_scope)
+        h5_tb_error(tb, tk->type == H5_TOKEN_START_TAG ? H5_ERROR_UNEXPECTED_START_TAG
+                                                       : H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT,
+                    tk->start);
+    return in_scope;
+}
+
+/* The end tags that "in table body" and "in row" name to ignore ("parse
+ * error; ignore the token"), and their "anything else": by the rules for
+ * "in table". */
+static void ignore_end_tag_or_in_table(h5_treebuilder *tb, h5_tb_token *tk, const uint16_t *ignored_ends) {
+    if (tk->type == H5_TOKEN_END_TAG && atom_in(tk->atom, ignored_ends)) {
+        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+        return;
+    }
+    h5_in_table_mode(tb, tk);
+}
+
 /* ---- 13.2.6.4.9 in table ----------------------------------------------- */
 
 void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
+    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+        h5_tb_comment_or_doctype(tb, tk);
+        return;
     case H5_TOKEN_CHARACTER: {
         h5_node *cur = h5_tb_current(tb);
         if (cur->ns == H5_NS_HTML &&
@@ -43,18 +66,11 @@ void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             tb->pending_non_ws = false;
             tb->pending_start = tk->start;
             tb->original_mode = tb->mode;
-            tb->mode = H5_MODE_IN_TABLE_TEXT;
-            h5_tb_process(tb, tk);
+            h5_tb_reprocess_in(tb, H5_MODE_IN_TABLE_TEXT, tk);
             return;
         }
         break;
     }
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
     case H5_TOKEN_START_TAG:
         switch (tk->atom) {
         case H5_ATOM_CAPTION:
@@ -71,8 +87,7 @@ void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         case H5_ATOM_COL:
             h5_tb_clear_to_context(tb, table_context);
             if (!h5_tb_insert_implied(tb, H5_ATOM_COLGROUP, tk->start)) return;
-            tb->mode = H5_MODE_IN_COLUMN_GROUP;
-            h5_tb_process(tb, tk);
+            h5_tb_reprocess_in(tb, H5_MODE_IN_COLUMN_GROUP, tk);
             return;
         case H5_ATOM_TBODY: case H5_ATOM_TFOOT: case H5_ATOM_THEAD:
             h5_tb_clear_to_context(tb, table_context);
@@ -82,8 +97,7 @@ void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         case H5_ATOM_TD: case H5_ATOM_TH: case H5_ATOM_TR:
             h5_tb_clear_to_context(tb, table_context);
             if (!h5_tb_insert_implied(tb, H5_ATOM_TBODY, tk->start)) return;
-            tb->mode = H5_MODE_IN_TABLE_BODY;
-            h5_tb_process(tb, tk);
+            h5_tb_reprocess_in(tb, H5_MODE_IN_TABLE_BODY, tk);
             return;
         case H5_ATOM_TABLE:
             h5_tb_error(tb, H5_ERROR_START_TAG_CLOSES_OPEN_ELEMENT, tk->start);
@@ -181,8 +195,7 @@ void h5_in_table_text_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         tb->pending.len = 0;
         tb->pending_non_ws = false;
     }
-    tb->mode = tb->original_mode;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, tb->original_mode, tk);
 }
 
 /* ---- 13.2.6.4.11 in caption -------------------------------------------- */
@@ -221,32 +234,17 @@ void h5_in_caption_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 /* ---- 13.2.6.4.12 in column group --------------------------------------- */
 
 void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
+    if (h5_tb_head_common_rules(tb, tk)) return;
+    if ((tk->type == H5_TOKEN_START_TAG || tk->type == H5_TOKEN_END_TAG) && tk->atom == H5_ATOM_TEMPLATE) {
+        h5_in_head_mode(tb, tk);
+        return;
+    }
     switch (tk->type) {
-    case H5_TOKEN_CHARACTER:
-        if (is_ws_token(tk)) {
-            h5_tb_insert_characters(tb, tk->data, tk->len, tk->start, tk->end);
-            return;
-        }
-        break;
-    case H5_TOKEN_COMMENT:
-        h5_tb_insert_comment(tb, tk, NULL);
-        return;
-    case H5_TOKEN_DOCTYPE:
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_DOCTYPE, tk->start);
-        return;
     case H5_TOKEN_START_TAG:
-        if (tk->atom == H5_ATOM_HTML) {
-            h5_in_body_mode(tb, tk);
-            return;
-        }
         if (tk->atom == H5_ATOM_COL) {
             h5_tb_insert_html_element(tb, tk);
             h5_tb_pop(tb);
             h5_tb_ack_self_closing(tk);
-            return;
-        }
-        if (tk->atom == H5_ATOM_TEMPLATE) {
-            h5_in_head_mode(tb, tk);
             return;
         }
         break;
@@ -264,14 +262,12 @@ void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
             return;
         }
-        if (tk->atom == H5_ATOM_TEMPLATE) {
-            h5_in_head_mode(tb, tk);
-            return;
-        }
         break;
     case H5_TOKEN_EOF:
         h5_in_body_mode(tb, tk);
         return;
+    default:
+        break;
     }
     if (!h5_is_html(h5_tb_current(tb), H5_ATOM_COLGROUP)) {
         if (tk->type == H5_TOKEN_CHARACTER)
@@ -282,8 +278,7 @@ void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         return;
     }
     h5_tb_pop(tb);
-    tb->mode = H5_MODE_IN_TABLE;
-    h5_tb_process(tb, tk);
+    h5_tb_reprocess_in(tb, H5_MODE_IN_TABLE, tk);
 }
 
 /* ---- 13.2.6.4.13 in table body ----------------------------------------- */
@@ -291,6 +286,20 @@ void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 static bool any_table_section_in_scope(const h5_treebuilder *tb) {
     return h5_tb_in_scope(tb, H5_ATOM_TBODY, H5_SCOPE_TABLE) || h5_tb_in_scope(tb, H5_ATOM_THEAD, H5_SCOPE_TABLE) ||
            h5_tb_in_scope(tb, H5_ATOM_TFOOT, H5_SCOPE_TABLE);
+}
+
+/* The rules of "in table body" that end the table section: "If the stack of
+ * open elements does not have [the element] in table scope, this is a parse
+ * error; ignore the token.  Otherwise: clear the stack back to a table body
+ * context; pop the current node from the stack of open elements; switch
+ * the insertion mode to "in table"" and, but for </tbody>, </tfoot> and
+ * </thead>, "reprocess the token". */
+static void close_table_section(h5_treebuilder *tb, h5_tb_token *tk, bool in_scope, bool reprocess) {
+    if (!in_scope_or_ignored(tb, tk, in_scope)) return;
+    h5_tb_clear_to_context(tb, table_body_context);
+    h5_tb_pop(tb);
+    tb->mode = H5_MODE_IN_TABLE;
+    if (reprocess) h5_tb_process(tb, tk);
 }
 
 void h5_in_table_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
@@ -305,19 +314,11 @@ void h5_in_table_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
             h5_tb_clear_to_context(tb, table_body_context);
             if (!h5_tb_insert_implied(tb, H5_ATOM_TR, tk->start)) return;
-            tb->mode = H5_MODE_IN_ROW;
-            h5_tb_process(tb, tk);
+            h5_tb_reprocess_in(tb, H5_MODE_IN_ROW, tk);
             return;
         case H5_ATOM_CAPTION: case H5_ATOM_COL: case H5_ATOM_COLGROUP: case H5_ATOM_TBODY:
         case H5_ATOM_TFOOT: case H5_ATOM_THEAD:
-            if (!any_table_section_in_scope(tb)) {
-                h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
-                return;
-            }
-            h5_tb_clear_to_context(tb, table_body_context);
-            h5_tb_pop(tb);
-            tb->mode = H5_MODE_IN_TABLE;
-            h5_tb_process(tb, tk);
+            close_table_section(tb, tk, any_table_section_in_scope(tb), true);
             return;
         default:
             break;
@@ -325,33 +326,18 @@ void h5_in_table_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     } else if (tk->type == H5_TOKEN_END_TAG) {
         switch (tk->atom) {
         case H5_ATOM_TBODY: case H5_ATOM_TFOOT: case H5_ATOM_THEAD:
-            if (!h5_tb_in_scope(tb, tk->atom, H5_SCOPE_TABLE)) {
-                h5_tb_error(tb, H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT, tk->start);
-                return;
-            }
-            h5_tb_clear_to_context(tb, table_body_context);
-            h5_tb_pop(tb);
-            tb->mode = H5_MODE_IN_TABLE;
+            close_table_section(tb, tk, h5_tb_in_scope(tb, tk->atom, H5_SCOPE_TABLE), false);
             return;
         case H5_ATOM_TABLE:
-            if (!any_table_section_in_scope(tb)) {
-                h5_tb_error(tb, H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT, tk->start);
-                return;
-            }
-            h5_tb_clear_to_context(tb, table_body_context);
-            h5_tb_pop(tb);
-            tb->mode = H5_MODE_IN_TABLE;
-            h5_tb_process(tb, tk);
-            return;
-        case H5_ATOM_BODY: case H5_ATOM_CAPTION: case H5_ATOM_COL: case H5_ATOM_COLGROUP:
-        case H5_ATOM_HTML: case H5_ATOM_TD: case H5_ATOM_TH: case H5_ATOM_TR:
-            h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+            close_table_section(tb, tk, any_table_section_in_scope(tb), true);
             return;
         default:
             break;
         }
     }
-    h5_in_table_mode(tb, tk);
+    static const uint16_t ignored_ends[] = { H5_ATOM_BODY, H5_ATOM_CAPTION, H5_ATOM_COL, H5_ATOM_COLGROUP,
+                                             H5_ATOM_HTML, H5_ATOM_TD, H5_ATOM_TH, H5_ATOM_TR, 0 };
+    ignore_end_tag_or_in_table(tb, tk, ignored_ends);
 }
 
 /* ---- 13.2.6.4.14 in row ------------------------------------------------ */
@@ -399,15 +385,13 @@ void h5_in_row_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             if (!h5_tb_in_scope(tb, H5_ATOM_TR, H5_SCOPE_TABLE)) return;
             if (close_row(tb, tk)) h5_tb_process(tb, tk); /* "as if </tr>", then reprocess */
             return;
-        case H5_ATOM_BODY: case H5_ATOM_CAPTION: case H5_ATOM_COL: case H5_ATOM_COLGROUP:
-        case H5_ATOM_HTML: case H5_ATOM_TD: case H5_ATOM_TH:
-            h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
-            return;
         default:
             break;
         }
     }
-    h5_in_table_mode(tb, tk);
+    static const uint16_t ignored_ends[] = { H5_ATOM_BODY, H5_ATOM_CAPTION, H5_ATOM_COL, H5_ATOM_COLGROUP,
+                                             H5_ATOM_HTML, H5_ATOM_TD, H5_ATOM_TH, 0 };
+    ignore_end_tag_or_in_table(tb, tk, ignored_ends);
 }
 
 /* ---- 13.2.6.4.15 in cell ----------------------------------------------- */
@@ -424,6 +408,16 @@ static void close_cell(h5_treebuilder *tb, h5_tb_token *tk) {
     }
     h5_tb_afe_clear_to_marker(tb);
     tb->mode = H5_MODE_IN_ROW;
+}
+
+/* The table start tags and end tags that end the cell: "If the stack of
+ * open elements does not have [the element] in table scope, this is a
+ * parse error; ignore the token.  Otherwise, close the cell and reprocess
+ * the token." */
+static void close_cell_and_reprocess(h5_treebuilder *tb, h5_tb_token *tk, bool in_scope) {
+    if (!in_scope_or_ignored(tb, tk, in_scope)) return;
+    close_cell(tb, tk);
+    h5_tb_process(tb, tk);
 }
 
 void h5_in_cell_mode(h5_treebuilder *tb, h5_tb_token *tk) {
@@ -447,12 +441,7 @@ void h5_in_cell_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             return;
         case H5_ATOM_TABLE: case H5_ATOM_TBODY: case H5_ATOM_TFOOT: case H5_ATOM_THEAD:
         case H5_ATOM_TR:
-            if (!h5_tb_in_scope(tb, tk->atom, H5_SCOPE_TABLE)) {
-                h5_tb_error(tb, H5_ERROR_END_TAG_WITHOUT_MATCHING_OPEN_ELEMENT, tk->start);
-                return;
-            }
-            close_cell(tb, tk);
-            h5_tb_process(tb, tk);
+            close_cell_and_reprocess(tb, tk, h5_tb_in_scope(tb, tk->atom, H5_SCOPE_TABLE));
             return;
         default:
             break;
@@ -461,12 +450,7 @@ void h5_in_cell_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         switch (tk->atom) {
         case H5_ATOM_CAPTION: case H5_ATOM_COL: case H5_ATOM_COLGROUP: case H5_ATOM_TBODY:
         case H5_ATOM_TD: case H5_ATOM_TFOOT: case H5_ATOM_TH: case H5_ATOM_THEAD: case H5_ATOM_TR:
-            if (!h5_tb_cell_in_scope(tb)) {
-                h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
-                return;
-            }
-            close_cell(tb, tk);
-            h5_tb_process(tb, tk);
+            close_cell_and_reprocess(tb, tk, h5_tb_cell_in_scope(tb));
             return;
         default:
             break;

@@ -201,7 +201,6 @@ function makeReader(bytes, f) {
   return {
     n: view(f.nodesOff, f.nodeCount * 8),
     a: view(f.attrsOff, f.attrCount * 4),
-    nw: view(f.namesOff, f.nameCount * 2),
     nl: withLoc ? view(f.nodeLocsOff, f.nodeCount * 4) : null,
     al: withLoc ? view(f.attrLocsOff, f.attrCount * 4) : null,
     u16,
@@ -281,13 +280,10 @@ function validate(r) {
 function buildDom(r, options) {
   // Copies: the result must not reference the buffer (wasm memory is reused).
   // The strings are decoded once, straight from the buffer (no copy of the
-  // code units is kept: the serialiser re-encodes them if it needs them).
+  // code units is kept).
   const t = new Tree(r.n.slice(), r.a.slice(), null, r.names, r.flags, unitsToString(r.u16));
   if (r.sourceRefs) t.src = options.source;
   if (r.encoding !== null) t.encoding = r.encoding;
-  // The raw name table too (a few words): with the records and strings it
-  // lets serialize() rebuild the buffer for the C serialiser (js/serialize.js).
-  t.nameWords = r.nw.slice();
   if (r.nl !== null) {
     t.nl = r.nl.slice();
     t.al = r.al.slice();

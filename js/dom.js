@@ -12,7 +12,7 @@
 import { serialize, serializeOuter } from './serialize.js';
 import { compileSelector, matchesSelector, selectAll, selectFirst, closestMatch } from './select.js';
 import { Locator, nodeLocation, SOURCE_REF } from './object.js';
-import { stringToUnits, unitsToString } from './text.js';
+import { unitsToString } from './text.js';
 
 export const ELEMENT_NODE = 1;
 export const ATTRIBUTE_NODE = 2;
@@ -76,8 +76,7 @@ export class Tree {
    *   or null when `str` is given
    * @param {string[]} names name table (atoms, then the buffer's own names)
    * @param {number} flags header flags
-   * @param {string|null} [str] the string section as one string (then u16 is
-   *   made from it only if the serialiser needs it)
+   * @param {string|null} [str] the string section as one string
    */
   constructor(n, a, u16, names, flags, str = null) {
     this.n = n;
@@ -102,35 +101,8 @@ export class Tree {
     this.al = null;
     this.source = undefined;
     this.locator = null;
-    /** Header flags, and the raw name table (Uint32Array, set by decode):
-     *  with n, a and u16 they rebuild the flat buffer for the C serialiser. */
-    this.flags = flags;
-    this.nameWords = null;
-    this._serId = undefined; // js/serialize.js: which tree is in wasm memory
     /** The parsed input when text and attribute-value offsets may be source
      *  references (SOURCE_REFS: set by decode for parse()'s own buffers). */
-    this.src = null;
-  }
-
-  /**
-   * Rewrite source references (offsets into `src`) as offsets into the
-   * string section, extended by the source: the serialisers read offsets
-   * straight from the records.  Once per tree, on its first serialisation.
-   */
-  resolveSourceRefs() {
-    const src = this.src;
-    if (src === null) return;
-    const base = this.str.length;
-    const n = this.n;
-    for (let i = 0; i < this.count; i++) {
-      const b = i << 3;
-      const type = n[b] & 0xff;
-      if ((type === 3 || type === 8 || type === 7) && n[b + 5] >= SOURCE_REF) n[b + 5] = n[b + 5] - SOURCE_REF + base;
-    }
-    const a = this.a;
-    for (let q = 2; q < a.length; q += 4) if (a[q] >= SOURCE_REF) a[q] = a[q] - SOURCE_REF + base;
-    this._str = this.str + src;
-    this._u16 = null;
     this.src = null;
   }
 
@@ -139,12 +111,6 @@ export class Tree {
     let s = this._str;
     if (s === null) s = this._str = unitsToString(this._u16);
     return s;
-  }
-  /** All character data as code units (made from `str` on first use). */
-  get u16() {
-    let u = this._u16;
-    if (u === null) u = this._u16 = stringToUnits(this._str);
-    return u;
   }
 
   /** The node object of index i (null for NONE). */

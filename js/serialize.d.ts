@@ -20,8 +20,6 @@ export interface SerializeBufferOptions extends SerializeOptions {
 }
 /** Serialise straight from a flat tree buffer (parseToBuffer(), docs/format.md) with the C serialiser, without decoding it.  Needs the wasm module (init()).  Throws RangeError for a buffer that is not a valid tree buffer. */
 export declare function serializeBuffer(buffer: ArrayBuffer | ArrayBufferView, options?: SerializeBufferOptions): string;
-/** innerHTML of a DOM-like node. */
-export declare function serializeInner(node: AnyNode): string;
 /** Escape text: & NBSP < >. */
 export declare function escapeText(text: string): string;
 /** Escape an attribute value: & NBSP " < >. */

@@ -1,17 +1,25 @@
-// The C serialiser (src/serialize.c via wasm, js/serialize.js) on every
-// html5lib tree-construction input and every corpus page:
-//   - equals parse5.serialize(our object tree) and the JS serialiser, for the
-//     whole tree and (tree-construction inputs: every node; pages: a
-//     sample) node by node, inner and outer;
+// The two serialisers of spec 13.3: the JavaScript one (serialize(),
+// serializeOuter(), innerHTML, outerHTML over DOM-like nodes and parse5-shaped
+// objects) and the C one (src/serialize.c through serializeBuffer(), over
+// flat buffers), on every html5lib tree-construction input and every corpus
+// page:
+//   - the JS serialiser over our DOM tree equals it over our object tree and
+//     parse5.serialize(our object tree), for the whole tree and
+//     (tree-construction inputs) node by node, inner and outer;
+//   - the two serialisers agree: serialize() of parse()'s tree equals
+//     serializeBuffer() of parseToBuffer()'s buffer of the same input, for
+//     the whole tree and node by node (tree-construction inputs: every node;
+//     pages: a sample), with scripting on and off, documents and fragments;
 //   - round trip: parse(serialize(parse(x))) gives the same tree.  The
-//     serialisation algorithm (spec 13.3) loses three things by design
-//     (doctype identifiers, CR, the first LF of pre/textarea/listing): trees
-//     are compared after applying those losses to the first tree.  Inputs
-//     whose tree no markup can reproduce are listed with a verified reason;
+//     serialisation algorithm loses three things by design (doctype
+//     identifiers, CR, the first LF of pre/textarea/listing): trees are
+//     compared after applying those losses to the first tree.  Inputs whose
+//     tree no markup can reproduce are listed with a verified reason;
 //   - serialize(parse(serialize(parse(x)))) === serialize(parse(x)), except
 //     for inputs whose re-parse changes the tree (listed, with the reason);
-// plus the html5lib-tests serializer cases that describe the spec algorithm,
-// the JS fallback, serializeBuffer(), and the DOM innerHTML/outerHTML getters.
+// plus trees written by parse5 (through the native flatbuf_dump helper), the
+// html5lib-tests serializer cases that describe the spec algorithm, and the
+// API (getters, options, serializeBuffer(), escaping, misuse).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +30,9 @@ import * as parse5 from 'parse5';
 import { dumpTree, parse, parseFragment, parseToBuffer, serialize, serializeOuter, decode } from '../../js/node.js';
 import { ATOMS } from '../../js/atoms.js';
 import { atomTableHash } from '../../js/decode.js';
-import { serializeBuffer, serializeWithEngine } from '../../js/serialize.js';
+import { escapeAttribute, escapeText, serializeBuffer } from '../../js/serialize.js';
+import { bufferFor } from './helpers.js';
+import { DOCUMENTS, FRAGMENTS } from './corpus.js';
 import { contextOption, readDat } from './dat.js';
 import { sharedPath } from './shared.js';
 
@@ -148,6 +158,32 @@ function exceptionReasons(t1, t2, fragment, scripting) {
 // ---- one input --------------------------------------------------------------------
 
 /**
+ * serialize() / serializeOuter() (JS) of `doc`, parsed from `html` with
+ * `options`, against serializeBuffer() (C) of parseToBuffer(html, options):
+ * the same parse, so the same records and node indexes.  The whole tree,
+ * then every `step`th node, inner and outer (not the outer of template
+ * contents, which serializeBuffer() writes as its children and
+ * serializeOuter() as '').  Returns the number of comparisons.
+ */
+function checkAgree(html, doc, options, label, step) {
+  const buf = parseToBuffer(html, options);
+  const t = doc._t;
+  assert.equal(new Uint32Array(buf, 0, 20)[5], t.count, `${label}: same node count`);
+  assert.equal(serializeBuffer(buf), serialize(doc), `${label}: C vs JS serialiser`);
+  let compared = 1;
+  for (let i = 1; i < t.count; i += step) {
+    const x = t.node(i);
+    assert.equal(serializeBuffer(buf, { node: i }), serialize(x), `${label}: inner of node ${i}`);
+    compared++;
+    if (!t.isContents(i)) {
+      assert.equal(serializeBuffer(buf, { node: i, outer: true }), serializeOuter(x), `${label}: outer of node ${i}`);
+      compared++;
+    }
+  }
+  return compared;
+}
+
+/**
  * Check one input; returns { exact, losses: Set, reasons: [], idempotent }.
  * Throws (assertion) on any disagreement that is not explained.
  */
@@ -158,41 +194,35 @@ function checkInput(html, { fragment, scripting, label, everyNode, sample }) {
 
   const d1 = run(html, 'dom');
   const o1 = run(html, 'object');
-  const s1 = serializeWithEngine(d1, 'c');
-  // Three serialisers, one tree.
-  assert.equal(s1, parse5.serialize(o1, { scriptingEnabled: scripting }), `${label}: C vs parse5.serialize(our object tree)`);
-  assert.equal(s1, serializeWithEngine(d1, 'js'), `${label}: C vs JS serialiser`);
-  assert.equal(s1, serialize(d1), `${label}: serialize()`);
-  assert.equal(s1, serializeBuffer(parseToBuffer(html, { ...opts, fragment: !!fragment })), `${label}: serializeBuffer()`);
+  const s1 = serialize(d1);
+  const so = { scriptingEnabled: scripting };
+  // One serialiser, three ways to reach the tree.
+  assert.equal(s1, parse5.serialize(o1, so), `${label}: serialize() vs parse5.serialize(our object tree)`);
+  assert.equal(serialize(o1, so), s1, `${label}: object tree vs DOM tree`);
   if (everyNode) {
     for (const [x, y] of pairs(d1, o1)) {
-      const inner = parse5.serialize(y, { scriptingEnabled: scripting });
-      assert.equal(serializeWithEngine(x, 'c'), inner, `${label}: inner of ${x.nodeName}`);
-      assert.equal(serializeWithEngine(x, 'js'), inner);
-      assert.equal(serialize(x), inner);
+      const inner = parse5.serialize(y, so);
+      assert.equal(serialize(x), inner, `${label}: inner of ${x.nodeName}`);
+      assert.equal(serialize(y, so), inner);
       if (x.nodeType !== 9 && x.nodeType !== 11) {
-        const outer = parse5.serializeOuter(y, { scriptingEnabled: scripting });
-        assert.equal(serializeWithEngine(x, 'c', { outer: true }), outer, `${label}: outer of ${x.nodeName}`);
-        assert.equal(serializeWithEngine(x, 'js', { outer: true }), outer);
-        assert.equal(serializeOuter(x), outer);
-      }
-    }
-  } else if (sample) {
-    const t = d1._t;
-    for (let i = 1; i < t.count; i += sample) {
-      const x = t.node(i);
-      assert.equal(serializeWithEngine(x, 'c'), serializeWithEngine(x, 'js'), `${label}: inner of node ${i}`);
-      if (!t.isContents(i)) {
-        assert.equal(serializeWithEngine(x, 'c', { outer: true }), serializeWithEngine(x, 'js', { outer: true }), `${label}: outer of node ${i}`);
+        const outer = parse5.serializeOuter(y, so);
+        assert.equal(serializeOuter(x), outer, `${label}: outer of ${x.nodeName}`);
+        assert.equal(serializeOuter(y, so), outer);
       }
     }
   }
+  // The two serialisers, both scripting modes.
+  const step = everyNode ? 1 : sample;
+  const other = { ...opts, scriptingEnabled: !scripting };
+  const compared =
+    checkAgree(html, d1, { ...opts, fragment: !!fragment }, `${label} (scripting ${scripting ? 'on' : 'off'})`, step) +
+    checkAgree(html, fragment ? parseFragment(html, other) : parse(html, other), { ...other, fragment: !!fragment }, `${label} (scripting ${scripting ? 'off' : 'on'})`, step);
 
   const d2 = run(s1, 'dom');
-  const s2 = serializeWithEngine(d2, 'c');
+  const s2 = serialize(d2);
   const idempotent = s2 === s1;
   const dump2 = dumpTree(d2);
-  const result = { exact: dumpTree(d1) === dump2, losses: new Set(), reasons: [], idempotent };
+  const result = { exact: dumpTree(d1) === dump2, losses: new Set(), reasons: [], idempotent, compared };
   if (!result.exact) {
     result.losses = applyLosses(o1);
     if (dumpTree(o1) !== dump2) {
@@ -224,9 +254,11 @@ class Tally {
     this.lossyInputs = 0;
     this.exceptions = [];
     this.nonIdempotent = [];
+    this.compared = 0;
   }
   add(label, r) {
     this.inputs++;
+    this.compared += r.compared;
     if (r.exact) this.exact++;
     else if (r.reasons.length === 0) {
       this.lossyInputs++;
@@ -235,6 +267,7 @@ class Tally {
     if (!r.idempotent) this.nonIdempotent.push(label);
   }
   report(t, what) {
+    t.diagnostic(`${what}: serialize() (JS) = serializeBuffer() (C) in ${this.compared} comparisons (whole trees, inner and outer of nodes; scripting on and off)`);
     t.diagnostic(`${what}: ${this.inputs} inputs; same tree: ${this.exact} exactly, ${this.lossyInputs} once the algorithm's by-design losses are applied (${[...this.lossy].map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}); ${this.exceptions.length} exception(s)`);
     for (const [k, v] of Object.entries(LOSSES)) if (this.lossy.has(k)) t.diagnostic(`  loss "${k}": ${v}`);
     const byReason = new Map();
@@ -248,7 +281,7 @@ class Tally {
 
 // ---- html5lib tree-construction inputs -------------------------------------------------
 
-describe('html5lib tree-construction inputs: C = parse5 = JS serialisation, round trip', () => {
+describe('html5lib tree-construction inputs: JS = C = parse5 serialisation, round trip', () => {
   const dir = sharedPath('html5lib-tests', 'tree-construction');
   const tally = new Tally();
   const files = readdirSync(dir).filter((f) => f.endsWith('.dat')).sort();
@@ -265,6 +298,7 @@ describe('html5lib tree-construction inputs: C = parse5 = JS serialisation, roun
   test('summary', (t) => {
     tally.report(t, 'tree-construction');
     assert.ok(tally.inputs > 1500, 'all inputs ran');
+    assert.ok(tally.compared > 2 * tally.inputs, 'C and JS compared on every input, both scripting modes');
     // 28 <plaintext>, 24 unclosable <script>, 8 mis-nested, 3 quirks mode, 3 raw text contexts
     assert.ok(tally.exceptions.length <= 70, `few exceptions: ${tally.exceptions.length}`);
   });
@@ -272,7 +306,7 @@ describe('html5lib tree-construction inputs: C = parse5 = JS serialisation, roun
 
 // ---- corpus pages ----------------------------------------------------------------------
 
-describe('corpus pages: C = parse5 = JS serialisation, round trip', () => {
+describe('corpus pages: JS = C = parse5 serialisation, round trip', () => {
   const dir = sharedPath('corpus', 'pages');
   const manifest = readFileSync(join(dir, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
   const tally = new Tally();
@@ -287,6 +321,7 @@ describe('corpus pages: C = parse5 = JS serialisation, round trip', () => {
   test('summary', (t) => {
     tally.report(t, 'corpus');
     assert.equal(tally.inputs, manifest.length);
+    assert.ok(tally.compared > 2 * tally.inputs, 'C and JS compared on every page, both scripting modes');
     assert.ok(tally.exceptions.length <= 5, `few exceptions: ${tally.exceptions.length}`);
   });
 });
@@ -300,7 +335,8 @@ describe('corpus pages: C = parse5 = JS serialisation, round trip', () => {
 // elements, end tags close them, elements still open at the end are closed:
 // a tree serialiser writes their end tags, which are appended to each
 // expected string), serialised by the JS serialiser and by the C one (the
-// tree is encoded as a flat buffer here and given to serializeBuffer()).
+// tree is encoded as a flat buffer here and given to serializeBuffer(), and
+// decoded into DOM-like nodes for the JS serialiser's other adapter).
 
 /** Flat tree buffer (docs/format.md) of a parse5-shaped tree: the inverse of decode(). */
 function encodeTree(root) {
@@ -472,10 +508,13 @@ describe('html5lib-tests serializer cases (the spec algorithm: JS and C serialis
           const expected = tc.expected.map((e) => e + closing);
           const js = serialize(tree);
           assert.ok(expected.includes(js), `${tc.description}: JS ${JSON.stringify(js)} not in ${JSON.stringify(expected)}`);
-          const c = serializeBuffer(encodeTree(tree));
+          const buf = encodeTree(tree);
+          const c = serializeBuffer(buf);
           assert.ok(expected.includes(c), `${tc.description}: C ${JSON.stringify(c)} not in ${JSON.stringify(expected)}`);
-          // The encoded buffer decodes to the same tree.
-          assert.equal(dumpTree(decode(encodeTree(tree))), dumpTree(tree));
+          // The encoded buffer decodes to the same tree, which serialises alike.
+          const dom = decode(buf);
+          assert.equal(dumpTree(dom), dumpTree(tree));
+          assert.equal(serialize(dom), js);
         }
         t.diagnostic(`${file}: ${applicable.length} of ${cases.length} applicable, all passed (JS serialiser and C serialiser)`);
       });
@@ -488,58 +527,147 @@ describe('html5lib-tests serializer cases (the spec algorithm: JS and C serialis
   }
 });
 
+// ---- trees written by parse5 ---------------------------------------------------------------
+// parse5 parses; its tree is written to a flat buffer by the native helper
+// (test/js/helpers.js): trees that do not come from our parser, through
+// both node shapes and the C serialiser.
+
+describe('trees written by parse5: both shapes and serializeBuffer() serialise as parse5 does', () => {
+  test('documents, at every node', async () => {
+    for (const html of DOCUMENTS) {
+      const { tree, buffer } = await bufferFor(html);
+      const expected = parse5.serialize(tree);
+      const d = decode(buffer);
+      const o = decode(buffer, { format: 'object' });
+      assert.equal(serialize(d), expected, JSON.stringify(html));
+      assert.equal(serialize(o), expected, JSON.stringify(html));
+      assert.equal(serializeBuffer(buffer), expected, JSON.stringify(html));
+      for (const [x, y] of pairs(d, tree)) {
+        assert.equal(serialize(x), parse5.serialize(y));
+        if (y.nodeName !== '#document') assert.equal(serializeOuter(x), parse5.serializeOuter(y));
+      }
+      for (const [x, y] of pairs(o, tree)) {
+        assert.equal(serialize(x), parse5.serialize(y));
+        if (y.nodeName !== '#document') assert.equal(serializeOuter(x), parse5.serializeOuter(y));
+      }
+    }
+  });
+
+  test('fragments', async () => {
+    for (const [html, context] of FRAGMENTS) {
+      const { tree, buffer } = await bufferFor(html, { fragment: true, context });
+      const expected = parse5.serialize(tree);
+      assert.equal(serialize(decode(buffer)), expected);
+      assert.equal(serialize(decode(buffer, { format: 'object' })), expected);
+      assert.equal(serializeBuffer(buffer), expected);
+    }
+  });
+
+  test('noscript follows the scripting flag recorded in the buffer', async () => {
+    const html = '<!DOCTYPE html><body><noscript>&lt;b&gt; &amp;</noscript>';
+    const on = await bufferFor(html, { scripting: true });
+    const off = await bufferFor(html, { scripting: false });
+    assert.equal(serialize(decode(on.buffer)), parse5.serialize(on.tree));
+    assert.equal(serialize(decode(on.buffer)).includes('<noscript>&lt;b&gt; &amp;</noscript>'), true);
+    const offDoc = decode(off.buffer);
+    assert.equal(serialize(offDoc), parse5.serialize(off.tree, { scriptingEnabled: false }));
+    assert.equal(serializeBuffer(off.buffer), parse5.serialize(off.tree, { scriptingEnabled: false }));
+    assert.equal(serialize(offDoc, { scriptingEnabled: true }), parse5.serialize(off.tree, { scriptingEnabled: true }));
+    // Objects default to scripting on, as parse5.
+    const obj = decode(off.buffer, { format: 'object' });
+    assert.equal(serialize(obj), parse5.serialize(off.tree));
+    assert.equal(serialize(obj, { scriptingEnabled: false }), parse5.serialize(off.tree, { scriptingEnabled: false }));
+  });
+
+  test('void elements serialise to nothing inside and have no end tag', async () => {
+    const { tree, buffer } = await bufferFor('<!DOCTYPE html><br><img src="a&b">', { fragment: true });
+    const d = decode(buffer);
+    assert.equal(serialize(d.firstChild), '');
+    assert.equal(serializeOuter(d.firstChild), '<br>');
+    assert.equal(serializeOuter(d.lastChild), '<img src="a&amp;b">');
+    assert.equal(serialize(tree.childNodes[0]), '');
+  });
+});
+
 // ---- API behaviour -----------------------------------------------------------------------
 
-describe('serialize(): C path, JS fallback, getters, serializeBuffer()', () => {
-  test('DOM-like nodes use the C serialiser; innerHTML/outerHTML route through serialize()', () => {
+describe('serialize(), serializeOuter(), getters, serializeBuffer()', () => {
+  test('innerHTML / outerHTML are serialize() / serializeOuter()', () => {
     const doc = parse('<!DOCTYPE html><body><div id=a>x<b>y</b></div><template><i>t</i></template>');
     const html = serialize(doc);
-    assert.notEqual(doc._t._serId, undefined, 'the tree went to wasm memory');
+    assert.equal(html, '<!DOCTYPE html><html><head></head><body><div id="a">x<b>y</b></div><template><i>t</i></template></body></html>');
     assert.equal(doc.innerHTML, html);
     const div = doc.getElementById('a');
     assert.equal(div.innerHTML, 'x<b>y</b>');
     assert.equal(div.outerHTML, '<div id="a">x<b>y</b></div>');
-    assert.equal(div.innerHTML, serializeWithEngine(div, 'js'));
+    assert.equal(div.outerHTML, serializeOuter(div));
     const tpl = doc.querySelector('template');
     assert.equal(tpl.innerHTML, '<i>t</i>');
     assert.equal(tpl.content.innerHTML, '<i>t</i>');
+    assert.equal(tpl.outerHTML, '<template><i>t</i></template>');
     assert.equal(serializeOuter(doc), '', 'documents have no outer serialisation (as parse5)');
+    assert.equal(serializeOuter(tpl.content), '', 'nor have fragments');
+    assert.equal(serializeOuter(div.firstChild), 'x');
+    assert.equal(serialize(div.firstChild), '', 'a text node has no children');
     const frag = parseFragment('<td>a</td><td>b', { context: 'tr' });
     assert.equal(frag.innerHTML, '<td>a</td><td>b</td>');
     assert.equal(frag.innerHTML, serialize(frag));
   });
 
-  test('a small subtree of a tree not in wasm memory is serialised in JS, with the same result', () => {
-    const doc = parse('<ul>' + '<li>item &amp; <b>x</b></li>'.repeat(2000) + '</ul>');
-    const li = doc.querySelector('li');
-    assert.equal(li.outerHTML, '<li>item &amp; <b>x</b></li>');
-    assert.equal(doc._t._serId, undefined, 'not uploaded for one small node');
-    assert.equal(serialize(doc.body), '<ul>' + '<li>item &amp; <b>x</b></li>'.repeat(2000) + '</ul>');
-    assert.notEqual(doc._t._serId, undefined);
-    assert.equal(li.outerHTML, '<li>item &amp; <b>x</b></li>');
+  test('text: escaped, or raw under an HTML raw-text parent (noscript with scripting); comments, doctype, attributes', () => {
+    const doc = parse('<!DOCTYPE html><!--c&<>--><style>a<b&c</style><body><p title=\'"&<>\u00a0x\'>&amp;&lt;&gt;&nbsp;"</p>' +
+      '<svg><style>a&lt;b</style><a xlink:href="u" xml:lang="en" xmlns:x="y" xmlns="http://www.w3.org/2000/svg"></a></svg>');
+    assert.equal(serialize(doc),
+      '<!DOCTYPE html><!--c&<>--><html><head><style>a<b&c</style></head><body><p title="&quot;&amp;&lt;&gt;&nbsp;x">&amp;&lt;&gt;&nbsp;"</p>' +
+      '<svg><style>a&lt;b</style><a xlink:href="u" xml:lang="en" xmlns:x="y" xmlns="http://www.w3.org/2000/svg"></a></svg></body></html>');
+    const style = doc.querySelector('style');
+    assert.equal(serializeOuter(style.firstChild), 'a<b&c', 'raw under <style>, also on its own');
+    assert.equal(serialize(doc), serialize(parse(serialize(doc))));
   });
 
-  test('scriptingEnabled option overrides the tree flag in both engines', () => {
+  test('scriptingEnabled option overrides the tree flag', () => {
+    const html = '<body><noscript><b>&amp;</b>&lt;</noscript>';
     for (const scripting of [true, false]) {
-      const doc = parse('<body><noscript><b>&amp;</b>&lt;</noscript>', { scriptingEnabled: scripting });
-      const obj = parse('<body><noscript><b>&amp;</b>&lt;</noscript>', { scriptingEnabled: scripting, format: 'object' });
+      const doc = parse(html, { scriptingEnabled: scripting });
+      const obj = parse(html, { scriptingEnabled: scripting, format: 'object' });
+      const buf = parseToBuffer(html, { scriptingEnabled: scripting });
       for (const opt of [undefined, true, false]) {
         const o = opt === undefined ? undefined : { scriptingEnabled: opt };
         const want = parse5.serialize(obj, { scriptingEnabled: opt ?? scripting });
         assert.equal(serialize(doc, o), want);
-        assert.equal(serializeWithEngine(doc, 'c', o), want);
-        assert.equal(serializeWithEngine(doc, 'js', o), want);
+        assert.equal(serializeBuffer(buf, o), want);
+        assert.equal(serialize(obj, { scriptingEnabled: opt ?? scripting }), want);
       }
     }
   });
 
-  test('parse5-shaped objects (also modified by the user) serialise with the JS serialiser', () => {
+  test('parse5-shaped objects (also modified or made by the user)', () => {
     const obj = parse('<p>a</p>', { format: 'object' });
     const p = obj.childNodes[0].childNodes[1].childNodes[0];
     p.attrs.push({ name: 'title', value: '<"&>' });
     p.childNodes.push({ nodeName: '#text', value: '&b', parentNode: p });
     assert.equal(serialize(obj), '<html><head></head><body><p title="&lt;&quot;&amp;&gt;">a&amp;b</p></body></html>');
     assert.equal(serialize(obj), parse5.serialize(obj));
+
+    const el = (tagName, attrs = [], childNodes = [], ns = HTML_NS) => {
+      const e = { nodeName: tagName, tagName, attrs, namespaceURI: ns, childNodes, parentNode: null };
+      for (const c of childNodes) c.parentNode = e;
+      return e;
+    };
+    const text = (value) => ({ nodeName: '#text', value, parentNode: null });
+    const script = el('script', [], [text('a < b')]);
+    const svgStyle = el('style', [], [text('a < b')], SVG_NS);
+    const tpl = el('template', [], [text('ignored')]);
+    tpl.content = { nodeName: '#document-fragment', childNodes: [text('<in>')] };
+    const root = el('div', [{ name: 'id', value: '"x"' }, { name: 'constructor', value: '' }], [
+      script, el('svg', [{ name: 'href', value: 'h', prefix: 'xlink', namespace: 'http://www.w3.org/1999/xlink' }], [svgStyle], SVG_NS), tpl,
+      el('toString'), { nodeName: '#comment', data: '-' }, { nodeName: 'unknown' },
+    ]);
+    const expected = parse5.serializeOuter(root);
+    assert.equal(serializeOuter(root), expected);
+    assert.equal(expected, '<div id="&quot;x&quot;" constructor=""><script>a < b</script><svg xlink:href="h"><style>a &lt; b</style></svg>' +
+      '<template>&lt;in&gt;</template><toString></toString><!--*--></div>'.replace('*', '-'));
+    assert.equal(serialize(root), parse5.serialize(root));
   });
 
   test('serializeBuffer(): whole buffer, a node, outer, bad input', () => {
@@ -557,21 +685,47 @@ describe('serialize(): C path, JS fallback, getters, serializeBuffer()', () => {
     assert.throws(() => serializeBuffer(new Uint8Array(200)), RangeError);
     assert.throws(() => serializeBuffer('x'), TypeError);
     assert.throws(() => serializeBuffer(buf, { node: -1 }), RangeError);
-    // The tree that was in wasm memory is uploaded again when needed.
     assert.equal(serialize(doc), serializeBuffer(buf));
   });
 
-  test('lone surrogates, NUL replacement, astral characters pass through', () => {
-    const doc = parse('<p title="\ud800">\udc00a\ud83d\ude00</p>');
+  test('lone surrogates and astral characters pass through', () => {
+    const html = '<p title="\ud800">\udc00a\ud83d\ude00</p>';
+    const doc = parse(html);
     assert.equal(doc.body.innerHTML, '<p title="\ud800">\udc00a\ud83d\ude00</p>');
-    assert.equal(serializeWithEngine(doc.body, 'js'), doc.body.innerHTML);
+    assert.equal(serializeBuffer(parseToBuffer(html), { node: doc.body._i }), doc.body.innerHTML);
+  });
+
+  test('long outputs: one serialisation over many chunks equals its parts', () => {
+    const item = '<li class="a&amp;b">item &amp; <b>x</b> \u4e2d</li>';
+    const doc = parse('<ul>' + item.repeat(5000) + '</ul>');
+    const ul = doc.querySelector('ul');
+    const want = '<ul>' + '<li class="a&amp;b">item &amp; <b>x</b> \u4e2d</li>'.repeat(5000) + '</ul>';
+    assert.equal(ul.outerHTML, want);
+    assert.equal(ul.children.map((li) => li.outerHTML).join(''), want.slice(4, -5));
+    assert.equal(serializeBuffer(parseToBuffer('<ul>' + item.repeat(5000) + '</ul>'), { node: ul._i, outer: true }), want);
   });
 
   test('deep trees: 100000 nested elements', () => {
     const depth = 100000;
-    const doc = parseFragment('<span>'.repeat(depth) + 'x', { context: 'div' });
+    const html = '<span>'.repeat(depth) + 'x';
     const want = '<span>'.repeat(depth) + 'x' + '</span>'.repeat(depth);
-    assert.equal(serializeWithEngine(doc, 'c'), want);
-    assert.equal(serializeWithEngine(doc, 'js'), want);
+    assert.equal(serialize(parseFragment(html, { context: 'div' })), want);
+    assert.equal(serialize(parseFragment(html, { context: 'div', format: 'object' })), want);
+    assert.equal(serializeBuffer(parseToBuffer(html, { fragment: true, context: 'div' })), want);
+  });
+
+  test('escaping', () => {
+    assert.equal(escapeText('a&b<c>d\u00a0e"f\'g'), 'a&amp;b&lt;c&gt;d&nbsp;e"f\'g');
+    assert.equal(escapeAttribute('a&b<c>d\u00a0e"f\'g'), 'a&amp;b&lt;c&gt;d&nbsp;e&quot;f\'g');
+    assert.equal(escapeText('plain'), 'plain');
+    assert.equal(escapeText(''), '');
+    assert.equal(escapeText('\ud800&'), '\ud800&amp;');
+    assert.equal(escapeAttribute('&&'), '&amp;&amp;', 'every occurrence');
+  });
+
+  test('bad arguments throw TypeError', () => {
+    assert.throws(() => serialize(null), TypeError);
+    assert.throws(() => serialize(undefined), TypeError);
+    assert.throws(() => serializeOuter('x'), TypeError);
   });
 });

@@ -7,18 +7,10 @@
 //                         encoding" (binary search), and windows-1252
 //   js/encodings.js       the names by id and windows-1252, for the JS wrapper
 //
-// Usage: node scripts/gen-encodings.mjs
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+// Usage: node scripts/gen-encodings.mjs [--out DIR]   (or `make gen`)
+import { readRepo, write } from './generated.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Rewrite a file only when its text changes (src/encoding.h is included by
-// most of the C sources).
-const write = (path, text) => {
-  if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
-};
-const rows = readFileSync(join(root, 'scripts/data/encodings.tsv'), 'utf8')
+const rows = readRepo('scripts/data/encodings.tsv')
   .split('\n')
   .filter((l) => l !== '' && !l.startsWith('#'))
   .map((l) => l.split('\t'));
@@ -34,7 +26,7 @@ if (names.length !== 40) throw new Error(`expected 40 encodings, got ${names.len
 if (new Set(labels.map(([l]) => l)).size !== labels.length) throw new Error('duplicate label');
 labels.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
-const win1252 = readFileSync(join(root, 'scripts/data/index-windows-1252.txt'), 'utf8')
+const win1252 = readRepo('scripts/data/index-windows-1252.txt')
   .split('\n')
   .filter((l) => l !== '' && !l.startsWith('#'))
   .map((l, i) => {
@@ -44,8 +36,10 @@ const win1252 = readFileSync(join(root, 'scripts/data/index-windows-1252.txt'), 
   });
 if (win1252.length !== 32) throw new Error(`index-windows-1252: expected 32 pointers, got ${win1252.length}`);
 const hex = (cp) => '0x' + cp.toString(16).toUpperCase().padStart(4, '0');
+// An array's lines in C or JS: `open`, the rows indented, `close`.
+const array = (open, rows, close, indent) => [open, ...rows.map((r) => indent + r), close];
 // The 32 code points, eight per line, for the C and the JS table.
-const win1252Rows = (indent) => [0, 8, 16, 24].map((i) => indent + win1252.slice(i, i + 8).map(hex).join(', ') + ',');
+const win1252Rows = [0, 8, 16, 24].map((i) => win1252.slice(i, i + 8).map(hex).join(', ') + ',');
 
 const ident = (n) => 'H5_ENC_' + n.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 const c = [
@@ -53,10 +47,7 @@ const c = [
   ' * (WHATWG Encoding Standard, 4.2 "Names and labels").  Do not edit. */',
   '#include "encoding.h"',
   '',
-  'const char *const h5_encoding_names[H5_ENC_COUNT] = {',
-  '    NULL,',
-  ...names.map((n) => `    "${n}",`),
-  '};',
+  ...array('const char *const h5_encoding_names[H5_ENC_COUNT] = {', ['NULL,', ...names.map((n) => `"${n}",`)], '};', '    '),
   '',
   `const h5_encoding_label h5_encoding_labels[${labels.length}] = {`,
   ...labels.map(([l, id]) => `    {"${l}", ${ident(names[id - 1])}},`),
@@ -64,21 +55,19 @@ const c = [
   `const size_t h5_encoding_label_count = ${labels.length};`,
   '',
   '/* index-windows-1252, pointers 0-31: the code points of bytes 0x80-0x9F. */',
-  'const uint16_t h5_windows_1252_80[32] = {',
-  ...win1252Rows('    '),
-  '};',
+  ...array('const uint16_t h5_windows_1252_80[32] = {', win1252Rows, '};', '    '),
   '',
 ];
-write(join(root, 'src/encodings_data.c'), c.join('\n'));
+write('src/encodings_data.c', c.join('\n'));
 
 // The enum of src/encoding.h, written between its GENERATED markers.
 const enumBody = names.map((n, i) => `    ${ident(n)} = ${i + 1},`).join('\n');
-const h = readFileSync(join(root, 'src/encoding.h'), 'utf8');
+const h = readRepo('src/encoding.h');
 const start = h.indexOf('    /* BEGIN GENERATED */');
 const end = h.indexOf('    /* END GENERATED */');
 if (start < 0 || end < 0) throw new Error('src/encoding.h lacks the GENERATED markers');
 write(
-  join(root, 'src/encoding.h'),
+  'src/encoding.h',
   h.slice(0, start) + '    /* BEGIN GENERATED */\n' + enumBody + '\n' + h.slice(end),
 );
 
@@ -87,19 +76,14 @@ const js = [
   '// (WHATWG Encoding Standard, 4.2 "Names and labels").  Do not edit.',
   '',
   '/** Encoding names by the C core\'s id (src/encoding.h); id 0 is none. */',
-  'export const ENCODING_NAMES = [',
-  '  null,',
-  ...names.map((n) => `  '${n}',`),
-  '];',
+  ...array('export const ENCODING_NAMES = [', ['null,', ...names.map((n) => `'${n}',`)], '];', '  '),
   '',
   "/** Confidence names by the C core's h5_confidence (src/encoding.h). */",
   "export const CONFIDENCE_NAMES = [null, 'tentative', 'certain'];",
   '',
   '/** index-windows-1252, pointers 0-31: the code points of bytes 0x80-0x9F. */',
-  'export const WINDOWS_1252_80 = [',
-  ...win1252Rows('  '),
-  '];',
+  ...array('export const WINDOWS_1252_80 = [', win1252Rows, '];', '  '),
   '',
 ];
-write(join(root, 'js/encodings.js'), js.join('\n'));
+write('js/encodings.js', js.join('\n'));
 console.log(`${names.length} encodings, ${labels.length} labels`);

@@ -38,7 +38,8 @@ export const SER_OUTER = 1;
 export const SER_SCRIPTING_ON = 2;
 export const SER_SCRIPTING_OFF = 4;
 
-// h5w_sniff's result: the fields of one u32 (shift, mask), and the source values of h5_sniff_source (encoding.h).
+// h5w_sniff's result: the fields of one u32 (shift, mask), and the source values of
+// h5_sniff_source (encoding.h).
 export const SNIFF_ENCODING_SHIFT = 0;
 export const SNIFF_ENCODING_MASK = 255;
 export const SNIFF_CONFIDENCE_SHIFT = 8;
@@ -49,7 +50,10 @@ export const SNIFF_SOURCE_SHIFT = 24;
 export const SNIFF_SOURCE_DEFAULT = 4;
 export const SNIFF_PRESCAN_BYTES = 1024;
 
-// tokenize(): token records (32-bit words at h5w_out_words) with strings as (offset, length) into h5w_out_str.  DOCTYPE: kind, flags, name, nameLen, pub, pubLen, sys, sysLen.  START_TAG: kind, flags, name, nameLen, attribute count, then per attribute name, nameLen, value, valueLen.  END_TAG, COMMENT, CHARACTER: kind, data, dataLen (adjacent character runs merged).
+// tokenize(): token records (32-bit words at h5w_out_words) with strings as (offset, length) into
+// h5w_out_str.  DOCTYPE: kind, flags, name, nameLen, pub, pubLen, sys, sysLen.  START_TAG: kind,
+// flags, name, nameLen, attribute count, then per attribute name, nameLen, value, valueLen. 
+// END_TAG, COMMENT, CHARACTER: kind, data, dataLen (adjacent character runs merged).
 export const TOKEN_DOCTYPE = 0;
 export const TOKEN_START_TAG = 1;
 export const TOKEN_END_TAG = 2;
@@ -65,7 +69,8 @@ export const TOKEN_HAS_SYSTEM_ID = 4;
 export const TOKEN_FORCE_QUIRKS = 8;
 export const TOKEN_SELF_CLOSING = 1;
 
-// h5w_tokenize(len, state, last_len): the tokenizer states JS may start in (13.2.5), numbered here, not by the C enum.
+// h5w_tokenize(len, state, last_len): the tokenizer states JS may start in (13.2.5), numbered
+// here, not by the C enum.
 export const STATE_DATA = 0;
 export const STATE_RCDATA = 1;
 export const STATE_RAWTEXT = 2;
@@ -135,7 +140,8 @@ export const INFO_NS_SHIFT = 8;
 export const INFO_NS_MASK = 255;
 export const INFO_FLAGS_SHIFT = 16;
 
-// Node flags, as the flag field (node word 0 >> 16).  JS gets them in place, shifted: INFO_<name> = NODE_<name> << 16.
+// Node flags, as the flag field (node word 0 >> 16).  JS gets them in place, shifted: INFO_<name>
+// = NODE_<name> << 16.
 export const NODE_SELF_CLOSING = 1;
 export const NODE_IMPLICIT = 2;
 export const NODE_TEMPLATE_CONTENTS = 4;
@@ -171,7 +177,8 @@ export const A_NS = 1;
 export const A_VALUE_OFF = 2;
 export const A_VALUE_LEN = 3;
 
-// Attribute namespaces (attribute word 1, bits 0-7); the prefix is the one an attribute of that namespace has, except xmlns itself.
+// Attribute namespaces (attribute word 1, bits 0-7); the prefix is the one an attribute of that
+// namespace has, except xmlns itself.
 export const ANS_NONE = 0;
 export const ANS_XLINK = 1;
 export const ANS_XML = 2;

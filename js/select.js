@@ -88,6 +88,10 @@ class Parser {
   }
   ident() {
     if (!this.startsIdent()) throw this.fail('expected an identifier');
+    return this.name();
+  }
+  // Name code points and escapes (CSS Syntax 4.3.11 "consume an ident sequence").
+  name() {
     let out = '';
     while (this.i < this.s.length) {
       const c = this.s.charCodeAt(this.i);
@@ -183,15 +187,7 @@ class Parser {
       if (c === 0x23) {
         this.i++;
         if (!this.isNameChar(this.peek()) && this.peek() !== 0x5c) throw this.fail('expected an id');
-        let id = '';
-        while (this.i < this.s.length) {
-          const d = this.s.charCodeAt(this.i);
-          if (d === 0x5c) {
-            this.i++;
-            id += this.escape();
-          } else if (this.isNameChar(d)) id += this.s[this.i++];
-          else break;
-        }
+        const id = this.name();
         cp.id = cp.id === null ? id : cp.id === id ? id : '\u0000never';
         if (cp.id === '\u0000never') cp.never = true;
       } else if (c === 0x2e) {

@@ -23,6 +23,16 @@ for (const s of atoms) {
 hash >>>= 0;
 const atomCount = atoms.length + 1;
 
+// The words of `text` in lines of at most `width` characters.
+function wrap(text, width) {
+  const lines = [''];
+  for (const w of text.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last && last.length + 1 + w.length > width) lines.push(w);
+    else lines[lines.length - 1] = last ? last + ' ' + w : w;
+  }
+  return lines;
+}
 const hex = (v) => '0x' + v.toString(16).toUpperCase().padStart(8, '0');
 const cComment = (s) => (s ? ` /* ${s} */` : '');
 const SOURCE = 'scripts/data/abi.json';
@@ -64,13 +74,19 @@ const c = [
   `#define H5_FLATBUF_ATOM_COUNT ${atomCount}u`,
   `#define H5_FLATBUF_ATOM_HASH ${hex(hash)}u`,
 ];
+// A group with cEnum is a C enum type; the others are unsigned constants.
 for (const g of abi.groups) {
-  c.push('', `/* ${g.doc} */`, g.cEnum ? 'typedef enum {' : 'enum {');
-  g.members.forEach(([name, value, doc], i) => {
-    const comma = i + 1 < g.members.length ? ',' : '';
-    c.push(`    ${g.c}${name} = ${value}${comma}${cComment(doc)}`);
-  });
-  c.push(g.cEnum ? `} ${g.cEnum};` : '};');
+  c.push('', ...wrap(g.doc, 76).map((l, i, all) => (i === 0 ? '/* ' : ' * ') + l + (i + 1 === all.length ? ' */' : '')));
+  if (g.cEnum) {
+    c.push('typedef enum {');
+    g.members.forEach(([name, value, doc], i) => {
+      const comma = i + 1 < g.members.length ? ',' : '';
+      c.push(`    ${g.c}${name} = ${value}${comma}${cComment(doc)}`);
+    });
+    c.push(`} ${g.cEnum};`);
+  } else {
+    for (const [name, value, doc] of g.members) c.push(`#define ${g.c}${name} ${value}u${cComment(doc)}`);
+  }
 }
 c.push('', '#endif', '');
 write('src/abi.h', c.join('\n'));
@@ -96,7 +112,7 @@ const js = [
   `export const ATOM_HASH = ${hex(hash)};`,
 ];
 for (const g of abi.groups) {
-  js.push('', `// ${g.doc}`);
+  js.push('', ...wrap(g.doc, 96).map((l) => '// ' + l));
   for (const [name, value] of g.members) js.push(`export const ${g.js}${name} = ${value};`);
   if (g.jsShifted) {
     for (const [name, value] of g.members) js.push(`export const ${g.jsShifted.prefix}${name} = ${hex(value * 2 ** g.jsShifted.shift)};`);

@@ -24,7 +24,8 @@
 #define H5_FLATBUF_ATOM_COUNT 418u
 #define H5_FLATBUF_ATOM_HASH 0xAB229395u
 
-/* Result codes of the entry points (h5w_parse, h5w_tokenize, h5w_serialize return them). */
+/* Result codes of the entry points (h5w_parse, h5w_tokenize, h5w_serialize
+ * return them). */
 typedef enum {
     H5_OK = 0, /* success */
     H5_ERR_OOM = 1, /* an allocation failed; the parse was abandoned */
@@ -32,203 +33,177 @@ typedef enum {
     H5_ERR_TOO_LARGE = 3 /* input larger than the format can address */
 } h5_status;
 
-/* h5w_parse(len, flags, ctx_len, ctx_ns): the bits of `flags`, and its fields (shift, mask). */
-enum {
-    H5W_PARSE_SCRIPTING = 1, /* the scripting flag */
-    H5W_PARSE_FRAGMENT = 2, /* the fragment parsing algorithm (13.4); the context name follows the input */
-    H5W_PARSE_LOCATIONS = 4, /* write the location sections */
-    H5W_PARSE_ERRORS = 8, /* collect parse errors into the error section */
-    H5W_PARSE_SOURCE_REFS = 16, /* strings verbatim in the input become source references (parse()) */
-    H5W_PARSE_ENCODING_SHIFT = 8, /* bits 8-15: the encoding of byte input (encoding.h ids; 0 for a string) */
-    H5W_PARSE_ENCODING_MASK = 255,
-    H5W_PARSE_CONFIDENCE_SHIFT = 16, /* bits 16-17: the confidence in that encoding */
-    H5W_PARSE_CONFIDENCE_MASK = 3
-};
+/* h5w_parse(len, flags, ctx_len, ctx_ns): the bits of `flags`, and its fields
+ * (shift, mask). */
+#define H5W_PARSE_SCRIPTING 1u /* the scripting flag */
+#define H5W_PARSE_FRAGMENT 2u /* the fragment parsing algorithm (13.4); the context name follows the input */
+#define H5W_PARSE_LOCATIONS 4u /* write the location sections */
+#define H5W_PARSE_ERRORS 8u /* collect parse errors into the error section */
+#define H5W_PARSE_SOURCE_REFS 16u /* strings verbatim in the input become source references (parse()) */
+#define H5W_PARSE_ENCODING_SHIFT 8u /* bits 8-15: the encoding of byte input (encoding.h ids; 0 for a string) */
+#define H5W_PARSE_ENCODING_MASK 255u
+#define H5W_PARSE_CONFIDENCE_SHIFT 16u /* bits 16-17: the confidence in that encoding */
+#define H5W_PARSE_CONFIDENCE_MASK 3u
 
 /* h5w_serialize(buf_len, node, flags): the bits of `flags`. */
-enum {
-    H5W_SER_OUTER = 1, /* the node itself (outerHTML), else its children (innerHTML) */
-    H5W_SER_SCRIPTING_ON = 2, /* serialise <noscript> as with scripting on */
-    H5W_SER_SCRIPTING_OFF = 4 /* ... off; neither: the buffer's SCRIPTING flag decides */
-};
+#define H5W_SER_OUTER 1u /* the node itself (outerHTML), else its children (innerHTML) */
+#define H5W_SER_SCRIPTING_ON 2u /* serialise <noscript> as with scripting on */
+#define H5W_SER_SCRIPTING_OFF 4u /* ... off; neither: the buffer's SCRIPTING flag decides */
 
-/* h5w_sniff's result: the fields of one u32 (shift, mask), and the source values of h5_sniff_source (encoding.h). */
-enum {
-    H5W_SNIFF_ENCODING_SHIFT = 0, /* bits 0-7: the encoding id */
-    H5W_SNIFF_ENCODING_MASK = 255,
-    H5W_SNIFF_CONFIDENCE_SHIFT = 8, /* bits 8-15: the confidence (1 tentative, 2 certain) */
-    H5W_SNIFF_CONFIDENCE_MASK = 255,
-    H5W_SNIFF_BOM_SHIFT = 16, /* bits 16-23: the length of the byte order mark */
-    H5W_SNIFF_BOM_MASK = 255,
-    H5W_SNIFF_SOURCE_SHIFT = 24, /* bits 24-31: what decided (h5_sniff_source) */
-    H5W_SNIFF_SOURCE_DEFAULT = 4, /* nothing decided: the default (UTF-8 detection may still apply) */
-    H5W_SNIFF_PRESCAN_BYTES = 1024 /* the bytes h5w_sniff needs at most (H5_PRESCAN_BYTES) */
-};
+/* h5w_sniff's result: the fields of one u32 (shift, mask), and the source
+ * values of h5_sniff_source (encoding.h). */
+#define H5W_SNIFF_ENCODING_SHIFT 0u /* bits 0-7: the encoding id */
+#define H5W_SNIFF_ENCODING_MASK 255u
+#define H5W_SNIFF_CONFIDENCE_SHIFT 8u /* bits 8-15: the confidence (1 tentative, 2 certain) */
+#define H5W_SNIFF_CONFIDENCE_MASK 255u
+#define H5W_SNIFF_BOM_SHIFT 16u /* bits 16-23: the length of the byte order mark */
+#define H5W_SNIFF_BOM_MASK 255u
+#define H5W_SNIFF_SOURCE_SHIFT 24u /* bits 24-31: what decided (h5_sniff_source) */
+#define H5W_SNIFF_SOURCE_DEFAULT 4u /* nothing decided: the default (UTF-8 detection may still apply) */
+#define H5W_SNIFF_PRESCAN_BYTES 1024u /* the bytes h5w_sniff needs at most (H5_PRESCAN_BYTES) */
 
-/* tokenize(): token records (32-bit words at h5w_out_words) with strings as (offset, length) into h5w_out_str.  DOCTYPE: kind, flags, name, nameLen, pub, pubLen, sys, sysLen.  START_TAG: kind, flags, name, nameLen, attribute count, then per attribute name, nameLen, value, valueLen.  END_TAG, COMMENT, CHARACTER: kind, data, dataLen (adjacent character runs merged). */
-enum {
-    H5W_TOKEN_DOCTYPE = 0, /* record kind (word 0) */
-    H5W_TOKEN_START_TAG = 1,
-    H5W_TOKEN_END_TAG = 2,
-    H5W_TOKEN_COMMENT = 3,
-    H5W_TOKEN_CHARACTER = 4,
-    H5W_TOKEN_DOCTYPE_WORDS = 8, /* words of a DOCTYPE record */
-    H5W_TOKEN_START_TAG_WORDS = 5, /* words of a START_TAG record before its attributes */
-    H5W_TOKEN_ATTR_WORDS = 4, /* words per attribute of a START_TAG record */
-    H5W_TOKEN_DATA_WORDS = 3, /* words of an END_TAG, COMMENT or CHARACTER record */
-    H5W_TOKEN_HAS_NAME = 1, /* DOCTYPE flags (word 1) */
-    H5W_TOKEN_HAS_PUBLIC_ID = 2,
-    H5W_TOKEN_HAS_SYSTEM_ID = 4,
-    H5W_TOKEN_FORCE_QUIRKS = 8,
-    H5W_TOKEN_SELF_CLOSING = 1 /* START_TAG flags (word 1) */
-};
+/* tokenize(): token records (32-bit words at h5w_out_words) with strings as
+ * (offset, length) into h5w_out_str.  DOCTYPE: kind, flags, name, nameLen,
+ * pub, pubLen, sys, sysLen.  START_TAG: kind, flags, name, nameLen, attribute
+ * count, then per attribute name, nameLen, value, valueLen.  END_TAG, COMMENT,
+ * CHARACTER: kind, data, dataLen (adjacent character runs merged). */
+#define H5W_TOKEN_DOCTYPE 0u /* record kind (word 0) */
+#define H5W_TOKEN_START_TAG 1u
+#define H5W_TOKEN_END_TAG 2u
+#define H5W_TOKEN_COMMENT 3u
+#define H5W_TOKEN_CHARACTER 4u
+#define H5W_TOKEN_DOCTYPE_WORDS 8u /* words of a DOCTYPE record */
+#define H5W_TOKEN_START_TAG_WORDS 5u /* words of a START_TAG record before its attributes */
+#define H5W_TOKEN_ATTR_WORDS 4u /* words per attribute of a START_TAG record */
+#define H5W_TOKEN_DATA_WORDS 3u /* words of an END_TAG, COMMENT or CHARACTER record */
+#define H5W_TOKEN_HAS_NAME 1u /* DOCTYPE flags (word 1) */
+#define H5W_TOKEN_HAS_PUBLIC_ID 2u
+#define H5W_TOKEN_HAS_SYSTEM_ID 4u
+#define H5W_TOKEN_FORCE_QUIRKS 8u
+#define H5W_TOKEN_SELF_CLOSING 1u /* START_TAG flags (word 1) */
 
-/* h5w_tokenize(len, state, last_len): the tokenizer states JS may start in (13.2.5), numbered here, not by the C enum. */
-enum {
-    H5W_STATE_DATA = 0,
-    H5W_STATE_RCDATA = 1,
-    H5W_STATE_RAWTEXT = 2,
-    H5W_STATE_SCRIPT_DATA = 3,
-    H5W_STATE_PLAINTEXT = 4,
-    H5W_STATE_CDATA_SECTION = 5
-};
+/* h5w_tokenize(len, state, last_len): the tokenizer states JS may start in
+ * (13.2.5), numbered here, not by the C enum. */
+#define H5W_STATE_DATA 0u
+#define H5W_STATE_RCDATA 1u
+#define H5W_STATE_RAWTEXT 2u
+#define H5W_STATE_SCRIPT_DATA 3u
+#define H5W_STATE_PLAINTEXT 4u
+#define H5W_STATE_CDATA_SECTION 5u
 
 /* Flat buffer header word indexes (docs/format.md, "Header"). */
-enum {
-    H5_FB_H_MAGIC = 0,
-    H5_FB_H_VERSION = 1,
-    H5_FB_H_FLAGS = 2,
-    H5_FB_H_ATOM_COUNT = 3,
-    H5_FB_H_ATOM_HASH = 4,
-    H5_FB_H_NODE_COUNT = 5,
-    H5_FB_H_ATTR_COUNT = 6,
-    H5_FB_H_NAME_COUNT = 7,
-    H5_FB_H_STRING_UNITS = 8,
-    H5_FB_H_ERROR_COUNT = 9,
-    H5_FB_H_NODES_OFF = 10,
-    H5_FB_H_ATTRS_OFF = 11,
-    H5_FB_H_NAMES_OFF = 12,
-    H5_FB_H_NODE_LOCS_OFF = 13,
-    H5_FB_H_ATTR_LOCS_OFF = 14,
-    H5_FB_H_ERRORS_OFF = 15,
-    H5_FB_H_STRINGS_OFF = 16,
-    H5_FB_H_TOTAL_BYTES = 17,
-    H5_FB_H_ENCODING = 18, /* byte input: encoding | confidence << 8 */
-    H5_FB_H_RESERVED = 19 /* 0 */
-};
+#define H5_FB_H_MAGIC 0u
+#define H5_FB_H_VERSION 1u
+#define H5_FB_H_FLAGS 2u
+#define H5_FB_H_ATOM_COUNT 3u
+#define H5_FB_H_ATOM_HASH 4u
+#define H5_FB_H_NODE_COUNT 5u
+#define H5_FB_H_ATTR_COUNT 6u
+#define H5_FB_H_NAME_COUNT 7u
+#define H5_FB_H_STRING_UNITS 8u
+#define H5_FB_H_ERROR_COUNT 9u
+#define H5_FB_H_NODES_OFF 10u
+#define H5_FB_H_ATTRS_OFF 11u
+#define H5_FB_H_NAMES_OFF 12u
+#define H5_FB_H_NODE_LOCS_OFF 13u
+#define H5_FB_H_ATTR_LOCS_OFF 14u
+#define H5_FB_H_ERRORS_OFF 15u
+#define H5_FB_H_STRINGS_OFF 16u
+#define H5_FB_H_TOTAL_BYTES 17u
+#define H5_FB_H_ENCODING 18u /* byte input: encoding | confidence << 8 */
+#define H5_FB_H_RESERVED 19u /* 0 */
 
 /* Flat buffer header flags (header word 2). */
-enum {
-    H5_FB_ROOT_MASK = 3, /* bits 0-1: kind of root */
-    H5_FB_ROOT_DOCUMENT = 0,
-    H5_FB_ROOT_FRAGMENT = 1,
-    H5_FB_ROOT_OTHER = 2, /* an element or other node */
-    H5_FB_MODE_SHIFT = 2, /* bits 2-3: the document's quirks mode */
-    H5_FB_MODE_MASK = 3,
-    H5_FB_HAS_LOCATIONS = 16, /* the node and attribute location sections are present */
-    H5_FB_HAS_ERRORS = 32, /* the error section is present */
-    H5_FB_SCRIPTING = 64, /* parsed with scripting enabled */
-    H5_FB_SOURCE_REFS = 128 /* some strings are references into the input */
-};
+#define H5_FB_ROOT_MASK 3u /* bits 0-1: kind of root */
+#define H5_FB_ROOT_DOCUMENT 0u
+#define H5_FB_ROOT_FRAGMENT 1u
+#define H5_FB_ROOT_OTHER 2u /* an element or other node */
+#define H5_FB_MODE_SHIFT 2u /* bits 2-3: the document's quirks mode */
+#define H5_FB_MODE_MASK 3u
+#define H5_FB_HAS_LOCATIONS 16u /* the node and attribute location sections are present */
+#define H5_FB_HAS_ERRORS 32u /* the error section is present */
+#define H5_FB_SCRIPTING 64u /* parsed with scripting enabled */
+#define H5_FB_SOURCE_REFS 128u /* some strings are references into the input */
 
 /* Header word 18 (byte input): its fields (shift, mask). */
-enum {
-    H5_FB_ENC_ENCODING_MASK = 255, /* bits 0-7: the encoding id (encoding.h) */
-    H5_FB_ENC_CONFIDENCE_SHIFT = 8, /* bits 8-9: the confidence */
-    H5_FB_ENC_CONFIDENCE_MASK = 3
-};
+#define H5_FB_ENC_ENCODING_MASK 255u /* bits 0-7: the encoding id (encoding.h) */
+#define H5_FB_ENC_CONFIDENCE_SHIFT 8u /* bits 8-9: the confidence */
+#define H5_FB_ENC_CONFIDENCE_MASK 3u
 
-/* Node record word offsets (docs/format.md, "Node records"); words 5-7 by node type. */
-enum {
-    H5_FB_N_INFO = 0, /* type | namespace << 8 | node flags << 16 */
-    H5_FB_N_PARENT = 1,
-    H5_FB_N_END = 2, /* one past the subtree */
-    H5_FB_N_PREV = 3, /* previous sibling */
-    H5_FB_N_NAME = 4, /* name id */
-    H5_FB_N_ATTR_FIRST = 5, /* ELEMENT */
-    H5_FB_N_ATTR_COUNT = 6, /* ELEMENT */
-    H5_FB_N_LAST_CHILD = 7, /* ELEMENT, DOCUMENT, DOCUMENT_FRAGMENT */
-    H5_FB_N_DATA_OFF = 5, /* TEXT, COMMENT, PI */
-    H5_FB_N_DATA_LEN = 6, /* TEXT, COMMENT, PI */
-    H5_FB_N_PUBLIC_OFF = 5, /* DOCTYPE; the system id follows the public id */
-    H5_FB_N_PUBLIC_LEN = 6, /* DOCTYPE */
-    H5_FB_N_SYSTEM_LEN = 7, /* DOCTYPE */
-    H5_FB_N_MODE = 6 /* DOCUMENT: quirks mode */
-};
+/* Node record word offsets (docs/format.md, "Node records"); words 5-7 by node
+ * type. */
+#define H5_FB_N_INFO 0u /* type | namespace << 8 | node flags << 16 */
+#define H5_FB_N_PARENT 1u
+#define H5_FB_N_END 2u /* one past the subtree */
+#define H5_FB_N_PREV 3u /* previous sibling */
+#define H5_FB_N_NAME 4u /* name id */
+#define H5_FB_N_ATTR_FIRST 5u /* ELEMENT */
+#define H5_FB_N_ATTR_COUNT 6u /* ELEMENT */
+#define H5_FB_N_LAST_CHILD 7u /* ELEMENT, DOCUMENT, DOCUMENT_FRAGMENT */
+#define H5_FB_N_DATA_OFF 5u /* TEXT, COMMENT, PI */
+#define H5_FB_N_DATA_LEN 6u /* TEXT, COMMENT, PI */
+#define H5_FB_N_PUBLIC_OFF 5u /* DOCTYPE; the system id follows the public id */
+#define H5_FB_N_PUBLIC_LEN 6u /* DOCTYPE */
+#define H5_FB_N_SYSTEM_LEN 7u /* DOCTYPE */
+#define H5_FB_N_MODE 6u /* DOCUMENT: quirks mode */
 
 /* Fields of node word 0 (shift, mask). */
-enum {
-    H5_FB_INFO_TYPE_MASK = 255, /* bits 0-7: node type */
-    H5_FB_INFO_NS_SHIFT = 8, /* bits 8-15: element namespace */
-    H5_FB_INFO_NS_MASK = 255,
-    H5_FB_INFO_FLAGS_SHIFT = 16 /* bits 16-31: node flags (H5_FB_NODE_*) */
-};
+#define H5_FB_INFO_TYPE_MASK 255u /* bits 0-7: node type */
+#define H5_FB_INFO_NS_SHIFT 8u /* bits 8-15: element namespace */
+#define H5_FB_INFO_NS_MASK 255u
+#define H5_FB_INFO_FLAGS_SHIFT 16u /* bits 16-31: node flags (H5_FB_NODE_*) */
 
-/* Node flags, as the flag field (node word 0 >> 16).  JS gets them in place, shifted: INFO_<name> = NODE_<name> << 16. */
-enum {
-    H5_FB_NODE_SELF_CLOSING = 1, /* the start tag ended with /> */
-    H5_FB_NODE_IMPLICIT = 2, /* element created without a start tag */
-    H5_FB_NODE_TEMPLATE_CONTENTS = 4, /* this DOCUMENT_FRAGMENT is its parent template's contents */
-    H5_FB_NODE_HAS_PUBLIC_ID = 8, /* DOCTYPE: a public identifier was present */
-    H5_FB_NODE_HAS_SYSTEM_ID = 16, /* DOCTYPE: a system identifier was present */
-    H5_FB_NODE_CLONED = 32 /* element created by the adoption agency algorithm */
-};
+/* Node flags, as the flag field (node word 0 >> 16).  JS gets them in place,
+ * shifted: INFO_<name> = NODE_<name> << 16. */
+#define H5_FB_NODE_SELF_CLOSING 1u /* the start tag ended with /> */
+#define H5_FB_NODE_IMPLICIT 2u /* element created without a start tag */
+#define H5_FB_NODE_TEMPLATE_CONTENTS 4u /* this DOCUMENT_FRAGMENT is its parent template's contents */
+#define H5_FB_NODE_HAS_PUBLIC_ID 8u /* DOCTYPE: a public identifier was present */
+#define H5_FB_NODE_HAS_SYSTEM_ID 16u /* DOCTYPE: a system identifier was present */
+#define H5_FB_NODE_CLONED 32u /* element created by the adoption agency algorithm */
 
 /* Node types (DOM nodeType). */
-enum {
-    H5_FB_TYPE_ELEMENT = 1,
-    H5_FB_TYPE_TEXT = 3,
-    H5_FB_TYPE_PI = 7, /* processing instruction (XML5 mode) */
-    H5_FB_TYPE_COMMENT = 8,
-    H5_FB_TYPE_DOCUMENT = 9,
-    H5_FB_TYPE_DOCTYPE = 10,
-    H5_FB_TYPE_FRAGMENT = 11
-};
+#define H5_FB_TYPE_ELEMENT 1u
+#define H5_FB_TYPE_TEXT 3u
+#define H5_FB_TYPE_PI 7u /* processing instruction (XML5 mode) */
+#define H5_FB_TYPE_COMMENT 8u
+#define H5_FB_TYPE_DOCUMENT 9u
+#define H5_FB_TYPE_DOCTYPE 10u
+#define H5_FB_TYPE_FRAGMENT 11u
 
 /* Element namespaces (node word 0, bits 8-15). */
-enum {
-    H5_FB_NS_HTML = 0,
-    H5_FB_NS_SVG = 1,
-    H5_FB_NS_MATHML = 2,
-    H5_FB_NS_OTHER = 3 /* reserved for XML5 */
-};
+#define H5_FB_NS_HTML 0u
+#define H5_FB_NS_SVG 1u
+#define H5_FB_NS_MATHML 2u
+#define H5_FB_NS_OTHER 3u /* reserved for XML5 */
 
 /* Attribute record word offsets. */
-enum {
-    H5_FB_A_NAME = 0, /* name id of the local name */
-    H5_FB_A_NS = 1, /* bits 0-7: attribute namespace */
-    H5_FB_A_VALUE_OFF = 2,
-    H5_FB_A_VALUE_LEN = 3
-};
+#define H5_FB_A_NAME 0u /* name id of the local name */
+#define H5_FB_A_NS 1u /* bits 0-7: attribute namespace */
+#define H5_FB_A_VALUE_OFF 2u
+#define H5_FB_A_VALUE_LEN 3u
 
-/* Attribute namespaces (attribute word 1, bits 0-7); the prefix is the one an attribute of that namespace has, except xmlns itself. */
-enum {
-    H5_FB_ANS_NONE = 0,
-    H5_FB_ANS_XLINK = 1,
-    H5_FB_ANS_XML = 2,
-    H5_FB_ANS_XMLNS = 3
-};
+/* Attribute namespaces (attribute word 1, bits 0-7); the prefix is the one an
+ * attribute of that namespace has, except xmlns itself. */
+#define H5_FB_ANS_NONE 0u
+#define H5_FB_ANS_XLINK 1u
+#define H5_FB_ANS_XML 2u
+#define H5_FB_ANS_XMLNS 3u
 
 /* Node location word offsets (HAS_LOCATIONS). */
-enum {
-    H5_FB_L_START = 0,
-    H5_FB_L_START_TAG_END = 1, /* ELEMENT */
-    H5_FB_L_END_TAG_START = 2, /* ELEMENT */
-    H5_FB_L_END = 3
-};
+#define H5_FB_L_START 0u
+#define H5_FB_L_START_TAG_END 1u /* ELEMENT */
+#define H5_FB_L_END_TAG_START 2u /* ELEMENT */
+#define H5_FB_L_END 3u
 
 /* Attribute location word offsets (HAS_LOCATIONS). */
-enum {
-    H5_FB_AL_NAME_START = 0,
-    H5_FB_AL_NAME_END = 1,
-    H5_FB_AL_VALUE_START = 2,
-    H5_FB_AL_VALUE_END = 3
-};
+#define H5_FB_AL_NAME_START 0u
+#define H5_FB_AL_NAME_END 1u
+#define H5_FB_AL_VALUE_START 2u
+#define H5_FB_AL_VALUE_END 3u
 
 /* Parse error record word offsets (HAS_ERRORS), also of h5w_out_errors. */
-enum {
-    H5_FB_E_CODE = 0, /* h5_error_code */
-    H5_FB_E_OFFSET = 1 /* UTF-16 offset in the input */
-};
+#define H5_FB_E_CODE 0u /* h5_error_code */
+#define H5_FB_E_OFFSET 1u /* UTF-16 offset in the input */
 
 #endif

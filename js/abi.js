@@ -15,192 +15,30 @@ export const NONE = 0xFFFFFFFF;
 export const SOURCE_REF = 0x80000000;
 export const ATOM_COUNT = 418;
 export const ATOM_HASH = 0xAB229395;
-
-// Result codes of the entry points (h5w_parse, h5w_tokenize, h5w_serialize return them).
-export const STATUS_OK = 0;
-export const STATUS_ERR_OOM = 1;
-export const STATUS_ERR_INVALID = 2;
-export const STATUS_ERR_TOO_LARGE = 3;
-
-// h5w_parse(len, flags, ctx_len, ctx_ns): the bits of `flags`, and its fields (shift, mask).
-export const PARSE_SCRIPTING = 1;
-export const PARSE_FRAGMENT = 2;
-export const PARSE_LOCATIONS = 4;
-export const PARSE_ERRORS = 8;
-export const PARSE_SOURCE_REFS = 16;
-export const PARSE_ENCODING_SHIFT = 8;
-export const PARSE_ENCODING_MASK = 255;
-export const PARSE_CONFIDENCE_SHIFT = 16;
-export const PARSE_CONFIDENCE_MASK = 3;
-
-// h5w_serialize(buf_len, node, flags): the bits of `flags`.
-export const SER_OUTER = 1;
-export const SER_SCRIPTING_ON = 2;
-export const SER_SCRIPTING_OFF = 4;
-
-// h5w_sniff's result: the fields of one u32 (shift, mask), and the source values of
-// h5_sniff_source (encoding.h).
-export const SNIFF_ENCODING_SHIFT = 0;
-export const SNIFF_ENCODING_MASK = 255;
-export const SNIFF_CONFIDENCE_SHIFT = 8;
-export const SNIFF_CONFIDENCE_MASK = 255;
-export const SNIFF_BOM_SHIFT = 16;
-export const SNIFF_BOM_MASK = 255;
-export const SNIFF_SOURCE_SHIFT = 24;
-export const SNIFF_SOURCE_DEFAULT = 4;
-export const SNIFF_PRESCAN_BYTES = 1024;
-
-// tokenize(): token records (32-bit words at h5w_out_words) with strings as (offset, length) into
-// h5w_out_str.  DOCTYPE: kind, flags, name, nameLen, pub, pubLen, sys, sysLen.  START_TAG: kind,
-// flags, name, nameLen, attribute count, then per attribute name, nameLen, value, valueLen. 
-// END_TAG, COMMENT, CHARACTER: kind, data, dataLen (adjacent character runs merged).
-export const TOKEN_DOCTYPE = 0;
-export const TOKEN_START_TAG = 1;
-export const TOKEN_END_TAG = 2;
-export const TOKEN_COMMENT = 3;
-export const TOKEN_CHARACTER = 4;
-export const TOKEN_DOCTYPE_WORDS = 8;
-export const TOKEN_START_TAG_WORDS = 5;
-export const TOKEN_ATTR_WORDS = 4;
-export const TOKEN_DATA_WORDS = 3;
-export const TOKEN_HAS_NAME = 1;
-export const TOKEN_HAS_PUBLIC_ID = 2;
-export const TOKEN_HAS_SYSTEM_ID = 4;
-export const TOKEN_FORCE_QUIRKS = 8;
-export const TOKEN_SELF_CLOSING = 1;
-
-// h5w_tokenize(len, state, last_len): the tokenizer states JS may start in (13.2.5), numbered
-// here, not by the C enum.
-export const STATE_DATA = 0;
-export const STATE_RCDATA = 1;
-export const STATE_RAWTEXT = 2;
-export const STATE_SCRIPT_DATA = 3;
-export const STATE_PLAINTEXT = 4;
-export const STATE_CDATA_SECTION = 5;
+export const STATUS_OK = 0, STATUS_ERR_OOM = 1, STATUS_ERR_INVALID = 2, STATUS_ERR_TOO_LARGE = 3;
+export const PARSE_SCRIPTING = 1, PARSE_FRAGMENT = 2, PARSE_LOCATIONS = 4, PARSE_ERRORS = 8, PARSE_SOURCE_REFS = 16, PARSE_ENCODING_SHIFT = 8, PARSE_ENCODING_MASK = 255, PARSE_CONFIDENCE_SHIFT = 16, PARSE_CONFIDENCE_MASK = 3;
+export const SER_OUTER = 1, SER_SCRIPTING_ON = 2, SER_SCRIPTING_OFF = 4;
+export const SNIFF_ENCODING_SHIFT = 0, SNIFF_ENCODING_MASK = 255, SNIFF_CONFIDENCE_SHIFT = 8, SNIFF_CONFIDENCE_MASK = 255, SNIFF_BOM_SHIFT = 16, SNIFF_BOM_MASK = 255, SNIFF_SOURCE_SHIFT = 24, SNIFF_SOURCE_DEFAULT = 4, SNIFF_PRESCAN_BYTES = 1024;
+export const TOKEN_DOCTYPE = 0, TOKEN_START_TAG = 1, TOKEN_END_TAG = 2, TOKEN_COMMENT = 3, TOKEN_CHARACTER = 4, TOKEN_DOCTYPE_WORDS = 8, TOKEN_START_TAG_WORDS = 5, TOKEN_ATTR_WORDS = 4, TOKEN_DATA_WORDS = 3, TOKEN_HAS_NAME = 1, TOKEN_HAS_PUBLIC_ID = 2, TOKEN_HAS_SYSTEM_ID = 4, TOKEN_FORCE_QUIRKS = 8, TOKEN_SELF_CLOSING = 1;
+export const STATE_DATA = 0, STATE_RCDATA = 1, STATE_RAWTEXT = 2, STATE_SCRIPT_DATA = 3, STATE_PLAINTEXT = 4, STATE_CDATA_SECTION = 5;
 export const STATE_NAMES = ["Data state","RCDATA state","RAWTEXT state","Script data state","PLAINTEXT state","CDATA section state"];
-
-// Flat buffer header word indexes (docs/format.md, "Header").
-export const H_MAGIC = 0;
-export const H_VERSION = 1;
-export const H_FLAGS = 2;
-export const H_ATOM_COUNT = 3;
-export const H_ATOM_HASH = 4;
-export const H_NODE_COUNT = 5;
-export const H_ATTR_COUNT = 6;
-export const H_NAME_COUNT = 7;
-export const H_STRING_UNITS = 8;
-export const H_ERROR_COUNT = 9;
-export const H_NODES_OFF = 10;
-export const H_ATTRS_OFF = 11;
-export const H_NAMES_OFF = 12;
-export const H_NODE_LOCS_OFF = 13;
-export const H_ATTR_LOCS_OFF = 14;
-export const H_ERRORS_OFF = 15;
-export const H_STRINGS_OFF = 16;
-export const H_TOTAL_BYTES = 17;
-export const H_ENCODING = 18;
-export const H_RESERVED = 19;
-
-// Flat buffer header flags (header word 2).
-export const FLAG_ROOT_MASK = 3;
-export const FLAG_ROOT_DOCUMENT = 0;
-export const FLAG_ROOT_FRAGMENT = 1;
-export const FLAG_ROOT_OTHER = 2;
-export const FLAG_MODE_SHIFT = 2;
-export const FLAG_MODE_MASK = 3;
-export const FLAG_HAS_LOCATIONS = 16;
-export const FLAG_HAS_ERRORS = 32;
-export const FLAG_SCRIPTING = 64;
-export const FLAG_SOURCE_REFS = 128;
-
-// Header word 18 (byte input): its fields (shift, mask).
-export const ENC_ENCODING_MASK = 255;
-export const ENC_CONFIDENCE_SHIFT = 8;
-export const ENC_CONFIDENCE_MASK = 3;
-
-// Node record word offsets (docs/format.md, "Node records"); words 5-7 by node type.
-export const N_INFO = 0;
-export const N_PARENT = 1;
-export const N_END = 2;
-export const N_PREV = 3;
-export const N_NAME = 4;
-export const N_ATTR_FIRST = 5;
-export const N_ATTR_COUNT = 6;
-export const N_LAST_CHILD = 7;
-export const N_DATA_OFF = 5;
-export const N_DATA_LEN = 6;
-export const N_PUBLIC_OFF = 5;
-export const N_PUBLIC_LEN = 6;
-export const N_SYSTEM_LEN = 7;
-export const N_MODE = 6;
-
-// Fields of node word 0 (shift, mask).
-export const INFO_TYPE_MASK = 255;
-export const INFO_NS_SHIFT = 8;
-export const INFO_NS_MASK = 255;
-export const INFO_FLAGS_SHIFT = 16;
-
-// Node flags, as the flag field (node word 0 >> 16).  JS gets them in place, shifted: INFO_<name>
-// = NODE_<name> << 16.
-export const NODE_SELF_CLOSING = 1;
-export const NODE_IMPLICIT = 2;
-export const NODE_TEMPLATE_CONTENTS = 4;
-export const NODE_HAS_PUBLIC_ID = 8;
-export const NODE_HAS_SYSTEM_ID = 16;
-export const NODE_CLONED = 32;
-export const INFO_SELF_CLOSING = 0x00010000;
-export const INFO_IMPLICIT = 0x00020000;
-export const INFO_TEMPLATE_CONTENTS = 0x00040000;
-export const INFO_HAS_PUBLIC_ID = 0x00080000;
-export const INFO_HAS_SYSTEM_ID = 0x00100000;
-export const INFO_CLONED = 0x00200000;
-
-// Node types (DOM nodeType).
-export const TYPE_ELEMENT = 1;
-export const TYPE_TEXT = 3;
-export const TYPE_PI = 7;
-export const TYPE_COMMENT = 8;
-export const TYPE_DOCUMENT = 9;
-export const TYPE_DOCTYPE = 10;
-export const TYPE_FRAGMENT = 11;
-
-// Element namespaces (node word 0, bits 8-15).
-export const NS_HTML = 0;
-export const NS_SVG = 1;
-export const NS_MATHML = 2;
-export const NS_OTHER = 3;
+export const H_MAGIC = 0, H_VERSION = 1, H_FLAGS = 2, H_ATOM_COUNT = 3, H_ATOM_HASH = 4, H_NODE_COUNT = 5, H_ATTR_COUNT = 6, H_NAME_COUNT = 7, H_STRING_UNITS = 8, H_ERROR_COUNT = 9, H_NODES_OFF = 10, H_ATTRS_OFF = 11, H_NAMES_OFF = 12, H_NODE_LOCS_OFF = 13, H_ATTR_LOCS_OFF = 14, H_ERRORS_OFF = 15, H_STRINGS_OFF = 16, H_TOTAL_BYTES = 17, H_ENCODING = 18, H_RESERVED = 19;
+export const FLAG_ROOT_MASK = 3, FLAG_ROOT_DOCUMENT = 0, FLAG_ROOT_FRAGMENT = 1, FLAG_ROOT_OTHER = 2, FLAG_MODE_SHIFT = 2, FLAG_MODE_MASK = 3, FLAG_HAS_LOCATIONS = 16, FLAG_HAS_ERRORS = 32, FLAG_SCRIPTING = 64, FLAG_SOURCE_REFS = 128;
+export const ENC_ENCODING_MASK = 255, ENC_CONFIDENCE_SHIFT = 8, ENC_CONFIDENCE_MASK = 3;
+export const N_INFO = 0, N_PARENT = 1, N_END = 2, N_PREV = 3, N_NAME = 4, N_ATTR_FIRST = 5, N_ATTR_COUNT = 6, N_LAST_CHILD = 7, N_DATA_OFF = 5, N_DATA_LEN = 6, N_PUBLIC_OFF = 5, N_PUBLIC_LEN = 6, N_SYSTEM_LEN = 7, N_MODE = 6;
+export const INFO_TYPE_MASK = 255, INFO_NS_SHIFT = 8, INFO_NS_MASK = 255, INFO_FLAGS_SHIFT = 16;
+export const NODE_SELF_CLOSING = 1, NODE_IMPLICIT = 2, NODE_TEMPLATE_CONTENTS = 4, NODE_HAS_PUBLIC_ID = 8, NODE_HAS_SYSTEM_ID = 16, NODE_CLONED = 32;
+export const INFO_SELF_CLOSING = 0x00010000, INFO_IMPLICIT = 0x00020000, INFO_TEMPLATE_CONTENTS = 0x00040000, INFO_HAS_PUBLIC_ID = 0x00080000, INFO_HAS_SYSTEM_ID = 0x00100000, INFO_CLONED = 0x00200000;
+export const TYPE_ELEMENT = 1, TYPE_TEXT = 3, TYPE_PI = 7, TYPE_COMMENT = 8, TYPE_DOCUMENT = 9, TYPE_DOCTYPE = 10, TYPE_FRAGMENT = 11;
+export const NS_HTML = 0, NS_SVG = 1, NS_MATHML = 2, NS_OTHER = 3;
 export const ELEMENT_NS_URI = ["http://www.w3.org/1999/xhtml","http://www.w3.org/2000/svg","http://www.w3.org/1998/Math/MathML",null];
-
-// Attribute record word offsets.
-export const A_NAME = 0;
-export const A_NS = 1;
-export const A_VALUE_OFF = 2;
-export const A_VALUE_LEN = 3;
-
-// Attribute namespaces (attribute word 1, bits 0-7); the prefix is the one an attribute of that
-// namespace has, except xmlns itself.
-export const ANS_NONE = 0;
-export const ANS_XLINK = 1;
-export const ANS_XML = 2;
-export const ANS_XMLNS = 3;
+export const A_NAME = 0, A_NS = 1, A_VALUE_OFF = 2, A_VALUE_LEN = 3;
+export const ANS_NONE = 0, ANS_XLINK = 1, ANS_XML = 2, ANS_XMLNS = 3;
 export const ATTR_NS_URI = [null,"http://www.w3.org/1999/xlink","http://www.w3.org/XML/1998/namespace","http://www.w3.org/2000/xmlns/"];
 export const ATTR_NS_PREFIX = [null,"xlink","xml","xmlns"];
-
-// Node location word offsets (HAS_LOCATIONS).
-export const L_START = 0;
-export const L_START_TAG_END = 1;
-export const L_END_TAG_START = 2;
-export const L_END = 3;
-
-// Attribute location word offsets (HAS_LOCATIONS).
-export const AL_NAME_START = 0;
-export const AL_NAME_END = 1;
-export const AL_VALUE_START = 2;
-export const AL_VALUE_END = 3;
-
-// Parse error record word offsets (HAS_ERRORS), also of h5w_out_errors.
-export const E_CODE = 0;
-export const E_OFFSET = 1;
+export const L_START = 0, L_START_TAG_END = 1, L_END_TAG_START = 2, L_END = 3;
+export const AL_NAME_START = 0, AL_NAME_END = 1, AL_VALUE_START = 2, AL_VALUE_END = 3;
+export const E_CODE = 0, E_OFFSET = 1;
 
 export const QUIRKS_MODE_NAMES = ["no-quirks","quirks","limited-quirks"];
 export const ROOT_KIND_NAMES = ["document","fragment","other"];

@@ -21,9 +21,8 @@ import { buildObject } from './object.js';
 import { alignedBytes, bufferErrors, encodingOf, makeReader, modeOf, readHeaderWords, validate } from './records.js';
 import { unitsToString } from './text.js';
 
-// Kept for js/serialize.js and older callers: the format's numbers are js/abi.js.
-export { HEADER_BYTES, MAGIC, FORMAT_VERSION, NONE } from './abi.js';
-/** The hash of the atom table (docs/format.md), generated: ATOM_HASH of js/abi.js. */
+export { NONE } from './abi.js';
+/** For js/serialize.js, until it reads ATOM_HASH from js/abi.js. */
 export const atomTableHash = () => ATOM_HASH;
 
 /**

@@ -18,8 +18,7 @@ import {
   N_SYSTEM_LEN, NODE_WORDS, NONE, NS_HTML, NS_MATHML, NS_SVG, SOURCE_REF, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT,
   TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
 } from './abi.js';
-import { Locator } from './locator.js';
-import { modeOf, nodeLocation } from './records.js';
+import { Locator, modeOf, nodeLocation } from './records.js';
 import { stringToUnits, unitsToString } from './text.js';
 
 export const ELEMENT_NODE = 1;

@@ -1,6 +1,6 @@
 // Parse error reporting shared by tokenize() and parse(): error codes come
 // from the wasm module's own table (h5w_error_name), read once; lines and
-// columns from the string parsed (js/locator.js).
+// columns from the string parsed (js/records.js, Locator).
 import { ERROR_WORDS, STATUS_ERR_OOM, STATUS_ERR_TOO_LARGE } from './abi.js';
 import { errorRecords } from './records.js';
 

@@ -21,8 +21,7 @@ import {
   N_DATA_LEN, N_DATA_OFF, N_NAME, N_PARENT, N_PUBLIC_LEN, N_PUBLIC_OFF, N_SYSTEM_LEN, NODE_WORDS, NS_HTML,
   SOURCE_REF, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
 } from './abi.js';
-import { Locator } from './locator.js';
-import { nodeLocation } from './records.js';
+import { Locator, nodeLocation } from './records.js';
 
 /** Build the parse5-shaped tree from the reader `r` of decode.js. */
 export function buildObject(r, options) {

@@ -39,6 +39,7 @@ const SOURCE = 'scripts/data/abi.json';
 
 for (const g of abi.groups) {
   const seen = new Map();
+  if (!g.js || !g.c) throw new Error(`${g.doc}: a group needs c and js prefixes`);
   for (const [name, value] of g.members) {
     if (!/^[A-Z][A-Z0-9_]*$/.test(name) || !Number.isInteger(value) || value < 0) throw new Error(`${g.c}${name}: bad member`);
     if (seen.has(name)) throw new Error(`${g.c}${name}: defined twice`);
@@ -111,11 +112,15 @@ const js = [
   `export const ATOM_COUNT = ${atomCount};`,
   `export const ATOM_HASH = ${hex(hash)};`,
 ];
+// One declaration per group, in the order of abi.json (the browser downloads
+// this file: src/abi.h and abi.json have the comments, under the same names
+// with the C prefix).
+const decl = (pairs) => `export const ${pairs.map(([n, v]) => `${n} = ${v}`).join(', ')};`;
 for (const g of abi.groups) {
-  js.push('', ...wrap(g.doc, 96).map((l) => '// ' + l));
-  for (const [name, value] of g.members) js.push(`export const ${g.js}${name} = ${value};`);
+  js.push(decl(g.members.map(([name, value]) => [g.js + name, value])));
   if (g.jsShifted) {
-    for (const [name, value] of g.members) js.push(`export const ${g.jsShifted.prefix}${name} = ${hex(value * 2 ** g.jsShifted.shift)};`);
+    const { prefix, shift } = g.jsShifted;
+    js.push(decl(g.members.map(([name, value]) => [prefix + name, hex(value * 2 ** shift)])));
   }
   for (const [table, field] of Object.entries(g.jsTables ?? {})) {
     const arr = [];

@@ -141,7 +141,7 @@ static void reset_outputs(void) {
 
 /* ---- parse errors --------------------------------------------------------
  * (code, offset) per error, as the flat buffer's error records; JS computes
- * lines and columns from its own string (js/locator.js). */
+ * lines and columns from its own string (js/records.js, Locator). */
 static void collect_error(void *ctx, h5_error_code code, uint32_t offset) {
     (void)ctx;
     if (!words_reserve(&out_errors, H5_FLATBUF_ERROR_WORDS)) {

@@ -81,7 +81,7 @@ export class Tree {
     this._u16 = u16;
     this._str = str;
     this.names = names;
-    this.count = n.length / NODE_WORDS;
+    this.count = (n.length / NODE_WORDS) | 0;
     this.mode = modeOf(flags);
     this.scripting = (flags & FLAG_SCRIPTING) !== 0;
     this.quirks = this.mode === 'quirks';

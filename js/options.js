@@ -20,7 +20,7 @@ export function checkOptions(fn, options, spec) {
     throw new TypeError(`${fn}(): options must be an object; got ${describe(options)}`);
   }
   for (const key of Object.keys(options)) {
-    const check = Object.hasOwn(spec, key) ? spec[key] : undefined;
+    const check = Object.prototype.hasOwnProperty.call(spec, key) ? spec[key] : undefined;
     if (!check) {
       throw new TypeError(`${fn}(): unknown option '${key}'; known options: ${Object.keys(spec).join(', ')}`);
     }

@@ -6,6 +6,7 @@
 #   make setup      install what a fresh Debian machine lacks (emscripten, binaryen, npm packages)
 #   make bench      benchmarks (never part of `make test`)
 #   make size       size of what a browser downloads
+#   make gen        regenerate the committed generated files (scripts/gen-*.mjs)
 #   make fuzz       libFuzzer run (FUZZ_SECONDS, default 60)
 
 SHARED   ?= $(abspath ../shared)
@@ -26,7 +27,7 @@ B := build
 OBJ_N := $(patsubst src/%.c,$(B)/native/%.o,$(SRC))
 OBJ_S := $(patsubst src/%.c,$(B)/asan/%.o,$(SRC))
 
-.PHONY: check-shared all bundles native wasm test test-native test-js setup demo bench size fuzz clean check-fresh
+.PHONY: check-shared all bundles native wasm test test-native test-js setup demo bench size fuzz clean gen
 
 all: native wasm bundles
 
@@ -58,8 +59,8 @@ $(B)/libhtml5-asan.a: $(OBJ_S)
 # native benchmark (the product decodes bytes in JS, js/bytes.js).
 DECODERS := test/native/decoders.c test/native/decoders.h
 
-$(B)/asan/tokenizer_test: test/native/tokenizer_test.c test/native/json.c test/native/json.h $(DECODERS) $(B)/libhtml5-asan.a
-	$(CC) $(CFLAGS_S) test/native/tokenizer_test.c test/native/json.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
+$(B)/asan/tokenizer_test: test/native/tokenizer_test.c test/native/json.c test/native/json.h test/native/position.c test/native/position.h $(DECODERS) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/tokenizer_test.c test/native/json.c test/native/position.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
 $(B)/asan/tree_test: test/native/tree_test.c $(DECODERS) $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/tree_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
@@ -134,6 +135,15 @@ demo:
 	@H5_BROWSER_TESTS=0 bash scripts/setup.sh   # the demo needs no browser
 	@$(MAKE) --no-print-directory wasm
 	@$(NODE) bin/html5-wasm.js examples/sample.html
+
+# ---- generated files (committed; a test fails when one is stale) ------------
+# scripts/gen-abi.mjs     scripts/data/abi.json -> src/abi.h, js/abi.js
+# scripts/gen-atoms.mjs   scripts/data/atoms.txt -> src/atoms.h, src/atoms_data.c, js/atoms.js
+# scripts/gen-encodings.mjs  scripts/data/encodings.tsv, index-windows-1252.txt
+#                         -> src/encodings_data.c, src/encoding.h (its enum), js/encodings.js
+# scripts/gen-entities.mjs   npm character-entities(-legacy) -> src/entities_data.c
+gen:
+	@for g in scripts/gen-*.mjs; do $(NODE) $$g || exit 1; done
 
 bench: wasm $(B)/native_bench
 	$(NODE) bench/run.js

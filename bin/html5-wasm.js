@@ -24,7 +24,7 @@ const html = bytes.toString('utf8');
 const errors = [];
 const onParseError = (e) => errors.push(e);
 
-if (tokensOnly || typeof html5.parse !== 'function') {
+if (tokensOnly) {
   for (const t of html5.tokenize(html, { onParseError })) console.log(JSON.stringify(t));
 } else {
   const opts = { scriptingEnabled: !noScripting, onParseError };

@@ -4,6 +4,10 @@
 // bytes are decoded with the platform's TextDecoder (one call per document);
 // and a <meta> that declares another encoding while the confidence is
 // tentative makes parse() decode and parse again (13.2.3.4).
+import {
+  SNIFF_BOM_MASK, SNIFF_BOM_SHIFT, SNIFF_CONFIDENCE_MASK, SNIFF_CONFIDENCE_SHIFT, SNIFF_ENCODING_MASK,
+  SNIFF_ENCODING_SHIFT, SNIFF_PRESCAN_BYTES, SNIFF_SOURCE_DEFAULT, SNIFF_SOURCE_SHIFT,
+} from './abi.js';
 import { CONFIDENCE_NAMES, ENCODING_NAMES, WINDOWS_1252_80 } from './encodings.js';
 import { describe, getWasm, writeInput } from './loader.js';
 import { checkOptions, isBoolean, isString } from './options.js';
@@ -14,7 +18,6 @@ export const BYTES_OPTIONS = { encoding: isString, defaultEncoding: isString, de
 
 export const TENTATIVE = 1;
 export const CERTAIN = 2;
-const PRESCAN_BYTES = 1024; // src/encoding.h H5_PRESCAN_BYTES
 
 export function checkInputOrBytes(fn, input) {
   if (typeof input === 'string') return null;
@@ -50,7 +53,6 @@ function encodingOptions(fn, w, o) {
   return [transport, fallback];
 }
 
-const SNIFF_DEFAULT = 4; // src/encoding.h h5_sniff_source
 const UTF_8 = 1;
 let utf8Fatal = null;
 
@@ -61,13 +63,18 @@ let utf8Fatal = null;
  * decodes in one step, and `text` is the decoding when it is UTF-8.
  */
 function sniff(w, bytes, transport, fallback, detectUtf8) {
-  const n = Math.min(bytes.length, PRESCAN_BYTES);
+  const n = Math.min(bytes.length, SNIFF_PRESCAN_BYTES);
   const ptr = w.h5w_input((n + 1) >>> 1);
   if (ptr === 0) throw new RangeError('the parser is out of memory');
   new Uint8Array(w.memory.buffer, ptr, n).set(bytes.subarray(0, n));
   const r = w.h5w_sniff(n, transport, fallback);
-  const s = { id: r & 0xff, confidence: (r >>> 8) & 3, bom: (r >>> 16) & 0xff, text: null };
-  if (r >>> 24 === SNIFF_DEFAULT && detectUtf8 !== false) {
+  const s = {
+    id: (r >>> SNIFF_ENCODING_SHIFT) & SNIFF_ENCODING_MASK,
+    confidence: (r >>> SNIFF_CONFIDENCE_SHIFT) & SNIFF_CONFIDENCE_MASK,
+    bom: (r >>> SNIFF_BOM_SHIFT) & SNIFF_BOM_MASK,
+    text: null,
+  };
+  if (r >>> SNIFF_SOURCE_SHIFT === SNIFF_SOURCE_DEFAULT && detectUtf8 !== false) {
     // Non-ASCII bytes, all valid UTF-8: fewer code units than bytes.
     utf8Fatal ??= new TextDecoder('utf-8', { fatal: true });
     try {

@@ -51,5 +51,3 @@ export interface BufferError {
 /** Parse errors recorded in the buffer ([] without an error section). */
 export declare function readErrors(buffer: Buffer, options?: { source?: string; names?: readonly string[] }): BufferError[];
 
-/** The atom-table hash a buffer must carry to be decoded by this build. */
-export declare function atomTableHash(): number;

@@ -11,7 +11,14 @@
 // iterative: trees of any depth work.
 import { serialize, serializeOuter } from './serialize.js';
 import { compileSelector, matchesSelector, selectAll, selectFirst, closestMatch } from './select.js';
-import { Locator, nodeLocation, SOURCE_REF } from './object.js';
+import {
+  A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ANS_NONE, ANS_XMLNS, ATTR_NS_PREFIX, ATTR_NS_URI, ATTR_WORDS, ELEMENT_NS_URI,
+  FLAG_SCRIPTING, INFO_CLONED, INFO_NS_MASK, INFO_NS_SHIFT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, N_ATTR_COUNT,
+  N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_END, N_LAST_CHILD, N_NAME, N_PARENT, N_PREV, N_PUBLIC_LEN, N_PUBLIC_OFF,
+  N_SYSTEM_LEN, NODE_WORDS, NONE, NS_HTML, NS_MATHML, NS_SVG, SOURCE_REF, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT,
+  TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+} from './abi.js';
+import { Locator, modeOf, nodeLocation } from './records.js';
 import { unitsToString } from './text.js';
 
 export const ELEMENT_NODE = 1;
@@ -23,30 +30,19 @@ export const DOCUMENT_NODE = 9;
 export const DOCUMENT_TYPE_NODE = 10;
 export const DOCUMENT_FRAGMENT_NODE = 11;
 
-export const HTML_NS = 'http://www.w3.org/1999/xhtml';
-export const SVG_NS = 'http://www.w3.org/2000/svg';
-export const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
-export const XLINK_NS = 'http://www.w3.org/1999/xlink';
-export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+// The namespaces (the buffer's codes and URIs are js/abi.js's).
+export const HTML_NS = ELEMENT_NS_URI[NS_HTML];
+export const SVG_NS = ELEMENT_NS_URI[NS_SVG];
+export const MATHML_NS = ELEMENT_NS_URI[NS_MATHML];
+export const [, XLINK_NS, XML_NS, XMLNS_NS] = ATTR_NS_URI;
 
-/** Element namespace codes of the flat buffer → URI. */
-export const ELEMENT_NS_URI = [HTML_NS, SVG_NS, MATHML_NS, null];
-/** Attribute namespace codes → URI and prefix. */
-export const ATTR_NS_URI = [null, XLINK_NS, XML_NS, XMLNS_NS];
-export const ATTR_NS_PREFIX = [null, 'xlink', 'xml', 'xmlns'];
-
-/** "No index" in the records. */
-export const NONE = 0xffffffff;
-/** Node flag (in record word 0): this FRAGMENT is its parent template's contents. */
-export const TEMPLATE_CONTENTS = 1 << 18;
-const MODES = ['no-quirks', 'quirks', 'limited-quirks'];
+const TEMPLATE_CONTENTS = INFO_TEMPLATE_CONTENTS;
 const EMPTY = Object.freeze([]);
 
 /** Qualified name of an attribute from its local name and namespace code. */
 export function attrQualifiedName(local, ns) {
-  if (ns === 0) return local;
-  if (ns === 3 && local === 'xmlns') return local;
+  if (ns === ANS_NONE) return local;
+  if (ns === ANS_XMLNS && local === 'xmlns') return local;
   return ATTR_NS_PREFIX[ns] + ':' + local;
 }
 
@@ -84,9 +80,9 @@ export class Tree {
     this._u16 = u16;
     this._str = str;
     this.names = names;
-    this.count = n.length >>> 3;
-    this.mode = MODES[(flags >>> 2) & 3] ?? 'no-quirks';
-    this.scripting = (flags & (1 << 6)) !== 0;
+    this.count = (n.length / NODE_WORDS) | 0;
+    this.mode = modeOf(flags);
+    this.scripting = (flags & FLAG_SCRIPTING) !== 0;
     this.quirks = this.mode === 'quirks';
     this.encoding = 'UTF-8'; // Document.characterSet; decode.js sets byte input's
     // Node objects by index, made on first access, in chunks of 256 made
@@ -123,72 +119,85 @@ export class Tree {
     return x;
   }
   make(i) {
-    const w = this.n[i << 3];
-    switch (w & 0xff) {
-      case 1:
-        return (w & 0xff00) === 0 && this.names[this.n[(i << 3) + 4]] === 'template' ? new TemplateElement(this, i) : new Element(this, i);
-      case 3:
+    const w = this.n[i * NODE_WORDS];
+    switch (w & INFO_TYPE_MASK) {
+      case TYPE_ELEMENT:
+        return ((w >>> INFO_NS_SHIFT) & INFO_NS_MASK) === NS_HTML && this.localName(i) === 'template' ? new TemplateElement(this, i) : new Element(this, i);
+      case TYPE_TEXT:
         return new Text(this, i);
-      case 8:
+      case TYPE_COMMENT:
         return new Comment(this, i);
-      case 7:
+      case TYPE_PI:
         return new ProcessingInstruction(this, i);
-      case 10:
+      case TYPE_DOCTYPE:
         return new DocumentType(this, i);
-      case 9:
+      case TYPE_DOCUMENT:
         return new Document(this, i);
       default:
         return new DocumentFragment(this, i);
     }
   }
 
-  type(i) { return this.n[i << 3] & 0xff; }
-  ns(i) { return (this.n[i << 3] >>> 8) & 0xff; }
-  end(i) { return this.n[(i << 3) + 2]; }
-  localName(i) { return this.names[this.n[(i << 3) + 4]]; }
-  isContents(i) { return (this.n[i << 3] & TEMPLATE_CONTENTS) !== 0; }
+  // Record accessors (docs/format.md, "Node records"; the word offsets are js/abi.js's).
+  type(i) { return this.n[i * NODE_WORDS] & INFO_TYPE_MASK; }
+  ns(i) { return (this.n[i * NODE_WORDS] >>> INFO_NS_SHIFT) & INFO_NS_MASK; }
+  end(i) { return this.n[i * NODE_WORDS + N_END]; }
+  localName(i) { return this.names[this.n[i * NODE_WORDS + N_NAME]]; }
+  isContents(i) { return (this.n[i * NODE_WORDS] & TEMPLATE_CONTENTS) !== 0; }
   /** DOM parent: none for template contents (they hang off their template). */
-  parent(i) { return (this.n[i << 3] & TEMPLATE_CONTENTS) !== 0 ? NONE : this.n[(i << 3) + 1]; }
+  parent(i) { return (this.n[i * NODE_WORDS] & TEMPLATE_CONTENTS) !== 0 ? NONE : this.n[i * NODE_WORDS + N_PARENT]; }
   /** The template whose contents fragment i is, or NONE. */
-  host(i) { return (this.n[i << 3] & TEMPLATE_CONTENTS) !== 0 ? this.n[(i << 3) + 1] : NONE; }
-  prev(i) { return this.n[(i << 3) + 3]; }
+  host(i) { return (this.n[i * NODE_WORDS] & TEMPLATE_CONTENTS) !== 0 ? this.n[i * NODE_WORDS + N_PARENT] : NONE; }
+  prev(i) { return this.n[i * NODE_WORDS + N_PREV]; }
   next(i) {
-    const b = i << 3;
-    const p = this.n[b + 1];
+    const b = i * NODE_WORDS;
+    const p = this.n[b + N_PARENT];
     if (p === NONE || (this.n[b] & TEMPLATE_CONTENTS) !== 0) return NONE;
-    const e = this.n[b + 2];
-    return e < this.n[(p << 3) + 2] ? e : NONE;
+    const e = this.n[b + N_END];
+    return e < this.n[p * NODE_WORDS + N_END] ? e : NONE;
   }
   first(i) {
-    const e = this.n[(i << 3) + 2];
+    const e = this.n[i * NODE_WORDS + N_END];
     let c = i + 1;
     if (c >= e) return NONE;
-    if ((this.n[c << 3] & TEMPLATE_CONTENTS) !== 0) {
-      c = this.n[(c << 3) + 2];
+    if ((this.n[c * NODE_WORDS] & TEMPLATE_CONTENTS) !== 0) {
+      c = this.n[c * NODE_WORDS + N_END];
       if (c >= e) return NONE;
     }
     return c;
   }
   last(i) {
-    const t = this.n[i << 3] & 0xff;
-    return t === 1 || t === 9 || t === 11 ? this.n[(i << 3) + 7] : NONE;
+    const t = this.n[i * NODE_WORDS] & INFO_TYPE_MASK;
+    return t === TYPE_ELEMENT || t === TYPE_DOCUMENT || t === TYPE_FRAGMENT ? this.n[i * NODE_WORDS + N_LAST_CHILD] : NONE;
   }
   /** Index of template i's contents fragment, or NONE. */
   contents(i) {
     const c = i + 1;
-    return c < this.n[(i << 3) + 2] && (this.n[c << 3] & TEMPLATE_CONTENTS) !== 0 ? c : NONE;
+    return c < this.n[i * NODE_WORDS + N_END] && (this.n[c * NODE_WORDS] & TEMPLATE_CONTENTS) !== 0 ? c : NONE;
   }
   /** Next element after i in tree order, inside (scope, end(scope)), not entering template contents. */
   nextElement(i, scope) {
     const n = this.n;
-    const end = n[(scope << 3) + 2];
+    const end = n[scope * NODE_WORDS + N_END];
     for (let j = i + 1; j < end; j++) {
-      const w = n[j << 3];
-      if ((w & TEMPLATE_CONTENTS) !== 0) j = n[(j << 3) + 2] - 1;
-      else if ((w & 0xff) === 1) return j;
+      const w = n[j * NODE_WORDS];
+      if ((w & TEMPLATE_CONTENTS) !== 0) j = n[j * NODE_WORDS + N_END] - 1;
+      else if ((w & INFO_TYPE_MASK) === TYPE_ELEMENT) return j;
     }
     return NONE;
   }
+  /** The previous (next = false) or next element sibling of i, or NONE. */
+  elementSibling(i, next) {
+    let j = i;
+    do j = next ? this.next(j) : this.prev(j);
+    while (j !== NONE && this.type(j) !== TYPE_ELEMENT);
+    return j;
+  }
+  /** Element i's attributes are the records attrFirst(i) .. attrFirst(i) + attrCount(i) - 1. */
+  attrFirst(i) { return this.n[i * NODE_WORDS + N_ATTR_FIRST]; }
+  attrCount(i) { return this.n[i * NODE_WORDS + N_ATTR_COUNT]; }
+  attrName(k) { return this.names[this.a[k * ATTR_WORDS + A_NAME]]; }
+  attrNs(k) { return this.a[k * ATTR_WORDS + A_NS] & 0xff; }
   /** The string at (off, len) of the records: from the source or the string section. */
   string(off, len) {
     if (len === 0) return '';
@@ -196,17 +205,17 @@ export class Tree {
     return this.str.slice(off, off + len);
   }
   /** Character data of a Text / Comment / PI node. */
-  data(i) { return this.string(this.n[(i << 3) + 5], this.n[(i << 3) + 6]); }
-  attrValue(k) { return this.string(this.a[(k << 2) + 2], this.a[(k << 2) + 3]); }
+  data(i) { return this.string(this.n[i * NODE_WORDS + N_DATA_OFF], this.n[i * NODE_WORDS + N_DATA_LEN]); }
+  attrValue(k) { return this.string(this.a[k * ATTR_WORDS + A_VALUE_OFF], this.a[k * ATTR_WORDS + A_VALUE_LEN]); }
   /** Attribute record index of the no-namespace attribute `name` on element i, or -1. */
   findPlainAttr(i, name) {
-    const b = i << 3;
-    const cnt = this.n[b + 6];
+    const b = i * NODE_WORDS;
+    const cnt = this.n[b + N_ATTR_COUNT];
     if (cnt === 0) return -1;
     const a = this.a;
     const names = this.names;
-    for (let k = this.n[b + 5], e = k + cnt; k < e; k++) {
-      if (a[(k << 2) + 1] === 0 && names[a[k << 2]] === name) return k;
+    for (let k = this.n[b + N_ATTR_FIRST], e = k + cnt; k < e; k++) {
+      if (a[k * ATTR_WORDS + A_NS] === ANS_NONE && names[a[k * ATTR_WORDS + A_NAME]] === name) return k;
     }
     return -1;
   }
@@ -235,39 +244,42 @@ export class Tree {
   }
   /** Like findPlainAttr, by name id (see nameId). */
   findPlainAttrId(i, id) {
-    const b = i << 3;
-    const cnt = this.n[b + 6];
+    const b = i * NODE_WORDS;
+    const cnt = this.n[b + N_ATTR_COUNT];
     if (cnt === 0 || id < 0) return -1;
     const a = this.a;
-    for (let k = this.n[b + 5], e = k + cnt; k < e; k++) {
-      if (a[k << 2] === id && (a[(k << 2) + 1] & 0xff) === 0) return k;
+    for (let k = this.n[b + N_ATTR_FIRST], e = k + cnt; k < e; k++) {
+      if (a[k * ATTR_WORDS + A_NAME] === id && (a[k * ATTR_WORDS + A_NS] & 0xff) === ANS_NONE) return k;
     }
     return -1;
   }
   /** Concatenated data of the Text descendants of i (not template contents). */
   text(i) {
     const n = this.n;
-    const end = n[(i << 3) + 2];
+    const end = n[i * NODE_WORDS + N_END];
     let s = '';
     for (let j = i + 1; j < end; j++) {
-      const w = n[j << 3];
-      if ((w & TEMPLATE_CONTENTS) !== 0) j = n[(j << 3) + 2] - 1;
-      else if ((w & 0xff) === 3) s += this.data(j);
+      const w = n[j * NODE_WORDS];
+      if ((w & TEMPLATE_CONTENTS) !== 0) j = n[j * NODE_WORDS + N_END] - 1;
+      else if ((w & INFO_TYPE_MASK) === TYPE_TEXT) s += this.data(j);
     }
     return s;
   }
   /** parse5-style location of node i (null when it has none). */
   location(i) {
     const type = this.type(i);
-    if (type === 9 || type === 11) return null;
-    if ((this.n[i << 3] & (1 << 21)) !== 0) return undefined; // adoption-agency clone: none, as parse5
+    if (type === TYPE_DOCUMENT || type === TYPE_FRAGMENT) return null;
+    if ((this.n[i * NODE_WORDS] & INFO_CLONED) !== 0) return undefined; // adoption-agency clone: none, as parse5
     if (this.locator === null) this.locator = new Locator(this.source);
     return nodeLocation(this, i, this.locator, this.source);
   }
   /** A detached, empty DocumentFragment (template without contents). */
   static emptyFragment(scripting) {
-    const n = new Uint32Array([11, NONE, 1, NONE, 0, 0, 0, NONE]);
-    return new Tree(n, new Uint32Array(0), new Uint16Array(0), [''], scripting ? 1 << 6 : 0).node(0);
+    const n = new Uint32Array(NODE_WORDS);
+    n[0] = TYPE_FRAGMENT;
+    n[N_PARENT] = n[N_PREV] = n[N_LAST_CHILD] = NONE;
+    n[N_END] = 1;
+    return new Tree(n, new Uint32Array(0), new Uint16Array(0), [''], scripting ? FLAG_SCRIPTING : 0).node(0);
   }
 }
 
@@ -280,7 +292,7 @@ export class Attr {
     this.ownerElement = ownerElement;
   }
   get name() { return attrQualifiedName(this.localName, this._ns); }
-  get prefix() { return this._ns === 0 || (this._ns === 3 && this.localName === 'xmlns') ? null : ATTR_NS_PREFIX[this._ns]; }
+  get prefix() { return this._ns === ANS_NONE || (this._ns === ANS_XMLNS && this.localName === 'xmlns') ? null : ATTR_NS_PREFIX[this._ns]; }
   get namespaceURI() { return ATTR_NS_URI[this._ns]; }
   get nodeType() { return ATTRIBUTE_NODE; }
   get nodeName() { return this.name; }
@@ -316,12 +328,12 @@ export class Node {
       // starts at the end of the one before, up to the parent's end.
       // Counted first: an array made at its final length (push over-allocates).
       const n = t.n;
-      const end = n[(this._i << 3) + 2];
+      const end = n[this._i * NODE_WORDS + N_END];
       let k = 0;
-      for (let j = first; j < end; j = n[(j << 3) + 2]) k++;
+      for (let j = first; j < end; j = n[j * NODE_WORDS + N_END]) k++;
       c = new Array(k);
       k = 0;
-      for (let j = first; j < end; j = n[(j << 3) + 2]) c[k++] = t.node(j);
+      for (let j = first; j < end; j = n[j * NODE_WORDS + N_END]) c[k++] = t.node(j);
       this._c = c;
     }
     return c;
@@ -398,7 +410,7 @@ class ParentNode extends Node {
       if (all) out.push(t.node(j));
       else {
         const name = t.localName(j);
-        if (t.ns(j) === 0 ? name === lower : name === q) out.push(t.node(j));
+        if (t.ns(j) === NS_HTML ? name === lower : name === q) out.push(t.node(j));
       }
     }
     return out;
@@ -435,56 +447,48 @@ class ParentNode extends Node {
 export class Element extends ParentNode {
   get nodeType() { return ELEMENT_NODE; }
   get nodeName() { return this.tagName; }
-  get localName() { return this._t.names[this._t.n[(this._i << 3) + 4]]; }
+  get localName() { return this._t.localName(this._i); }
   get tagName() {
     const t = this._t;
-    const b = this._i << 3;
-    const id = t.n[b + 4];
-    if ((t.n[b] & 0xff00) !== 0) return t.names[id];
+    const id = t.n[this._i * NODE_WORDS + N_NAME];
+    if (t.ns(this._i) !== NS_HTML) return t.names[id];
     let u = t.upper[id];
     if (u === undefined) u = t.upper[id] = asciiUpper(t.names[id]);
     return u;
   }
-  get namespaceURI() { return ELEMENT_NS_URI[(this._t.n[this._i << 3] >>> 8) & 3]; }
+  get namespaceURI() { return ELEMENT_NS_URI[this._t.ns(this._i) & 3]; }
   get prefix() { return null; }
 
   get attributes() {
     const t = this._t;
-    const b = this._i << 3;
-    const cnt = t.n[b + 6];
+    const cnt = t.attrCount(this._i);
     if (cnt === 0) return EMPTY;
-    const a0 = t.n[b + 5];
+    const a0 = t.attrFirst(this._i);
     const out = new Array(cnt);
-    for (let k = 0; k < cnt; k++) {
-      const r = (a0 + k) << 2;
-      out[k] = new Attr(t.names[t.a[r]], t.attrValue(a0 + k), t.a[r + 1] & 0xff, this);
-    }
+    for (let k = 0; k < cnt; k++) out[k] = new Attr(t.attrName(a0 + k), t.attrValue(a0 + k), t.attrNs(a0 + k), this);
     return out;
   }
-  hasAttributes() { return this._t.n[(this._i << 3) + 6] !== 0; }
+  hasAttributes() { return this._t.attrCount(this._i) !== 0; }
   getAttributeNames() {
     const t = this._t;
-    const b = this._i << 3;
-    const cnt = t.n[b + 6];
-    const a0 = t.n[b + 5];
+    const cnt = t.attrCount(this._i);
+    const a0 = t.attrFirst(this._i);
     const out = new Array(cnt);
-    for (let k = 0; k < cnt; k++) out[k] = attrQualifiedName(t.names[t.a[(a0 + k) << 2]], t.a[((a0 + k) << 2) + 1] & 0xff);
+    for (let k = 0; k < cnt; k++) out[k] = attrQualifiedName(t.attrName(a0 + k), t.attrNs(a0 + k));
     return out;
   }
   // Attribute record index whose qualified name is `name` (lowercased first
   // on HTML elements, as in HTML documents), or -1.
   _find(name) {
     const t = this._t;
-    const b = this._i << 3;
-    const cnt = t.n[b + 6];
+    const cnt = t.attrCount(this._i);
     if (cnt === 0) return -1;
     let q = String(name);
-    if ((t.n[b] & 0xff00) === 0) q = asciiLower(q);
-    const a = t.a;
-    for (let k = t.n[b + 5], e = k + cnt; k < e; k++) {
-      const ns = a[(k << 2) + 1] & 0xff;
-      const local = t.names[a[k << 2]];
-      if (ns === 0 ? local === q : attrQualifiedName(local, ns) === q) return k;
+    if (t.ns(this._i) === NS_HTML) q = asciiLower(q);
+    for (let k = t.attrFirst(this._i), e = k + cnt; k < e; k++) {
+      const ns = t.attrNs(k);
+      const local = t.attrName(k);
+      if (ns === ANS_NONE ? local === q : attrQualifiedName(local, ns) === q) return k;
     }
     return -1;
   }
@@ -495,10 +499,9 @@ export class Element extends ParentNode {
   hasAttribute(name) { return this._find(name) >= 0; }
   getAttributeNS(namespace, localName) {
     const t = this._t;
-    const b = this._i << 3;
     const uri = namespace === '' || namespace === undefined ? null : namespace;
-    for (let k = t.n[b + 5], e = k + t.n[b + 6]; k < e; k++) {
-      if (t.names[t.a[k << 2]] === localName && ATTR_NS_URI[t.a[(k << 2) + 1] & 0xff] === uri) return t.attrValue(k);
+    for (let k = t.attrFirst(this._i), e = k + t.attrCount(this._i); k < e; k++) {
+      if (t.attrName(k) === localName && ATTR_NS_URI[t.attrNs(k)] === uri) return t.attrValue(k);
     }
     return null;
   }
@@ -507,22 +510,14 @@ export class Element extends ParentNode {
     const k = this._find(name);
     if (k < 0) return null;
     const t = this._t;
-    return new Attr(t.names[t.a[k << 2]], t.attrValue(k), t.a[(k << 2) + 1] & 0xff, this);
+    return new Attr(t.attrName(k), t.attrValue(k), t.attrNs(k), this);
   }
   get id() { return this.getAttribute('id') ?? ''; }
   get className() { return this.getAttribute('class') ?? ''; }
   get classList() { return splitClasses(this.className); }
 
-  get previousElementSibling() {
-    const t = this._t;
-    for (let j = t.prev(this._i); j !== NONE; j = t.prev(j)) if (t.type(j) === ELEMENT_NODE) return t.node(j);
-    return null;
-  }
-  get nextElementSibling() {
-    const t = this._t;
-    for (let j = t.next(this._i); j !== NONE; j = t.next(j)) if (t.type(j) === ELEMENT_NODE) return t.node(j);
-    return null;
-  }
+  get previousElementSibling() { return this._t.node(this._t.elementSibling(this._i, false)); }
+  get nextElementSibling() { return this._t.node(this._t.elementSibling(this._i, true)); }
   get innerHTML() { return serialize(this); }
   get outerHTML() { return serializeOuter(this); }
   matches(selectors) { return matchesSelector(this._t, this._i, compileSelector(selectors)); }
@@ -548,17 +543,9 @@ export class CharacterData extends Node {
   get data() { return this._t.data(this._i); }
   get nodeValue() { return this._t.data(this._i); }
   get textContent() { return this._t.data(this._i); }
-  get length() { return this._t.n[(this._i << 3) + 6]; }
-  get previousElementSibling() {
-    const t = this._t;
-    for (let j = t.prev(this._i); j !== NONE; j = t.prev(j)) if (t.type(j) === ELEMENT_NODE) return t.node(j);
-    return null;
-  }
-  get nextElementSibling() {
-    const t = this._t;
-    for (let j = t.next(this._i); j !== NONE; j = t.next(j)) if (t.type(j) === ELEMENT_NODE) return t.node(j);
-    return null;
-  }
+  get length() { return this._t.n[this._i * NODE_WORDS + N_DATA_LEN]; }
+  get previousElementSibling() { return this._t.node(this._t.elementSibling(this._i, false)); }
+  get nextElementSibling() { return this._t.node(this._t.elementSibling(this._i, true)); }
 }
 
 export class Text extends CharacterData {
@@ -575,22 +562,22 @@ export class Comment extends CharacterData {
 export class ProcessingInstruction extends CharacterData {
   get nodeType() { return PROCESSING_INSTRUCTION_NODE; }
   get nodeName() { return this.target; }
-  get target() { return this._t.names[this._t.n[(this._i << 3) + 4]]; }
+  get target() { return this._t.localName(this._i); }
 }
 
 export class DocumentType extends Node {
   get nodeType() { return DOCUMENT_TYPE_NODE; }
   get nodeName() { return this.name; }
-  get name() { return this._t.names[this._t.n[(this._i << 3) + 4]]; }
+  get name() { return this._t.localName(this._i); }
   get publicId() {
-    const b = this._i << 3;
-    const off = this._t.n[b + 5];
-    return this._t.str.slice(off, off + this._t.n[b + 6]);
+    const b = this._i * NODE_WORDS;
+    const off = this._t.n[b + N_PUBLIC_OFF];
+    return this._t.str.slice(off, off + this._t.n[b + N_PUBLIC_LEN]);
   }
   get systemId() {
-    const b = this._i << 3;
-    const off = this._t.n[b + 5] + this._t.n[b + 6];
-    return this._t.str.slice(off, off + this._t.n[b + 7]);
+    const b = this._i * NODE_WORDS;
+    const off = this._t.n[b + N_PUBLIC_OFF] + this._t.n[b + N_PUBLIC_LEN];
+    return this._t.str.slice(off, off + this._t.n[b + N_SYSTEM_LEN]);
   }
 }
 
@@ -630,7 +617,7 @@ export class Document extends ParentNode {
     }
     if (html === NONE || t.ns(html) !== 0 || t.localName(html) !== 'html') return NONE;
     for (let j = t.first(html); j !== NONE; j = t.next(j)) {
-      if (t.type(j) === ELEMENT_NODE && t.ns(j) === 0) {
+      if (t.type(j) === ELEMENT_NODE && t.ns(j) === NS_HTML) {
         const n = t.localName(j);
         if (n === a || n === b) return j;
       }
@@ -643,16 +630,16 @@ export class Document extends ParentNode {
     const t = this._t;
     const root = this.documentElement;
     let ti = NONE;
-    if (root !== null && t.ns(root._i) === 1 && root.localName === 'svg') {
+    if (root !== null && t.ns(root._i) === NS_SVG && root.localName === 'svg') {
       for (let j = t.first(root._i); j !== NONE; j = t.next(j)) {
-        if (t.type(j) === ELEMENT_NODE && t.ns(j) === 1 && t.localName(j) === 'title') {
+        if (t.type(j) === ELEMENT_NODE && t.ns(j) === NS_SVG && t.localName(j) === 'title') {
           ti = j;
           break;
         }
       }
     } else {
       for (let j = t.nextElement(this._i, this._i); j !== NONE; j = t.nextElement(j, this._i)) {
-        if (t.ns(j) === 0 && t.localName(j) === 'title') {
+        if (t.ns(j) === NS_HTML && t.localName(j) === 'title') {
           ti = j;
           break;
         }

@@ -2,10 +2,9 @@
 // ("| <html>", "|   <head>", ...).  Works on DOM-like nodes and on
 // parse5-shaped objects; iterative, so any depth works.  A debugging aid and
 // what the conformance tests compare.
-const NS_PREFIX = {
-  'http://www.w3.org/2000/svg': 'svg ',
-  'http://www.w3.org/1998/Math/MathML': 'math ',
-};
+import { ANS_NONE, ATTR_NS_PREFIX, ATTR_NS_URI, ELEMENT_NS_URI, NS_HTML, NS_MATHML, NS_SVG } from './abi.js';
+
+const NS_PREFIX = { [ELEMENT_NS_URI[NS_SVG]]: 'svg ', [ELEMENT_NS_URI[NS_MATHML]]: 'math ' };
 
 function kind(node) {
   if (node.nodeType !== undefined) return node.nodeType;
@@ -40,11 +39,10 @@ function attributeLines(node) {
   return out.map(([n, v]) => `${n}="${v}"`);
 }
 
+// The prefix html5lib's format shows for an attribute namespace, else the URI.
 function nsWord(uri) {
-  if (uri === 'http://www.w3.org/1999/xlink') return 'xlink';
-  if (uri === 'http://www.w3.org/XML/1998/namespace') return 'xml';
-  if (uri === 'http://www.w3.org/2000/xmlns/') return 'xmlns';
-  return uri;
+  const ns = ATTR_NS_URI.indexOf(uri);
+  return ns > ANS_NONE ? ATTR_NS_PREFIX[ns] : uri;
 }
 
 /**
@@ -77,7 +75,7 @@ export function dumpTree(root) {
         // Children first in output order: attributes, then template
         // "content", then (for templates, none) children.
         pushChildren(node, depth + 1);
-        if (content && (node.namespaceURI === undefined || node.namespaceURI === 'http://www.w3.org/1999/xhtml')) {
+        if (content && (node.namespaceURI === undefined || node.namespaceURI === ELEMENT_NS_URI[NS_HTML])) {
           stack.push([['content', content], depth + 1]);
         }
         break;

@@ -1,5 +1,9 @@
 // Parse error reporting shared by tokenize() and parse(): error codes come
-// from the wasm module's own table (h5w_error_name), read once.
+// from the wasm module's own table (h5w_error_name), read once; lines and
+// columns from the string parsed (js/records.js, Locator).
+import { ERROR_WORDS, STATUS_ERR_OOM, STATUS_ERR_TOO_LARGE } from './abi.js';
+import { errorRecords } from './records.js';
+
 let names = null;
 
 export function errorNames(w) {
@@ -15,24 +19,25 @@ export function errorNames(w) {
   return names;
 }
 
-/** Call onParseError for each (code, offset, line, col) quadruple in wasm memory. */
-export function reportErrors(w, onParseError) {
+/**
+ * Call onParseError({ code, line, col, offset }) for each error the module
+ * recorded in the last call; `source` is the string it parsed.
+ */
+export function reportErrors(w, onParseError, source) {
   const n = w.h5w_out_errors_len();
   if (n === 0) return;
   const table = errorNames(w);
-  // Copy first: the callback may parse again and reuse the buffers.
-  const e = new Uint32Array(w.memory.buffer, w.h5w_out_errors(), n).slice();
-  for (let i = 0; i < n; i += 4) {
-    onParseError({ code: table[e[i]], offset: e[i + 1], line: e[i + 2], col: e[i + 3] });
-  }
+  // Read all first: the callback may parse again and reuse the buffers.
+  const errors = errorRecords(new Uint32Array(w.memory.buffer, w.h5w_out_errors(), n), n / ERROR_WORDS, source);
+  for (const e of errors) onParseError({ code: table[e.code], offset: e.offset, line: e.line, col: e.col });
 }
 
 /** Turn a non-zero h5_status from the module into the right exception. */
 export function statusError(fn, status, len) {
-  if (status === 1) {
+  if (status === STATUS_ERR_OOM) {
     throw new RangeError(`${fn}(): out of memory: the input (${len} UTF-16 code units) is too large for the parser's memory; the parser is still usable`);
   }
-  if (status === 3) {
+  if (status === STATUS_ERR_TOO_LARGE) {
     throw new RangeError(`${fn}(): input of ${len} UTF-16 code units is too large (the limit is 2^31)`);
   }
   throw new Error(`${fn}(): internal error (status ${status}) on input of length ${len}`);

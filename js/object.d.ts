@@ -1,19 +1,8 @@
 // The parse5-compatible plain-object tree of decode(buffer, { format: 'object' }):
 // the shape of parse5's default tree adapter, key for key.
 
-export interface Location {
-  startLine?: number;
-  startCol?: number;
-  startOffset: number;
-  endLine?: number;
-  endCol?: number;
-  endOffset: number;
-}
-export interface ElementLocation extends Location {
-  attrs?: Record<string, Location>;
-  startTag?: Location & { attrs?: Record<string, Location> };
-  endTag?: Location;
-}
+import type { ElementLocation, Location } from './dom.js';
+export type { ElementLocation, Location };
 
 export interface Attribute {
   name: string;

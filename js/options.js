@@ -3,17 +3,24 @@
 import { describe } from './loader.js';
 
 /**
+ * Read and check the caller's options once: each own enumerable key is read
+ * exactly once (a getter runs once), checked, and its value copied into the
+ * result, a plain object without prototype that the API then reads instead
+ * of `options` (inherited properties are never options).  Undefined values
+ * are left out.
  * @param {string} fn      the API function, for messages
  * @param {object|undefined} options
  * @param {Record<string, (v: any) => string|null>} spec  name -> checker returning an error text or null
+ * @returns {Record<string, any>}
  */
 export function checkOptions(fn, options, spec) {
-  if (options === undefined || options === null) return {};
+  const out = Object.create(null);
+  if (options === undefined || options === null) return out;
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`${fn}(): options must be an object; got ${describe(options)}`);
   }
   for (const key of Object.keys(options)) {
-    const check = spec[key];
+    const check = Object.prototype.hasOwnProperty.call(spec, key) ? spec[key] : undefined;
     if (!check) {
       throw new TypeError(`${fn}(): unknown option '${key}'; known options: ${Object.keys(spec).join(', ')}`);
     }
@@ -21,8 +28,9 @@ export function checkOptions(fn, options, spec) {
     if (v === undefined) continue;
     const problem = check(v);
     if (problem) throw new TypeError(`${fn}(): option '${key}' ${problem}; got ${describe(v)}`);
+    out[key] = v;
   }
-  return options;
+  return out;
 }
 
 export const isBoolean = (v) => (typeof v === 'boolean' ? null : 'must be a boolean');

@@ -2,6 +2,10 @@
 // in wasm; the tree crosses the boundary as one flat buffer
 // (docs/format.md) that decode() turns into DOM-like nodes or parse5-shaped
 // objects.
+import {
+  ELEMENT_NS_URI, NS_HTML, NS_MATHML, PARSE_CONFIDENCE_SHIFT, PARSE_ENCODING_SHIFT, PARSE_ERRORS, PARSE_FRAGMENT,
+  PARSE_LOCATIONS, PARSE_SCRIPTING, PARSE_SOURCE_REFS, STATUS_OK,
+} from './abi.js';
 import { BYTES_OPTIONS, checkInputOrBytes, parseBytes } from './bytes.js';
 import { decodeOwn } from './decode.js';
 import { reportErrors, statusError } from './errors.js';
@@ -9,12 +13,14 @@ import { describe, getWasm, writeInput } from './loader.js';
 import { checkInput, checkOptions, isBoolean, isFunction, oneOf } from './options.js';
 import { copyToNewBuffer } from './text.js';
 
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
-const NAMESPACES = new Map([
-  [HTML_NS, 0],
-  ['http://www.w3.org/2000/svg', 1],
-  ['http://www.w3.org/1998/Math/MathML', 2],
-]);
+/** Namespace URI → the buffer's code, for the namespaces a context element may have. */
+const NAMESPACES = new Map(ELEMENT_NS_URI.slice(NS_HTML, NS_MATHML + 1).map((uri, code) => [uri, code]));
+
+// The context is checked where it is read (contextOf), once.
+function checkContext(v) {
+  if (typeof v === 'string' || (v !== null && typeof v === 'object')) return null;
+  return 'must be a tag name string or an element-like object { localName, namespaceURI }';
+}
 
 const COMMON = {
   scriptingEnabled: isBoolean,
@@ -27,21 +33,36 @@ const PARSE_OPTIONS = { ...COMMON, ...FORMAT, ...BYTES_OPTIONS };
 const FRAGMENT_OPTIONS = { ...COMMON, ...FORMAT, context: checkContext };
 const BUFFER_OPTIONS = { ...COMMON, ...BYTES_OPTIONS, fragment: isBoolean, context: checkContext, includeErrors: isBoolean };
 
-function checkContext(v) {
-  if (typeof v === 'string') return v.length ? null : 'must not be empty';
-  if (v && typeof v === 'object' && typeof v.localName === 'string' && v.localName.length) {
-    const ns = v.namespaceURI ?? HTML_NS;
-    if (!NAMESPACES.has(ns)) return `has an unsupported namespaceURI ${JSON.stringify(ns)} (HTML, SVG or MathML)`;
-    return null;
+
+/** [localName, namespace code] of a fragment context option; reads each of its fields once. */
+function contextOf(fn, context) {
+  if (context === undefined) return ['template', NS_HTML];
+  const bad = (problem) => new TypeError(`${fn}(): option 'context' ${problem}; got ${describe(context)}`);
+  if (typeof context === 'string') {
+    if (!context.length) throw bad('must not be empty');
+    return [context.toLowerCase(), NS_HTML];
   }
-  return "must be a tag name string or an element-like object { localName, namespaceURI }";
+  const localName = context.localName;
+  if (typeof localName !== 'string' || !localName.length) throw bad('must be a tag name string or an element-like object { localName, namespaceURI }');
+  const uri = context.namespaceURI ?? ELEMENT_NS_URI[NS_HTML];
+  const ns = NAMESPACES.get(uri);
+  if (ns === undefined) throw bad(`has an unsupported namespaceURI ${JSON.stringify(uri)} (HTML, SVG or MathML)`);
+  return [localName, ns];
 }
 
-/** [localName, namespace number] of a fragment context option. */
-function contextOf(context) {
-  if (context === undefined) return ['template', 0];
-  if (typeof context === 'string') return [context.toLowerCase(), 0];
-  return [context.localName, NAMESPACES.get(context.namespaceURI ?? HTML_NS)];
+/**
+ * The checked options (checkOptions) as h5w_parse's arguments, computed
+ * once per call: { flags, ctxName, ctxNs } (abi.js PARSE_*).
+ */
+function parseArgs(fn, o, fragment, sourceRefs) {
+  const [ctxName, ctxNs] = fragment ? contextOf(fn, o.context) : ['', NS_HTML];
+  const flags =
+    ((o.scriptingEnabled ?? true) ? PARSE_SCRIPTING : 0) |
+    (fragment ? PARSE_FRAGMENT : 0) |
+    ((o.sourceLocations ?? o.sourceCodeLocationInfo) ? PARSE_LOCATIONS : 0) |
+    (o.onParseError || o.includeErrors ? PARSE_ERRORS : 0) |
+    (sourceRefs ? PARSE_SOURCE_REFS : 0);
+  return { flags, ctxName, ctxNs };
 }
 
 /**
@@ -49,21 +70,12 @@ function contextOf(context) {
  * on it (valid until the next call into the module).  encoding/confidence:
  * of byte input (js/bytes.js), 0 for a string.
  */
-function run(fn, html, o, fragment, sourceRefs = false, encoding = 0, confidence = 0) {
+function run(fn, html, args, encoding = 0, confidence = 0) {
   const w = getWasm();
-  const [ctxName, ctxNs] = fragment ? contextOf(o.context) : ['', 0];
-  writeInput(w, ctxName ? html + ctxName : html);
-  const locations = o.sourceLocations ?? o.sourceCodeLocationInfo ?? false;
-  const flags =
-    ((o.scriptingEnabled ?? true) ? 1 : 0) |
-    (fragment ? 2 : 0) |
-    (locations ? 4 : 0) |
-    (o.onParseError || o.includeErrors ? 8 : 0) |
-    (sourceRefs ? 16 : 0) |
-    (encoding << 8) |
-    (confidence << 16);
-  const status = w.h5w_parse(html.length, flags, ctxName.length, ctxNs);
-  if (status !== 0) statusError(fn, status, html.length);
+  writeInput(w, args.ctxName ? html + args.ctxName : html);
+  const flags = args.flags | (encoding << PARSE_ENCODING_SHIFT) | (confidence << PARSE_CONFIDENCE_SHIFT);
+  const status = w.h5w_parse(html.length, flags, args.ctxName.length, args.ctxNs);
+  if (status !== STATUS_OK) statusError(fn, status, html.length);
   return new Uint8Array(w.memory.buffer, w.h5w_out_buf(), w.h5w_out_buf_len());
 }
 
@@ -75,19 +87,20 @@ function run(fn, html, o, fragment, sourceRefs = false, encoding = 0, confidence
  */
 function runInput(fn, input, o, fragment, sourceRefs = false) {
   const bytes = checkInputOrBytes(fn, input);
+  const args = parseArgs(fn, o, fragment, sourceRefs);
   let view;
   let html = input;
   if (bytes === null) {
     if (o.encoding !== undefined || o.defaultEncoding !== undefined || o.detectUtf8 !== undefined) {
       throw new TypeError(`${fn}(): options 'encoding', 'defaultEncoding' and 'detectUtf8' apply to byte input; the input is a string`);
     }
-    view = run(fn, input, o, fragment, sourceRefs);
+    view = run(fn, input, args);
   } else {
     if (fragment) throw new TypeError(`${fn}(): a fragment is parsed from a string, not bytes (13.4 has no encoding)`);
     ({ result: view, html } = parseBytes(fn, bytes, o, (text, encoding, confidence) =>
-      run(fn, text, o, fragment, sourceRefs, encoding, confidence)));
+      run(fn, text, args, encoding, confidence)));
   }
-  if (o.onParseError) reportErrors(getWasm(), o.onParseError);
+  if (o.onParseError) reportErrors(getWasm(), o.onParseError, html);
   return { view, html };
 }
 

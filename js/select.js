@@ -13,8 +13,7 @@
 // HTML lists as legacy case-insensitive compare ignoring ASCII case.
 // Invalid or unsupported selectors throw a DOMException named SyntaxError.
 
-const ELEMENT_NODE = 1;
-const DOCUMENT_NODE = 9;
+import { N_DATA_LEN, N_NAME, NODE_WORDS, NONE, NS_HTML, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT } from './abi.js';
 
 function syntaxError(message) {
   if (typeof DOMException === 'function') return new DOMException(message, 'SyntaxError');
@@ -89,6 +88,10 @@ class Parser {
   }
   ident() {
     if (!this.startsIdent()) throw this.fail('expected an identifier');
+    return this.name();
+  }
+  // Name code points and escapes (CSS Syntax 4.3.11 "consume an ident sequence").
+  name() {
     let out = '';
     while (this.i < this.s.length) {
       const c = this.s.charCodeAt(this.i);
@@ -184,15 +187,7 @@ class Parser {
       if (c === 0x23) {
         this.i++;
         if (!this.isNameChar(this.peek()) && this.peek() !== 0x5c) throw this.fail('expected an id');
-        let id = '';
-        while (this.i < this.s.length) {
-          const d = this.s.charCodeAt(this.i);
-          if (d === 0x5c) {
-            this.i++;
-            id += this.escape();
-          } else if (this.isNameChar(d)) id += this.s[this.i++];
-          else break;
-        }
+        const id = this.name();
         cp.id = cp.id === null ? id : cp.id === id ? id : '\u0000never';
         if (cp.id === '\u0000never') cp.never = true;
       } else if (c === 0x2e) {
@@ -314,8 +309,6 @@ export function compileSelector(selectors) {
 // Elements are (tree, index) pairs of js/dom.js's Tree; no node objects are
 // made except for the results.
 
-const NONE = 0xffffffff;
-
 class Ctx {
   constructor(t, scope) {
     t.nameId(''); // builds the name map and t._dup
@@ -327,21 +320,21 @@ class Ctx {
 
 function parentEl(t, i) {
   const p = t.parent(i);
-  return p !== NONE && t.type(p) === ELEMENT_NODE ? p : NONE;
+  return p !== NONE && t.type(p) === TYPE_ELEMENT ? p : NONE;
 }
 function prevEl(t, i) {
   let j = t.prev(i);
-  while (j !== NONE && t.type(j) !== ELEMENT_NODE) j = t.prev(j);
+  while (j !== NONE && t.type(j) !== TYPE_ELEMENT) j = t.prev(j);
   return j;
 }
 function nextEl(t, i) {
   let j = t.next(i);
-  while (j !== NONE && t.type(j) !== ELEMENT_NODE) j = t.next(j);
+  while (j !== NONE && t.type(j) !== TYPE_ELEMENT) j = t.next(j);
   return j;
 }
 // Same local name and namespace: name ids are equal exactly when names are.
 const sameType = (t, a, b) =>
-  (t._dup ? t.localName(a) === t.localName(b) : t.n[(a << 3) + 4] === t.n[(b << 3) + 4]) && t.ns(a) === t.ns(b);
+  (t._dup ? t.localName(a) === t.localName(b) : t.n[a * NODE_WORDS + N_NAME] === t.n[b * NODE_WORDS + N_NAME]) && t.ns(a) === t.ns(b);
 
 function hasClass(list, cls, quirks) {
   if (quirks) {
@@ -415,7 +408,7 @@ function nthMatches(a, b, pos) {
 
 function isRoot(t, i) {
   const p = t.parent(i);
-  return p !== NONE && t.type(p) === DOCUMENT_NODE;
+  return p !== NONE && t.type(p) === TYPE_DOCUMENT;
 }
 
 function matchPseudo(t, i, p, ctx) {
@@ -439,13 +432,13 @@ function matchPseudo(t, i, p, ctx) {
     case 'empty':
       for (let c = t.first(i); c !== NONE; c = t.next(c)) {
         const ty = t.type(c);
-        if (ty === ELEMENT_NODE || (ty === 3 && t.n[(c << 3) + 6] > 0)) return false;
+        if (ty === TYPE_ELEMENT || (ty === TYPE_TEXT && t.n[c * NODE_WORDS + N_DATA_LEN] > 0)) return false;
       }
       return true;
     case 'root':
       return isRoot(t, i);
     case 'scope':
-      return t.type(ctx.scope) === ELEMENT_NODE ? i === ctx.scope : isRoot(t, i);
+      return t.type(ctx.scope) === TYPE_ELEMENT ? i === ctx.scope : isRoot(t, i);
     case 'not':
       return !matchList(t, i, p.list, ctx);
     case 'is':
@@ -474,10 +467,10 @@ function matchCompound(t, i, c, ctx) {
   if (c.never) return false;
   if (c.rt !== t) resolve(c, t);
   if (c.tag !== null) {
-    const html = (t.n[i << 3] & 0xff00) === 0;
+    const html = t.ns(i) === NS_HTML;
     if (t._dup) {
       if (t.localName(i) !== (html ? c.tagLower : c.tag)) return false;
-    } else if (t.n[(i << 3) + 4] !== (html ? c.tagHtml : c.tagOther)) return false;
+    } else if (t.n[i * NODE_WORDS + N_NAME] !== (html ? c.tagHtml : c.tagOther)) return false;
   }
   if (c.id !== null) {
     const id = t.plainAttr(i, 'id');
@@ -502,21 +495,13 @@ function matchCompound(t, i, c, ctx) {
 function matchParts(t, i, parts, k, ctx) {
   if (!matchCompound(t, i, parts[k].c, ctx)) return false;
   if (k + 1 === parts.length) return true;
-  switch (parts[k].comb) {
-    case '>': {
-      const p = parentEl(t, i);
-      return p !== NONE && matchParts(t, p, parts, k + 1, ctx);
-    }
-    case ' ':
-      for (let p = parentEl(t, i); p !== NONE; p = parentEl(t, p)) if (matchParts(t, p, parts, k + 1, ctx)) return true;
-      return false;
-    case '+': {
-      const s = prevEl(t, i);
-      return s !== NONE && matchParts(t, s, parts, k + 1, ctx);
-    }
-    case '~':
-      for (let s = prevEl(t, i); s !== NONE; s = prevEl(t, s)) if (matchParts(t, s, parts, k + 1, ctx)) return true;
-      return false;
+  const comb = parts[k].comb;
+  // Child and descendant go to parents, next-sibling and subsequent-sibling
+  // to previous siblings; '>' and '+' take one step, ' ' and '~' any number.
+  const step = comb === '>' || comb === ' ' ? parentEl : prevEl;
+  for (let j = step(t, i); j !== NONE; j = step(t, j)) {
+    if (matchParts(t, j, parts, k + 1, ctx)) return true;
+    if (comb === '>' || comb === '+') return false;
   }
   return false;
 }

@@ -36,14 +36,17 @@
 //
 // Iterative: an explicit stack, no recursion over the tree's depth.
 
+import {
+  A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ANS_NONE, ANS_XMLNS, ATTR_NS_PREFIX, ATTR_NS_URI, ATTR_WORDS, ELEMENT_NS_URI,
+  INFO_NS_MASK, INFO_NS_SHIFT, INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_INFO, N_NAME,
+  N_PARENT, NODE_WORDS, NONE, NS_HTML, SER_OUTER, SER_SCRIPTING_OFF, SER_SCRIPTING_ON, TYPE_COMMENT, TYPE_DOCTYPE,
+  TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+} from './abi.js';
 import { describe, getWasm } from './loader.js';
 import { asBytes, unitsToString } from './text.js';
 
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
-const XLINK_NS = 'http://www.w3.org/1999/xlink';
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
-const NONE = 0xffffffff; // "no index" in the records (docs/format.md)
+const [HTML_NS] = ELEMENT_NS_URI;
+const [, XLINK_NS, XML_NS, XMLNS_NS] = ATTR_NS_URI;
 
 /** HTML elements that serialise without contents or end tag. */
 export const VOID_ELEMENTS = new Set([
@@ -80,7 +83,6 @@ export function escapeAttribute(s) { return ATTR_TEST.test(s) ? s.replace(ATTR_A
 //   list(x)          x's children in serialisation order (template: its contents)
 // and walks a list with a cursor: first(l), more(l, c), at(l, c), after(l, c).
 
-const ATTR_PREFIX = ['', 'xlink:', 'xml:', 'xmlns:'];
 
 /** DOM-like trees of js/dom.js: node, list and cursor are record indexes (a
  *  list is its first child's, NONE when empty; the next is the next sibling). */
@@ -92,34 +94,34 @@ class DomWalk {
     this.names = t.names;
   }
   kind(i) {
-    const type = this.n[i << 3] & 0xff;
-    return type === 9 || type === 11 ? 0 : type;
+    const type = this.n[i * NODE_WORDS + N_INFO] & INFO_TYPE_MASK;
+    return type === TYPE_DOCUMENT || type === TYPE_FRAGMENT ? 0 : type;
   }
-  name(i) { return this.names[this.n[(i << 3) + 4]]; }
-  isHtml(i) { return (this.n[i << 3] & 0xff00) === 0; }
-  attrCount(i) { return this.n[(i << 3) + 6]; }
+  name(i) { return this.names[this.n[i * NODE_WORDS + N_NAME]]; }
+  isHtml(i) { return ((this.n[i * NODE_WORDS + N_INFO] >>> INFO_NS_SHIFT) & INFO_NS_MASK) === NS_HTML; }
+  attrCount(i) { return this.n[i * NODE_WORDS + N_ATTR_COUNT]; }
   attrName(i, k) {
-    const q = (this.n[(i << 3) + 5] + k) << 2;
-    const ns = this.a[q + 1] & 0xff;
-    const local = this.names[this.a[q]];
-    // Namespace codes: 1 XLink, 2 XML, 3 XMLNS (the attribute xmlns itself has no prefix).
-    if (ns === 0 || ns > 3 || (ns === 3 && local === 'xmlns')) return local;
-    return ATTR_PREFIX[ns] + local;
+    const q = (this.n[i * NODE_WORDS + N_ATTR_FIRST] + k) * ATTR_WORDS;
+    const ns = this.a[q + A_NS] & 0xff;
+    const local = this.names[this.a[q + A_NAME]];
+    // The attribute xmlns itself has no prefix.
+    if (ns === ANS_NONE || ns > ANS_XMLNS || (ns === ANS_XMLNS && local === 'xmlns')) return local;
+    return ATTR_NS_PREFIX[ns] + ':' + local;
   }
   attrValue(i, k) {
-    const q = (this.n[(i << 3) + 5] + k) << 2;
-    return this.t.string(this.a[q + 2], this.a[q + 3]);
+    const q = (this.n[i * NODE_WORDS + N_ATTR_FIRST] + k) * ATTR_WORDS;
+    return this.t.string(this.a[q + A_VALUE_OFF], this.a[q + A_VALUE_LEN]);
   }
-  data(i) { return this.t.string(this.n[(i << 3) + 5], this.n[(i << 3) + 6]); }
+  data(i) { return this.t.string(this.n[i * NODE_WORDS + N_DATA_OFF], this.n[i * NODE_WORDS + N_DATA_LEN]); }
   rawParent(i, scripting) {
     const n = this.n;
-    const p = n[(i << 3) + 1];
-    if (p === NONE || (n[p << 3] & 0xffff) !== 1) return false; // not an HTML element
-    const name = this.names[n[(p << 3) + 4]];
+    const p = n[i * NODE_WORDS + N_PARENT];
+    if (p === NONE || this.kind(p) !== TYPE_ELEMENT || !this.isHtml(p)) return false;
+    const name = this.names[n[p * NODE_WORDS + N_NAME]];
     return RAW_TEXT_ELEMENTS.has(name) || (scripting && name === 'noscript');
   }
   list(i) {
-    if (this.kind(i) === 1 && this.isHtml(i) && this.name(i) === 'template') {
+    if (this.kind(i) === TYPE_ELEMENT && this.isHtml(i) && this.name(i) === 'template') {
       const c = this.t.contents(i);
       return c === NONE ? NONE : this.t.first(c);
     }
@@ -135,11 +137,11 @@ class DomWalk {
 class ObjectWalk {
   kind(x) {
     switch (x.nodeName) {
-      case '#text': return 3;
-      case '#comment': return 8;
-      case '#documentType': return 10;
-      case '#processing-instruction': return 7;
-      default: return x.childNodes !== undefined && x.tagName !== undefined ? 1 : 0;
+      case '#text': return TYPE_TEXT;
+      case '#comment': return TYPE_COMMENT;
+      case '#documentType': return TYPE_DOCTYPE;
+      case '#processing-instruction': return TYPE_PI;
+      default: return x.childNodes !== undefined && x.tagName !== undefined ? TYPE_ELEMENT : 0;
     }
   }
   name(x) {
@@ -203,7 +205,7 @@ function run(A, l, c, outer, scripting) {
       const x = A.at(l, c);
       c = A.after(l, c);
       switch (A.kind(x)) {
-        case 1: {
+        case TYPE_ELEMENT: {
           const name = A.name(x);
           out += '<' + name;
           for (let k = 0, m = A.attrCount(x); k < m; k++) {
@@ -218,16 +220,16 @@ function run(A, l, c, outer, scripting) {
           }
           break;
         }
-        case 3:
+        case TYPE_TEXT:
           out += A.rawParent(x, scripting) ? A.data(x) : escapeText(A.data(x));
           break;
-        case 8:
+        case TYPE_COMMENT:
           out += '<!--' + A.data(x) + '-->';
           break;
-        case 7:
+        case TYPE_PI:
           out += '<?' + A.name(x) + ' ' + A.data(x) + '>';
           break;
-        case 10:
+        case TYPE_DOCTYPE:
           out += '<!DOCTYPE ' + A.name(x) + '>';
           break;
       }
@@ -278,7 +280,7 @@ function walkOf(node, options) {
 export function serialize(node, options) {
   checkNode(node, 'serialize');
   const [A, x, scripting] = walkOf(node, options);
-  if (A.kind(x) === 1 && isVoid(A, x)) return '';
+  if (A.kind(x) === TYPE_ELEMENT && isVoid(A, x)) return '';
   const l = A.list(x);
   return run(A, l, A.first(l), false, scripting);
 }
@@ -320,9 +322,8 @@ export function serializeBuffer(buffer, options) {
   const ptr = w.h5w_serialize_input(bytes.byteLength);
   if (ptr === 0) throw new RangeError(`serializeBuffer(): a buffer of ${bytes.byteLength} bytes does not fit in the module's memory`);
   new Uint8Array(w.memory.buffer, ptr, bytes.byteLength).set(bytes);
-  // flags: 1 outer, 2 scripting forced on, 4 forced off (wasm/exports.c).
-  let flags = options && options.outer ? 1 : 0;
-  if (options && options.scriptingEnabled !== undefined) flags |= options.scriptingEnabled ? 2 : 4;
+  let flags = options && options.outer ? SER_OUTER : 0;
+  if (options && options.scriptingEnabled !== undefined) flags |= options.scriptingEnabled ? SER_SCRIPTING_ON : SER_SCRIPTING_OFF;
   if (w.h5w_serialize(bytes.byteLength, node, flags) !== 0) {
     throw new RangeError(`serializeBuffer(): not a valid tree buffer, or no node ${node} in it (or out of memory)`);
   }

@@ -1,13 +1,17 @@
 // tokenize(): the HTML tokenizer (spec 13.2.5) on its own, as html5lib's
 // tokenizer tests describe it.
+import {
+  STATE_NAMES, STATUS_OK, TOKEN_ATTR_WORDS, TOKEN_CHARACTER, TOKEN_COMMENT, TOKEN_DATA_WORDS, TOKEN_DOCTYPE,
+  TOKEN_DOCTYPE_WORDS, TOKEN_END_TAG, TOKEN_FORCE_QUIRKS, TOKEN_HAS_NAME, TOKEN_HAS_PUBLIC_ID, TOKEN_HAS_SYSTEM_ID,
+  TOKEN_SELF_CLOSING, TOKEN_START_TAG, TOKEN_START_TAG_WORDS,
+} from './abi.js';
 import { reportErrors, statusError } from './errors.js';
 import { unitsToString } from './text.js';
 import { getWasm, writeInput } from './loader.js';
 import { checkInput, checkOptions, isFunction, isString, oneOf } from './options.js';
 
-const STATES = ['Data state', 'RCDATA state', 'RAWTEXT state', 'Script data state', 'PLAINTEXT state', 'CDATA section state'];
 const OPTIONS = {
-  initialState: oneOf(...STATES),
+  initialState: oneOf(...STATE_NAMES),
   lastStartTag: isString,
   onParseError: isFunction,
 };
@@ -23,9 +27,9 @@ export function tokenize(html, options) {
   const w = getWasm();
   const last = o.lastStartTag ?? '';
   writeInput(w, html + last);
-  const state = o.initialState ? STATES.indexOf(o.initialState) : 0;
+  const state = o.initialState ? STATE_NAMES.indexOf(o.initialState) : 0;
   const status = w.h5w_tokenize(html.length, state, last.length);
-  if (status !== 0) statusError('tokenize', status, html.length);
+  if (status !== STATUS_OK) statusError('tokenize', status, html.length);
 
   const nw = w.h5w_out_words_len();
   const words = new Uint32Array(w.memory.buffer, w.h5w_out_words(), nw);
@@ -36,45 +40,45 @@ export function tokenize(html, options) {
   const tokens = [];
   for (let i = 0; i < nw;) {
     switch (words[i]) {
-      case 0: {
+      case TOKEN_DOCTYPE: {
         const f = words[i + 1];
         tokens.push({
           type: 'doctype',
-          name: f & 1 ? s(i + 2) : null,
-          publicId: f & 2 ? s(i + 4) : null,
-          systemId: f & 4 ? s(i + 6) : null,
-          forceQuirks: (f & 8) !== 0,
+          name: f & TOKEN_HAS_NAME ? s(i + 2) : null,
+          publicId: f & TOKEN_HAS_PUBLIC_ID ? s(i + 4) : null,
+          systemId: f & TOKEN_HAS_SYSTEM_ID ? s(i + 6) : null,
+          forceQuirks: (f & TOKEN_FORCE_QUIRKS) !== 0,
         });
-        i += 8;
+        i += TOKEN_DOCTYPE_WORDS;
         break;
       }
-      case 1: {
-        const selfClosing = words[i + 1] === 1;
+      case TOKEN_START_TAG: {
+        const selfClosing = (words[i + 1] & TOKEN_SELF_CLOSING) !== 0;
         const name = s(i + 2);
         const n = words[i + 4];
-        i += 5;
+        i += TOKEN_START_TAG_WORDS;
         const attributes = new Array(n);
-        for (let k = 0; k < n; k++, i += 4) attributes[k] = { name: s(i), value: s(i + 2) };
+        for (let k = 0; k < n; k++, i += TOKEN_ATTR_WORDS) attributes[k] = { name: s(i), value: s(i + 2) };
         tokens.push({ type: 'startTag', name, attributes, selfClosing });
         break;
       }
-      case 2:
+      case TOKEN_END_TAG:
         tokens.push({ type: 'endTag', name: s(i + 1) });
-        i += 3;
+        i += TOKEN_DATA_WORDS;
         break;
-      case 3:
+      case TOKEN_COMMENT:
         tokens.push({ type: 'comment', data: s(i + 1) });
-        i += 3;
+        i += TOKEN_DATA_WORDS;
         break;
-      case 4:
+      case TOKEN_CHARACTER:
         tokens.push({ type: 'character', data: s(i + 1) });
-        i += 3;
+        i += TOKEN_DATA_WORDS;
         break;
       default:
         throw new Error(`html5-wasm: corrupt token stream (record type ${words[i]})`);
     }
   }
-  if (o.onParseError) reportErrors(w, o.onParseError);
+  if (o.onParseError) reportErrors(w, o.onParseError, html);
   return tokens;
 }
 

@@ -13,14 +13,10 @@
 // input character at a time (binary search per step) and remembers the last
 // range whose first entry is exactly as long as the prefix: longest match.
 //
-// Usage: node scripts/gen-entities.mjs   (writes src/entities_data.c)
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+// Usage: node scripts/gen-entities.mjs [--out DIR]   (or `make gen`; writes src/entities_data.c)
 import { characterEntities } from 'character-entities';
 import { characterEntitiesLegacy } from 'character-entities-legacy';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { write } from './generated.mjs';
 
 const entries = [];
 for (const [name, value] of Object.entries(characterEntities)) {
@@ -89,5 +85,5 @@ const uint16_t h5_entity_first[53] = {
 ${first.map((v, i) => `    ${v},${i < 52 ? ` /* ${letters[i]} */` : ' /* end */'}`).join('\n')}
 };
 `;
-writeFileSync(join(root, 'src/entities_data.c'), out);
+write('src/entities_data.c', out);
 console.log(`src/entities_data.c: ${entries.length} entries, names ${blob.length} bytes, longest ${maxLen}`);

@@ -4,6 +4,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The tree (dom.h) uses the format's numbers for node types, namespaces and
+ * the flags it shares with it, so that records are written without a table. */
+#define SAME(a, b) ((int)(a) == (int)(b))
+_Static_assert(SAME(H5_NODE_ELEMENT, H5_FB_TYPE_ELEMENT) && SAME(H5_NODE_TEXT, H5_FB_TYPE_TEXT) &&
+                   SAME(H5_NODE_PI, H5_FB_TYPE_PI) && SAME(H5_NODE_COMMENT, H5_FB_TYPE_COMMENT) &&
+                   SAME(H5_NODE_DOCUMENT, H5_FB_TYPE_DOCUMENT) && SAME(H5_NODE_DOCTYPE, H5_FB_TYPE_DOCTYPE) &&
+                   SAME(H5_NODE_FRAGMENT, H5_FB_TYPE_FRAGMENT),
+               "node types");
+_Static_assert(SAME(H5_NS_HTML, H5_FB_NS_HTML) && SAME(H5_NS_SVG, H5_FB_NS_SVG) && SAME(H5_NS_MATHML, H5_FB_NS_MATHML) &&
+                   SAME(H5_NS_OTHER, H5_FB_NS_OTHER),
+               "element namespaces");
+_Static_assert(SAME(H5_ATTR_NS_NONE, H5_FB_ANS_NONE) && SAME(H5_ATTR_NS_XLINK, H5_FB_ANS_XLINK) &&
+                   SAME(H5_ATTR_NS_XML, H5_FB_ANS_XML) && SAME(H5_ATTR_NS_XMLNS, H5_FB_ANS_XMLNS),
+               "attribute namespaces");
+_Static_assert(SAME(H5_NODE_FLAG_SELF_CLOSING, H5_FB_NODE_SELF_CLOSING) &&
+                   SAME(H5_NODE_FLAG_IMPLICIT, H5_FB_NODE_IMPLICIT),
+               "node flags");
+_Static_assert(SAME(H5_ATOM_COUNT, H5_FLATBUF_ATOM_COUNT), "src/atoms.h and src/abi.h come from one atoms.txt");
+
 h5_flatbuf_options h5_flatbuf_options_default(void) {
     h5_flatbuf_options o;
     memset(&o, 0, sizeof o);
@@ -63,21 +82,6 @@ static uint32_t hash_units(const h5_char *s, size_t n) {
     return h;
 }
 
-uint32_t h5_flatbuf_atom_hash(void) {
-    /* FNV-1a over the names of atoms 1..count-1, each followed by a
-     * line feed (docs/format.md, "Atom table check"). */
-    uint32_t h = FNV_OFFSET;
-    for (unsigned a = 1; a < H5_ATOM_COUNT; a++) {
-        const char *p = h5_atom_name((h5_atom)a);
-        for (; *p; p++) {
-            h ^= (unsigned char)*p;
-            h *= FNV_PRIME;
-        }
-        h ^= 0x0Au;
-        h *= FNV_PRIME;
-    }
-    return h;
-}
 
 /* ---- scratch memory ---------------------------------------------------- */
 
@@ -361,7 +365,6 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     if (!opts) opts = &defaults;
     if (opts->error_count && !opts->errors) return H5_ERR_INVALID;
     fb->len = 0;
-    if (!fb->atom_hash) fb->atom_hash = h5_flatbuf_atom_hash();
     fb->names_len = fb->ids_len = fb->chars_len = 0;
     if (++fb->generation == 0) {
         if (fb->slots) memset(fb->slots, 0, fb->slots_cap * 2 * sizeof *fb->slots);
@@ -487,7 +490,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     /* Header. */
     uint32_t flags = 0;
     if (root->type == H5_NODE_DOCUMENT) {
-        flags |= H5_FB_ROOT_DOCUMENT | ((uint32_t)(root->mode & 3u) << H5_FB_MODE_SHIFT);
+        flags |= H5_FB_ROOT_DOCUMENT | ((uint32_t)(root->mode & H5_FB_MODE_MASK) << H5_FB_MODE_SHIFT);
     } else if (root->type == H5_NODE_FRAGMENT) {
         flags |= H5_FB_ROOT_FRAGMENT;
     } else {
@@ -498,28 +501,29 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     if (opts->scripting) flags |= H5_FB_SCRIPTING;
     if (src) flags |= H5_FB_SOURCE_REFS;
     const uint32_t h[H5_FLATBUF_HEADER_WORDS] = {
-        H5_FLATBUF_MAGIC, H5_FLATBUF_VERSION, flags, (uint32_t)H5_ATOM_COUNT, fb->atom_hash,
+        H5_FLATBUF_MAGIC, H5_FLATBUF_VERSION, flags, H5_FLATBUF_ATOM_COUNT, H5_FLATBUF_ATOM_HASH,
         (uint32_t)nnodes, (uint32_t)nattrs, (uint32_t)fb->names_len, (uint32_t)units,
         (uint32_t)(errs ? opts->error_count : 0), (uint32_t)nodes_off, (uint32_t)attrs_off,
         (uint32_t)names_off, (uint32_t)nlocs_off, (uint32_t)alocs_off, (uint32_t)errors_off,
         (uint32_t)strings_off, (uint32_t)total,
-        opts->encoding ? (uint32_t)opts->encoding | (uint32_t)(opts->confidence & 3) << 8 : 0, 0
+        opts->encoding ? (uint32_t)opts->encoding | (uint32_t)(opts->confidence & H5_FB_ENC_CONFIDENCE_MASK) << H5_FB_ENC_CONFIDENCE_SHIFT : 0,
+        0
     };
     for (unsigned i = 0; i < H5_FLATBUF_HEADER_WORDS; i++) hdr[i] = to_le(h[i]);
 
     /* Name table and its strings first in the string section. */
     for (size_t i = 0; i < fb->names_len; i++) {
         uint32_t o = put_str(&sw, fb->names[i].ptr, fb->names[i].len);
-        names[2 * i] = to_le(o);
-        names[2 * i + 1] = to_le((uint32_t)fb->names[i].len);
+        names[H5_FLATBUF_NAME_WORDS * i] = to_le(o);
+        names[H5_FLATBUF_NAME_WORDS * i + 1] = to_le((uint32_t)fb->names[i].len);
     }
 
     /* Errors. */
     if (errs && opts->error_count) {
         uint32_t *e = (uint32_t *)(void *)(base + errors_off);
         for (size_t i = 0; i < opts->error_count; i++) {
-            e[2 * i] = to_le(opts->errors[i].code);
-            e[2 * i + 1] = to_le(opts->errors[i].offset);
+            e[H5_FLATBUF_ERROR_WORDS * i + H5_FB_E_CODE] = to_le(opts->errors[i].code);
+            e[H5_FLATBUF_ERROR_WORDS * i + H5_FB_E_OFFSET] = to_le(opts->errors[i].offset);
         }
     }
 
@@ -545,16 +549,16 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
             for (uint32_t k = 0; k < n->nattrs; k++, attr_next++) {
                 const h5_attr *at = &n->attrs[k];
                 uint32_t *ar = attrs + (size_t)attr_next * H5_FLATBUF_ATTR_WORDS;
-                ar[0] = to_le(attr_is_atom(at) ? at->atom : fb->ids[next_id++]);
-                ar[1] = to_le(at->ns & 0xFFu);
-                ar[2] = to_le(put_data(&sw, src, src_len, at->value.ptr, at->value.len));
-                ar[3] = to_le((uint32_t)at->value.len);
+                ar[H5_FB_A_NAME] = to_le(attr_is_atom(at) ? at->atom : fb->ids[next_id++]);
+                ar[H5_FB_A_NS] = to_le(at->ns & 0xFFu);
+                ar[H5_FB_A_VALUE_OFF] = to_le(put_data(&sw, src, src_len, at->value.ptr, at->value.len));
+                ar[H5_FB_A_VALUE_LEN] = to_le((uint32_t)at->value.len);
                 if (alocs) {
                     uint32_t *l = alocs + (size_t)attr_next * H5_FLATBUF_LOC_WORDS;
-                    l[0] = to_le(at->name_start);
-                    l[1] = to_le(at->name_end);
-                    l[2] = to_le(at->value_start);
-                    l[3] = to_le(at->value_end);
+                    l[H5_FB_AL_NAME_START] = to_le(at->name_start);
+                    l[H5_FB_AL_NAME_END] = to_le(at->name_end);
+                    l[H5_FB_AL_VALUE_START] = to_le(at->value_start);
+                    l[H5_FB_AL_VALUE_END] = to_le(at->value_end);
                 }
             }
             break;
@@ -596,24 +600,25 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         uint32_t prev = H5_FLATBUF_NONE;
         if (parent != H5_FLATBUF_NONE && !(nflags & H5_FB_NODE_TEMPLATE_CONTENTS)) {
             uint32_t *pr = nodes + (size_t)parent * H5_FLATBUF_NODE_WORDS;
-            prev = from_le(pr[7]);
-            pr[7] = to_le(i);
+            prev = from_le(pr[H5_FB_N_LAST_CHILD]);
+            pr[H5_FB_N_LAST_CHILD] = to_le(i);
         }
-        r[0] = to_le((uint32_t)n->type | ((uint32_t)(n->ns & 0xFFu) << 8) | (nflags << 16));
-        r[1] = to_le(parent);
-        r[2] = to_le(i + 1); /* subtree end, fixed up when the subtree is left */
-        r[3] = to_le(prev);
-        r[4] = to_le(name);
+        r[H5_FB_N_INFO] = to_le((uint32_t)n->type | ((uint32_t)(n->ns & H5_FB_INFO_NS_MASK) << H5_FB_INFO_NS_SHIFT) |
+                                (nflags << H5_FB_INFO_FLAGS_SHIFT));
+        r[H5_FB_N_PARENT] = to_le(parent);
+        r[H5_FB_N_END] = to_le(i + 1); /* subtree end, fixed up when the subtree is left */
+        r[H5_FB_N_PREV] = to_le(prev);
+        r[H5_FB_N_NAME] = to_le(name);
         r[5] = to_le(w5);
         r[6] = to_le(w6);
         r[7] = to_le(w7);
         if (nlocs) {
             uint32_t *l = nlocs + (size_t)i * H5_FLATBUF_LOC_WORDS;
             const bool el = n->type == H5_NODE_ELEMENT;
-            l[0] = to_le(n->start);
-            l[1] = to_le(el ? n->start_tag_end : H5_FLATBUF_NONE);
-            l[2] = to_le(el ? n->end_tag_start : H5_FLATBUF_NONE);
-            l[3] = to_le(n->end);
+            l[H5_FB_L_START] = to_le(n->start);
+            l[H5_FB_L_START_TAG_END] = to_le(el ? n->start_tag_end : H5_FLATBUF_NONE);
+            l[H5_FB_L_END_TAG_START] = to_le(el ? n->end_tag_start : H5_FLATBUF_NONE);
+            l[H5_FB_L_END] = to_le(n->end);
         }
 
         uint32_t left;
@@ -625,8 +630,8 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
             uint32_t cur = i;
             for (uint32_t k = 0; k < left && cur != H5_FLATBUF_NONE; k++) {
                 uint32_t *cr = nodes + (size_t)cur * H5_FLATBUF_NODE_WORDS;
-                cr[2] = to_le(count);
-                cur = from_le(cr[1]);
+                cr[H5_FB_N_END] = to_le(count);
+                cur = from_le(cr[H5_FB_N_PARENT]);
             }
             parent = cur;
         }
@@ -635,8 +640,8 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
      * whatever is still open. */
     for (uint32_t cur = parent; cur != H5_FLATBUF_NONE && count;) {
         uint32_t *cr = nodes + (size_t)cur * H5_FLATBUF_NODE_WORDS;
-        cr[2] = to_le(count);
-        cur = from_le(cr[1]);
+        cr[H5_FB_N_END] = to_le(count);
+        cur = from_le(cr[H5_FB_N_PARENT]);
     }
     /* Padding after the strings. */
     if (strings_off + (uint64_t)sw.pos * 2 < total)

@@ -20,69 +20,12 @@
 #ifndef H5_FLATBUF_H
 #define H5_FLATBUF_H
 
+#include "abi.h"
 #include "dom.h"
 #include "h5.h"
 
-/* Format constants (docs/format.md). */
-#define H5_FLATBUF_MAGIC 0x54573548u /* bytes "H5WT" read as a little-endian u32 */
-#define H5_FLATBUF_VERSION 1u
-#define H5_FLATBUF_HEADER_WORDS 20u
-#define H5_FLATBUF_NODE_WORDS 8u
-#define H5_FLATBUF_ATTR_WORDS 4u
-#define H5_FLATBUF_NAME_WORDS 2u
-#define H5_FLATBUF_LOC_WORDS 4u
-#define H5_FLATBUF_ERROR_WORDS 2u
-#define H5_FLATBUF_NONE 0xFFFFFFFFu /* "no index", "no offset" */
-
-/* Header word indexes. */
-enum {
-    H5_FB_H_MAGIC = 0,
-    H5_FB_H_VERSION = 1,
-    H5_FB_H_FLAGS = 2,
-    H5_FB_H_ATOM_COUNT = 3,
-    H5_FB_H_ATOM_HASH = 4,
-    H5_FB_H_NODE_COUNT = 5,
-    H5_FB_H_ATTR_COUNT = 6,
-    H5_FB_H_NAME_COUNT = 7,
-    H5_FB_H_STRING_UNITS = 8,
-    H5_FB_H_ERROR_COUNT = 9,
-    H5_FB_H_NODES_OFF = 10,
-    H5_FB_H_ATTRS_OFF = 11,
-    H5_FB_H_NAMES_OFF = 12,
-    H5_FB_H_NODE_LOCS_OFF = 13,
-    H5_FB_H_ATTR_LOCS_OFF = 14,
-    H5_FB_H_ERRORS_OFF = 15,
-    H5_FB_H_STRINGS_OFF = 16,
-    H5_FB_H_TOTAL_BYTES = 17
-    /* words 18, 19: reserved, written as 0 */
-};
-
-/* Header flags (word 2). */
-enum {
-    H5_FB_ROOT_MASK = 0x3u,          /* bits 0-1: kind of root */
-    H5_FB_ROOT_DOCUMENT = 0u,
-    H5_FB_ROOT_FRAGMENT = 1u,
-    H5_FB_ROOT_OTHER = 2u,           /* an element or other node */
-    H5_FB_MODE_SHIFT = 2u,           /* bits 2-3: h5_quirks_mode of the document */
-    H5_FB_HAS_LOCATIONS = 1u << 4,   /* node and attribute location sections present */
-    H5_FB_HAS_ERRORS = 1u << 5,      /* error section present */
-    H5_FB_SCRIPTING = 1u << 6,       /* parsed with scripting enabled */
-    H5_FB_SOURCE_REFS = 1u << 7      /* some strings are references into the input */
-};
-
-/* With H5_FB_SOURCE_REFS: a string offset with this bit set is an offset
- * into the parsed input (code units), not into the string section. */
-#define H5_FLATBUF_SOURCE_REF 0x80000000u
-
-/* Node flags (bits 16-31 of node word 0). */
-enum {
-    H5_FB_NODE_SELF_CLOSING = 1u << 0,
-    H5_FB_NODE_IMPLICIT = 1u << 1,
-    H5_FB_NODE_TEMPLATE_CONTENTS = 1u << 2,
-    H5_FB_NODE_HAS_PUBLIC_ID = 1u << 3,
-    H5_FB_NODE_HAS_SYSTEM_ID = 1u << 4,
-    H5_FB_NODE_CLONED = 1u << 5       /* element made by the adoption agency algorithm */
-};
+/* The format's constants, header words and flags, record layouts, node
+ * types and flags: src/abi.h (generated from scripts/data/abi.json). */
 
 /* One parse error as recorded in the buffer. */
 typedef struct {
@@ -148,7 +91,6 @@ typedef struct {
     uint32_t *slots;          /* hash table: generation << 0 ... see flatbuf.c */
     size_t slots_cap;         /* power of two, or 0 */
     uint32_t generation;
-    uint32_t atom_hash;       /* cached hash of the atom table (0 = not yet) */
     size_t limit;             /* tests: cap on total scratch+buffer bytes (0 = none) */
 } h5_flatbuf;
 
@@ -164,9 +106,5 @@ void h5_flatbuf_drop(h5_flatbuf *fb);
  * H5_ERR_OOM: an allocation failed.  H5_ERR_TOO_LARGE: a count or offset
  * does not fit 32 bits.  H5_ERR_INVALID: NULL arguments. */
 h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, h5_flatbuf *fb);
-
-/* The hash of the atom table recorded in every header (FNV-1a; see
- * docs/format.md), so a decoder can check that its table matches. */
-uint32_t h5_flatbuf_atom_hash(void);
 
 #endif

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "abi.h"
+
 typedef uint16_t h5_char;
 
 /* A borrowed run of UTF-16 code units. */
@@ -25,13 +27,9 @@ typedef struct {
     size_t len;
 } h5_str;
 
-/* Result codes of the public entry points. */
-typedef enum {
-    H5_OK = 0,
-    H5_ERR_OOM = 1,      /* an allocation failed; the parse was abandoned */
-    H5_ERR_INVALID = 2,  /* a caller passed an invalid argument */
-    H5_ERR_TOO_LARGE = 3 /* input larger than the format can address */
-} h5_status;
+/* Result codes of the public entry points: h5_status (H5_OK, H5_ERR_OOM,
+ * H5_ERR_INVALID, H5_ERR_TOO_LARGE) comes from abi.h, since the wasm entry
+ * points return it to JS (js/abi.js). */
 
 /* Code point used for end of file in the state machines. */
 #define H5_EOF (-1)

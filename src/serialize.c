@@ -57,10 +57,10 @@ static inline uint32_t rd32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-enum { T_ELEMENT = 1, T_TEXT = 3, T_PI = 7, T_COMMENT = 8, T_DOCUMENT = 9, T_DOCTYPE = 10, T_FRAGMENT = 11 };
-
 #define NONE H5_FLATBUF_NONE
-#define CONTENTS_FLAG (H5_FB_NODE_TEMPLATE_CONTENTS << 16)
+#define CONTENTS_FLAG (H5_FB_NODE_TEMPLATE_CONTENTS << H5_FB_INFO_FLAGS_SHIFT)
+#define TYPE_OF(info) ((info) & H5_FB_INFO_TYPE_MASK)
+#define NS_OF(info) ((info) >> H5_FB_INFO_NS_SHIFT & H5_FB_INFO_NS_MASK)
 
 typedef struct {
     const uint8_t *nodes;  /* node records */
@@ -106,7 +106,8 @@ static bool resolve_name(const ser *s, uint32_t id, name_ref *n, bool classify) 
     }
     uint32_t k = id - (uint32_t)H5_ATOM_COUNT;
     if (k >= s->name_count) return false;
-    uint32_t off = rd32(s->names + (size_t)k * 8), len = rd32(s->names + (size_t)k * 8 + 4);
+    uint32_t off = rd32(s->names + (size_t)k * H5_FLATBUF_NAME_WORDS * 4),
+             len = rd32(s->names + (size_t)k * H5_FLATBUF_NAME_WORDS * 4 + 4);
     if ((uint64_t)off + len > s->units) return false;
     n->units = s->str + off;
     n->len = len;
@@ -118,10 +119,10 @@ static bool resolve_name(const ser *s, uint32_t id, name_ref *n, bool classify) 
 /* The atom of element i's name when i is an HTML element, else NONE; false
  * if the name id is invalid. */
 static bool html_atom(const ser *s, uint32_t i, unsigned *atom) {
-    uint32_t info = node_word(s, i, 0);
+    uint32_t info = node_word(s, i, H5_FB_N_INFO);
     *atom = H5_ATOM_NONE;
-    if ((info & 0xFFu) != T_ELEMENT || (info & 0xFF00u) != 0) return true;
-    uint32_t id = node_word(s, i, 4);
+    if (TYPE_OF(info) != H5_FB_TYPE_ELEMENT || NS_OF(info) != H5_FB_NS_HTML) return true;
+    uint32_t id = node_word(s, i, H5_FB_N_NAME);
     if (id < (uint32_t)H5_ATOM_COUNT) {
         *atom = id;
         return true;
@@ -277,7 +278,7 @@ static bool push(ser *s, uint32_t el, uint32_t close_at) {
 
 /* Character data (text, comment, PI) of node i, bounds-checked. */
 static bool node_data(const ser *s, uint32_t i, const h5_char **p, size_t *n) {
-    uint32_t off = node_word(s, i, 5), len = node_word(s, i, 6);
+    uint32_t off = node_word(s, i, H5_FB_N_DATA_OFF), len = node_word(s, i, H5_FB_N_DATA_LEN);
     if ((uint64_t)off + len > s->units) return false;
     *p = s->str + off;
     *n = len;
@@ -287,19 +288,19 @@ static bool node_data(const ser *s, uint32_t i, const h5_char **p, size_t *n) {
 static h5_status start_tag(ser *s, uint32_t j, const name_ref *name) {
     h5_buf *b = s->out;
     if (!put_char(b, '<') || !put_name(b, name)) return H5_ERR_OOM;
-    uint32_t first = node_word(s, j, 5), count = node_word(s, j, 6);
+    uint32_t first = node_word(s, j, H5_FB_N_ATTR_FIRST), count = node_word(s, j, H5_FB_N_ATTR_COUNT);
     if (first > s->attr_count || count > s->attr_count - first) return H5_ERR_INVALID;
     for (uint32_t k = first; k < first + count; k++) {
         name_ref an;
-        uint32_t ns = attr_word(s, k, 1) & 0xFFu;
-        if (!resolve_name(s, attr_word(s, k, 0), &an, ns == 3)) return H5_ERR_INVALID;
-        uint32_t off = attr_word(s, k, 2), len = attr_word(s, k, 3);
+        uint32_t ns = attr_word(s, k, H5_FB_A_NS) & 0xFFu;
+        if (!resolve_name(s, attr_word(s, k, H5_FB_A_NAME), &an, ns == H5_FB_ANS_XMLNS)) return H5_ERR_INVALID;
+        uint32_t off = attr_word(s, k, H5_FB_A_VALUE_OFF), len = attr_word(s, k, H5_FB_A_VALUE_LEN);
         if ((uint64_t)off + len > s->units) return H5_ERR_INVALID;
         bool ok;
         switch (ns) {
-        case 1: ok = PUT_LIT(b, " xlink:"); break;
-        case 2: ok = PUT_LIT(b, " xml:"); break;
-        case 3: ok = an.atom == H5_ATOM_XMLNS ? PUT_LIT(b, " ") : PUT_LIT(b, " xmlns:"); break;
+        case H5_FB_ANS_XLINK: ok = PUT_LIT(b, " xlink:"); break;
+        case H5_FB_ANS_XML: ok = PUT_LIT(b, " xml:"); break;
+        case H5_FB_ANS_XMLNS: ok = an.atom == H5_ATOM_XMLNS ? PUT_LIT(b, " ") : PUT_LIT(b, " xmlns:"); break;
         default: ok = PUT_LIT(b, " "); break;
         }
         if (!ok || !put_name(b, &an) || !PUT_LIT(b, "=\"") || !put_escaped(b, s->str + off, len, ESC_ATTR) ||
@@ -324,25 +325,25 @@ static h5_status walk(ser *s, uint32_t from, uint32_t to) {
             s->sp--;
             uint32_t el = s->stack[2 * s->sp];
             name_ref name;
-            if (!resolve_name(s, node_word(s, el, 4), &name, false)) return H5_ERR_INVALID;
+            if (!resolve_name(s, node_word(s, el, H5_FB_N_NAME), &name, false)) return H5_ERR_INVALID;
             if (!PUT_LIT(b, "</") || !put_name(b, &name) || !put_char(b, '>')) return H5_ERR_OOM;
-            j = node_word(s, el, 2); /* after a template's children (not serialised) */
+            j = node_word(s, el, H5_FB_N_END); /* after a template's children (not serialised) */
         }
         if (j >= to) return H5_OK;
         /* Every subtree must nest inside the innermost open one. */
         uint32_t bound = s->sp > 0 ? s->stack[2 * s->sp - 1] : to;
-        uint32_t info = node_word(s, j, 0);
-        uint32_t end = node_word(s, j, 2);
+        uint32_t info = node_word(s, j, H5_FB_N_INFO);
+        uint32_t end = node_word(s, j, H5_FB_N_END);
         if (end <= j || end > bound) return H5_ERR_INVALID;
-        uint32_t type = info & 0xFFu;
-        if (type != T_ELEMENT && type != T_DOCUMENT && type != T_FRAGMENT && end != j + 1) return H5_ERR_INVALID;
+        uint32_t type = TYPE_OF(info);
+        if (type != H5_FB_TYPE_ELEMENT && type != H5_FB_TYPE_DOCUMENT && type != H5_FB_TYPE_FRAGMENT && end != j + 1) return H5_ERR_INVALID;
         switch (type) {
-        case T_ELEMENT: {
+        case H5_FB_TYPE_ELEMENT: {
             name_ref name;
-            if (!resolve_name(s, node_word(s, j, 4), &name, true)) return H5_ERR_INVALID;
+            if (!resolve_name(s, node_word(s, j, H5_FB_N_NAME), &name, true)) return H5_ERR_INVALID;
             h5_status st = start_tag(s, j, &name);
             if (st != H5_OK) return st;
-            bool html = (info & 0xFF00u) == 0;
+            bool html = NS_OF(info) == H5_FB_NS_HTML;
             if (html && is_void(name.atom)) {
                 j = end; /* no contents, no end tag */
                 continue;
@@ -350,8 +351,8 @@ static h5_status walk(ser *s, uint32_t from, uint32_t to) {
             uint32_t close_at = end, next = j + 1;
             if (html && name.atom == H5_ATOM_TEMPLATE) {
                 /* Its template contents, not its children. */
-                if (next < end && (node_word(s, next, 0) & CONTENTS_FLAG)) {
-                    uint32_t cend = node_word(s, next, 2);
+                if (next < end && (node_word(s, next, H5_FB_N_INFO) & CONTENTS_FLAG)) {
+                    uint32_t cend = node_word(s, next, H5_FB_N_END);
                     if (cend <= next || cend > end) return H5_ERR_INVALID;
                     close_at = cend;
                     next++;
@@ -363,12 +364,12 @@ static h5_status walk(ser *s, uint32_t from, uint32_t to) {
             j = next;
             continue;
         }
-        case T_TEXT: {
+        case H5_FB_TYPE_TEXT: {
             const h5_char *p;
             size_t n;
             if (!node_data(s, j, &p, &n)) return H5_ERR_INVALID;
             bool raw = false;
-            uint32_t parent = node_word(s, j, 1);
+            uint32_t parent = node_word(s, j, H5_FB_N_PARENT);
             if (parent != NONE) {
                 unsigned atom;
                 if (parent >= j || !html_atom(s, parent, &atom)) return H5_ERR_INVALID;
@@ -377,31 +378,31 @@ static h5_status walk(ser *s, uint32_t from, uint32_t to) {
             if (!(raw ? put_units(b, p, n) : put_escaped(b, p, n, ESC_TEXT))) return H5_ERR_OOM;
             break;
         }
-        case T_COMMENT: {
+        case H5_FB_TYPE_COMMENT: {
             const h5_char *p;
             size_t n;
             if (!node_data(s, j, &p, &n)) return H5_ERR_INVALID;
             if (!PUT_LIT(b, "<!--") || !put_units(b, p, n) || !PUT_LIT(b, "-->")) return H5_ERR_OOM;
             break;
         }
-        case T_PI: {
+        case H5_FB_TYPE_PI: {
             const h5_char *p;
             size_t n;
             name_ref target;
-            if (!node_data(s, j, &p, &n) || !resolve_name(s, node_word(s, j, 4), &target, false)) return H5_ERR_INVALID;
+            if (!node_data(s, j, &p, &n) || !resolve_name(s, node_word(s, j, H5_FB_N_NAME), &target, false)) return H5_ERR_INVALID;
             if (!PUT_LIT(b, "<?") || !put_name(b, &target) || !put_char(b, ' ') || !put_units(b, p, n) ||
                 !put_char(b, '>'))
                 return H5_ERR_OOM;
             break;
         }
-        case T_DOCTYPE: {
+        case H5_FB_TYPE_DOCTYPE: {
             name_ref name;
-            if (!resolve_name(s, node_word(s, j, 4), &name, false)) return H5_ERR_INVALID;
+            if (!resolve_name(s, node_word(s, j, H5_FB_N_NAME), &name, false)) return H5_ERR_INVALID;
             if (!PUT_LIT(b, "<!DOCTYPE ") || !put_name(b, &name) || !put_char(b, '>')) return H5_ERR_OOM;
             break;
         }
-        case T_DOCUMENT:
-        case T_FRAGMENT:
+        case H5_FB_TYPE_DOCUMENT:
+        case H5_FB_TYPE_FRAGMENT:
             /* Template contents met outside their template (an element
              * other than an HTML template carrying them): not children,
              * skipped.  Any other document or fragment inside the range has
@@ -441,9 +442,8 @@ h5_status h5_serializer_run(h5_serializer *z, const uint8_t *buf, size_t len, ui
     uint32_t h[H5_FLATBUF_HEADER_WORDS];
     for (unsigned k = 0; k < H5_FLATBUF_HEADER_WORDS; k++) h[k] = rd32(buf + 4 * k);
     uint32_t total = h[H5_FB_H_TOTAL_BYTES];
-    if (!z->atom_hash) z->atom_hash = h5_flatbuf_atom_hash();
     if (h[H5_FB_H_MAGIC] != H5_FLATBUF_MAGIC || h[H5_FB_H_VERSION] != H5_FLATBUF_VERSION || total > len ||
-        h[H5_FB_H_ATOM_COUNT] != (uint32_t)H5_ATOM_COUNT || h[H5_FB_H_ATOM_HASH] != z->atom_hash)
+        h[H5_FB_H_ATOM_COUNT] != H5_FLATBUF_ATOM_COUNT || h[H5_FB_H_ATOM_HASH] != H5_FLATBUF_ATOM_HASH)
         return H5_ERR_INVALID;
 
     ser s;
@@ -482,13 +482,13 @@ h5_status h5_serializer_run(h5_serializer *z, const uint8_t *buf, size_t len, ui
 
     h5_status st = H5_OK;
     uint32_t i = node_index;
-    uint32_t info = node_word(&s, i, 0), type = info & 0xFFu;
-    uint32_t end = node_word(&s, i, 2);
+    uint32_t info = node_word(&s, i, H5_FB_N_INFO), type = TYPE_OF(info);
+    uint32_t end = node_word(&s, i, H5_FB_N_END);
     if (end <= i || end > s.node_count) {
         st = H5_ERR_INVALID;
-    } else if (outer && type != T_DOCUMENT && type != T_FRAGMENT) {
+    } else if (outer && type != H5_FB_TYPE_DOCUMENT && type != H5_FB_TYPE_FRAGMENT) {
         st = walk(&s, i, end);
-    } else if (type == T_ELEMENT || type == T_DOCUMENT || type == T_FRAGMENT) {
+    } else if (type == H5_FB_TYPE_ELEMENT || type == H5_FB_TYPE_DOCUMENT || type == H5_FB_TYPE_FRAGMENT) {
         /* The children (of an HTML template: of its contents). */
         uint32_t c = i, cend = end;
         unsigned atom = H5_ATOM_NONE;
@@ -498,8 +498,8 @@ h5_status h5_serializer_run(h5_serializer *z, const uint8_t *buf, size_t len, ui
             c = NONE; /* serializes as void: "" */
         } else if (atom == H5_ATOM_TEMPLATE) {
             c = i + 1;
-            if (c < end && (node_word(&s, c, 0) & CONTENTS_FLAG)) {
-                cend = node_word(&s, c, 2);
+            if (c < end && (node_word(&s, c, H5_FB_N_INFO) & CONTENTS_FLAG)) {
+                cend = node_word(&s, c, H5_FB_N_END);
                 if (cend <= c || cend > end) st = H5_ERR_INVALID;
             } else {
                 c = NONE; /* no contents: "" */
@@ -508,8 +508,8 @@ h5_status h5_serializer_run(h5_serializer *z, const uint8_t *buf, size_t len, ui
         if (st == H5_OK && c != NONE) {
             uint32_t first = c + 1;
             /* A template's contents precede its children: skip them. */
-            if (first < cend && (node_word(&s, first, 0) & CONTENTS_FLAG)) {
-                uint32_t fend = node_word(&s, first, 2);
+            if (first < cend && (node_word(&s, first, H5_FB_N_INFO) & CONTENTS_FLAG)) {
+                uint32_t fend = node_word(&s, first, H5_FB_N_END);
                 if (fend <= first || fend > cend) st = H5_ERR_INVALID;
                 first = fend;
             }

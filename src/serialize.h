@@ -47,7 +47,7 @@ h5_status h5_serialize_flatbuf_ex(const uint8_t *buf, size_t len, uint32_t node_
                                   h5_buf *out);
 
 /* For many calls (e.g. one per node): a serialiser that keeps its scratch
- * memory and the atom-table hash between calls, so that a call costs only
+ * memory between calls, so that a call costs only
  * the work on its node.
  *
  *   h5_serializer z;
@@ -58,7 +58,6 @@ h5_status h5_serialize_flatbuf_ex(const uint8_t *buf, size_t len, uint32_t node_
 typedef struct {
     uint32_t *stack;     /* open elements (private) */
     size_t stack_cap;
-    uint32_t atom_hash;  /* h5_flatbuf_atom_hash(), computed on first use */
 } h5_serializer;
 
 void h5_serializer_init(h5_serializer *z);

@@ -17,7 +17,6 @@
 #include "errors.h"
 #include "flatbuf.h"
 #include "parser.h"
-#include "position.h"
 #include "tokenizer.h"
 
 #define H5W_EXPORT(name) __attribute__((export_name(#name)))
@@ -60,10 +59,9 @@ static void buf_trim(h5_buf *b) {
 static h5_buf input;            /* UTF-16 input written by JS */
 static words out_words;         /* token or tree records */
 static h5_buf out_str;          /* UTF-16 string data of the result */
-static words out_errors;        /* code, offset, line, col per parse error */
+static words out_errors;        /* code, offset per parse error (H5_FB_E_*) */
 static bool out_failed;
 static h5_tokenizer *tokenizer;
-static h5_line_index lines;     /* offset -> line/col, memory reused */
 
 static h5_flatbuf flat;         /* parse() result */
 
@@ -100,16 +98,22 @@ H5W_EXPORT(h5w_input) h5_char *h5w_input(uint32_t units) {
  * that JS wrote at h5w_input() (the first H5_PRESCAN_BYTES of the document
  * are enough: the UTF-8 detection, which needs them all, is left to JS,
  * whose TextDecoder validates and decodes in one step); transport and
- * fallback are encoding ids (0 = none).  Returns encoding | confidence << 8
- * | BOM length << 16 | h5_sniff_source << 24.
+ * fallback are encoding ids (0 = none).  Returns the encoding, the
+ * confidence, the BOM length and the h5_sniff_source packed as H5W_SNIFF_*
+ * (abi.h) says.
  * h5w_get_encoding: "get an encoding" for the label of `len` UTF-16 units
  * at h5w_input(); 0 = failure. */
+_Static_assert((int)H5_SNIFF_DEFAULT == (int)H5W_SNIFF_SOURCE_DEFAULT && H5_PRESCAN_BYTES == H5W_SNIFF_PRESCAN_BYTES,
+               "encoding.h and abi.h");
+_Static_assert((int)H5_CONFIDENCE_CERTAIN <= (int)H5W_PARSE_CONFIDENCE_MASK &&
+                   (int)H5_ENC_COUNT <= (int)H5W_PARSE_ENCODING_MASK + 1,
+               "encoding and confidence fit their fields");
 H5W_EXPORT(h5w_sniff) uint32_t h5w_sniff(uint32_t len, uint32_t transport, uint32_t fallback) {
     if ((size_t)len > input.len * sizeof(h5_char)) return 0;
     h5_sniff_result r = h5_sniff_encoding((const uint8_t *)input.data, len, (h5_encoding)transport,
                                           (h5_encoding)fallback, false);
-    return (uint32_t)r.encoding | (uint32_t)r.confidence << 8 | (uint32_t)r.bom_len << 16 |
-           (uint32_t)r.source << 24;
+    return (uint32_t)r.encoding << H5W_SNIFF_ENCODING_SHIFT | (uint32_t)r.confidence << H5W_SNIFF_CONFIDENCE_SHIFT |
+           (uint32_t)r.bom_len << H5W_SNIFF_BOM_SHIFT | (uint32_t)r.source << H5W_SNIFF_SOURCE_SHIFT;
 }
 H5W_EXPORT(h5w_get_encoding) uint32_t h5w_get_encoding(uint32_t len) {
     if (len > input.len) return 0;
@@ -135,46 +139,24 @@ static void reset_outputs(void) {
     out_failed = false;
 }
 
-/* ---- parse errors -------------------------------------------------------- */
+/* ---- parse errors --------------------------------------------------------
+ * (code, offset) per error, as the flat buffer's error records; JS computes
+ * lines and columns from its own string (js/records.js, Locator). */
 static void collect_error(void *ctx, h5_error_code code, uint32_t offset) {
     (void)ctx;
-    if (!words_reserve(&out_errors, 2)) {
+    if (!words_reserve(&out_errors, H5_FLATBUF_ERROR_WORDS)) {
         out_failed = true;
         return;
     }
-    out_errors.data[out_errors.len++] = (uint32_t)code;
-    out_errors.data[out_errors.len++] = offset;
-}
-
-/* Expand (code, offset) pairs to (code, offset, line, col) quadruples. */
-static bool finish_errors(const h5_char *src, size_t len) {
-    size_t n = out_errors.len / 2;
-    if (!n) return true;
-    if (!words_reserve(&out_errors, n * 2)) return false;
-    h5_line_index_reset(&lines);
-    if (!h5_line_index_feed(&lines, src, len)) return false;
-    for (size_t i = n; i-- > 0;) {
-        uint32_t code = out_errors.data[2 * i], off = out_errors.data[2 * i + 1], line, col;
-        h5_line_index_lookup(&lines, off, &line, &col);
-        out_errors.data[4 * i] = code;
-        out_errors.data[4 * i + 1] = off;
-        out_errors.data[4 * i + 2] = line;
-        out_errors.data[4 * i + 3] = col;
-    }
-    out_errors.len = n * 4;
-    return true;
+    out_errors.data[out_errors.len + H5_FB_E_CODE] = (uint32_t)code;
+    out_errors.data[out_errors.len + H5_FB_E_OFFSET] = offset;
+    out_errors.len += H5_FLATBUF_ERROR_WORDS;
 }
 
 /* ---- tokenize() ------------------------------------------------------------
  * Token records (32-bit words), strings as (offset, length) into out_str:
- *   DOCTYPE    0, flags, name, nameLen, pub, pubLen, sys, sysLen
- *              flags: 1 has name, 2 has public id, 4 has system id, 8 force-quirks
- *   START_TAG  1, flags (1 self-closing), name, nameLen, nattrs, then per
- *              attribute: name, nameLen, value, valueLen
- *   END_TAG    2, name, nameLen
- *   COMMENT    3, data, dataLen
- *   CHARACTER  4, data, dataLen (adjacent runs merged)
- */
+ * the kinds, flags and layout are H5W_TOKEN_* (abi.h, from
+ * scripts/data/abi.json, which describes the records). */
 static uint32_t put_str(h5_str s) {
     uint32_t at = (uint32_t)out_str.len;
     if (!h5_buf_append(&out_str, s.ptr, s.len)) out_failed = true;
@@ -186,7 +168,7 @@ static size_t last_char_token = SIZE_MAX; /* word index of the last CHARACTER re
 static void collect_token(void *ctx, h5_token *t) {
     (void)ctx;
     if (out_failed) return;
-    if (!words_reserve(&out_words, 8 + 4 * t->nattrs)) {
+    if (!words_reserve(&out_words, H5W_TOKEN_DOCTYPE_WORDS + H5W_TOKEN_ATTR_WORDS * t->nattrs)) {
         out_failed = true;
         return;
     }
@@ -194,16 +176,16 @@ static void collect_token(void *ctx, h5_token *t) {
     size_t n = out_words.len;
     switch (t->type) {
     case H5_TOKEN_DOCTYPE:
-        w[n++] = 0;
-        w[n++] = (t->has_name ? 1u : 0) | (t->has_public_id ? 2u : 0) | (t->has_system_id ? 4u : 0) |
-                 (t->force_quirks ? 8u : 0);
+        w[n++] = H5W_TOKEN_DOCTYPE;
+        w[n++] = (t->has_name ? H5W_TOKEN_HAS_NAME : 0) | (t->has_public_id ? H5W_TOKEN_HAS_PUBLIC_ID : 0) |
+                 (t->has_system_id ? H5W_TOKEN_HAS_SYSTEM_ID : 0) | (t->force_quirks ? H5W_TOKEN_FORCE_QUIRKS : 0);
         w[n++] = put_str(t->name), w[n++] = (uint32_t)t->name.len;
         w[n++] = put_str(t->public_id), w[n++] = (uint32_t)t->public_id.len;
         w[n++] = put_str(t->system_id), w[n++] = (uint32_t)t->system_id.len;
         break;
     case H5_TOKEN_START_TAG:
-        w[n++] = 1;
-        w[n++] = t->self_closing ? 1u : 0;
+        w[n++] = H5W_TOKEN_START_TAG;
+        w[n++] = t->self_closing ? H5W_TOKEN_SELF_CLOSING : 0;
         w[n++] = put_str(t->name), w[n++] = (uint32_t)t->name.len;
         w[n++] = (uint32_t)t->nattrs;
         for (size_t i = 0; i < t->nattrs; i++) {
@@ -212,23 +194,23 @@ static void collect_token(void *ctx, h5_token *t) {
         }
         break;
     case H5_TOKEN_END_TAG:
-        w[n++] = 2;
+        w[n++] = H5W_TOKEN_END_TAG;
         w[n++] = put_str(t->name), w[n++] = (uint32_t)t->name.len;
         break;
     case H5_TOKEN_COMMENT:
-        w[n++] = 3;
+        w[n++] = H5W_TOKEN_COMMENT;
         w[n++] = put_str(t->data), w[n++] = (uint32_t)t->data.len;
         break;
     case H5_TOKEN_CHARACTER:
         /* Merge with the previous character token: its data is the tail of
          * out_str, so extending its length is enough. */
-        if (last_char_token != SIZE_MAX && last_char_token + 3 == n) {
+        if (last_char_token != SIZE_MAX && last_char_token + H5W_TOKEN_DATA_WORDS == n) {
             if (!h5_buf_append(&out_str, t->data.ptr, t->data.len)) out_failed = true;
             w[n - 1] += (uint32_t)t->data.len;
             return;
         }
         last_char_token = n;
-        w[n++] = 4;
+        w[n++] = H5W_TOKEN_CHARACTER;
         w[n++] = put_str(t->data), w[n++] = (uint32_t)t->data.len;
         out_words.len = n;
         return;
@@ -240,11 +222,11 @@ static void collect_token(void *ctx, h5_token *t) {
 
 static h5_tokenizer_state tokenizer_state(uint32_t s) {
     switch (s) {
-    case 1: return H5_STATE_RCDATA;
-    case 2: return H5_STATE_RAWTEXT;
-    case 3: return H5_STATE_SCRIPT_DATA;
-    case 4: return H5_STATE_PLAINTEXT;
-    case 5: return H5_STATE_CDATA_SECTION;
+    case H5W_STATE_RCDATA: return H5_STATE_RCDATA;
+    case H5W_STATE_RAWTEXT: return H5_STATE_RAWTEXT;
+    case H5W_STATE_SCRIPT_DATA: return H5_STATE_SCRIPT_DATA;
+    case H5W_STATE_PLAINTEXT: return H5_STATE_PLAINTEXT;
+    case H5W_STATE_CDATA_SECTION: return H5_STATE_CDATA_SECTION;
     default: return H5_STATE_DATA;
     }
 }
@@ -268,7 +250,7 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
     h5_tokenizer_reset(tokenizer, &o);
     h5_status st = h5_tokenizer_feed(tokenizer, input.data, len);
     if (st == H5_OK) st = h5_tokenizer_finish(tokenizer);
-    if (st == H5_OK && (out_failed || !finish_errors(input.data, len))) st = H5_ERR_OOM;
+    if (st == H5_OK && out_failed) st = H5_ERR_OOM;
     if (st != H5_OK) reset_outputs();
     return (uint32_t)st;
 }
@@ -277,14 +259,14 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
  * Parse input[0, len) (input[len, len + ctx_len) holds the fragment context
  * name) and write the tree as a flat buffer (docs/format.md), read back with
  * h5w_out_buf()/h5w_out_buf_len().
- *   flags: 1 scripting, 2 fragment, 4 source locations, 8 collect errors,
- *          16 source references (flatbuf.h: strings found verbatim in the
- *          input are written as offsets into it; for parse(), whose
- *          decoder slices the input string),
- *          bits 8-15 the encoding of byte input and bits 16-17 the
- *          confidence (encoding.h; 0 for a string); with a tentative one,
- *          h5w_encoding_change() then tells whether a <meta> declared
- *          another encoding to parse again with (13.2.3.4)
+ *   flags: the options, H5W_PARSE_* (abi.h): scripting, fragment, source
+ *          locations, errors, source references (flatbuf.h: strings found
+ *          verbatim in the input are written as offsets into it; for
+ *          parse(), whose decoder slices the input string), and the
+ *          encoding of byte input and the confidence in it (encoding.h; 0
+ *          for a string); with a tentative one, h5w_encoding_change() then
+ *          tells whether a <meta> declared another encoding to parse again
+ *          with (13.2.3.4)
  *   ctx_ns: h5_element_ns of the context element */
 static h5_parser *parser;
 static bool flat_ready;
@@ -305,19 +287,21 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
         flat_ready = true;
     }
     flat.len = 0;
-    uint32_t encoding = flags >> 8 & 0xff, confidence = flags >> 16 & 3;
+    uint32_t encoding = flags >> H5W_PARSE_ENCODING_SHIFT & H5W_PARSE_ENCODING_MASK;
+    uint32_t confidence = flags >> H5W_PARSE_CONFIDENCE_SHIFT & H5W_PARSE_CONFIDENCE_MASK;
+    const bool errors = (flags & H5W_PARSE_ERRORS) != 0;
     if ((size_t)len + ctx_len > input.len || ctx_ns > H5_NS_MATHML || encoding >= H5_ENC_COUNT ||
         confidence > H5_CONFIDENCE_CERTAIN)
         return H5_ERR_INVALID;
     if (!parser && !(parser = h5_parser_create())) return H5_ERR_OOM;
     h5_parse_options o = h5_parse_options_default();
-    o.scripting = (flags & 1) != 0;
-    o.fragment = (flags & 2) != 0;
+    o.scripting = (flags & H5W_PARSE_SCRIPTING) != 0;
+    o.fragment = (flags & H5W_PARSE_FRAGMENT) != 0;
     o.context_name = input.data + len;
     o.context_name_len = ctx_len;
     o.context_ns = (h5_element_ns)ctx_ns;
     o.memory_limit = (size_t)memory_limit_mb << 20;
-    if (flags & 8) o.on_error = collect_error;
+    if (errors) o.on_error = collect_error;
     o.encoding = (h5_encoding)encoding;
     o.confidence = encoding ? (h5_confidence)confidence : H5_CONFIDENCE_IRRELEVANT;
     h5_node *root = NULL;
@@ -326,33 +310,28 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
     if (st == H5_OK && out_failed) st = H5_ERR_OOM;
     if (st == H5_OK) {
         h5_flatbuf_options fo = h5_flatbuf_options_default();
-        fo.locations = (flags & 4) != 0;
+        fo.locations = (flags & H5W_PARSE_LOCATIONS) != 0;
         fo.scripting = o.scripting;
-        fo.include_errors = (flags & 8) != 0;
+        fo.include_errors = errors;
         fo.encoding = (uint8_t)o.encoding;
         fo.confidence = (uint8_t)o.confidence;
         fo.errors = (const h5_flatbuf_error *)out_errors.data;
-        fo.error_count = out_errors.len / 2;
-        if (flags & 16) {
+        fo.error_count = out_errors.len / H5_FLATBUF_ERROR_WORDS;
+        if (flags & H5W_PARSE_SOURCE_REFS) {
             fo.source = input.data;
             fo.source_len = len;
             /* parse(): JS slices its own string for the source references
-             * and never reads this copy again, so the buffer takes the
-             * input's block (flatbuf.h, source_in_buffer) instead of adding
-             * its size to the peak.  Not when the errors still need their
-             * lines and columns from the input (finish_errors). */
-            if (!(flags & 8)) {
-                h5_flatbuf_drop(&flat);
-                flat.data = (uint8_t *)input.data;
-                flat.cap = input.cap * sizeof(h5_char);
-                input.data = NULL;
-                input.len = input.cap = 0;
-                fo.source_in_buffer = true;
-            }
+             * (and counts lines in it for errors) and never reads this copy
+             * again, so the buffer takes the input's block (flatbuf.h,
+             * source_in_buffer) instead of adding its size to the peak. */
+            h5_flatbuf_drop(&flat);
+            flat.data = (uint8_t *)input.data;
+            flat.cap = input.cap * sizeof(h5_char);
+            input.data = NULL;
+            input.len = input.cap = 0;
+            fo.source_in_buffer = true;
         }
         st = h5_flatbuf_write(root, &fo, &flat);
-        /* The buffer keeps (code, offset); JS callbacks also get line/col. */
-        if (st == H5_OK && (flags & 8) && !finish_errors(input.data, len)) st = H5_ERR_OOM;
     }
     /* The tree is no longer needed: release what a huge input took. */
     if (st != H5_OK || len > (8u << 20)) {
@@ -372,9 +351,9 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
  * h5w_serialize_input(bytes) -- kept between calls, so a caller serialising
  * several nodes of one tree copies it once -- then calls h5w_serialize and
  * reads the UTF-16 result with h5w_ser_out()/h5w_ser_out_len().
- *   flags: 1 outer (the node itself, outerHTML), else its children
- *          (innerHTML); 2 scripting forced on, 4 forced off (else the
- *          buffer's SCRIPTING flag decides how <noscript> text is written) */
+ *   flags: H5W_SER_* (abi.h): the node itself (outerHTML) or its children
+ *          (innerHTML); scripting forced on or off (else the buffer's
+ *          SCRIPTING flag decides how <noscript> text is written) */
 #include "serialize.h"
 
 static uint8_t *ser_in;      /* the buffer written by JS */
@@ -403,10 +382,11 @@ H5W_EXPORT(h5w_ser_out_len) uint32_t h5w_ser_out_len(void) { return (uint32_t)se
 H5W_EXPORT(h5w_serialize) uint32_t h5w_serialize(uint32_t buf_len, uint32_t node_index, uint32_t flags) {
     /* Keep the output block between calls (re-growing it costs about as
      * much as serialising a large page); release one over 16 MiB. */
-    if (ser_out.cap > (8u << 20)) h5_buf_free(&ser_out);
+    if (ser_out.cap > (16u << 20) / sizeof(h5_char)) h5_buf_free(&ser_out);
     ser_out.len = 0;
     if (!ser_in || buf_len > ser_in_cap) return H5_ERR_INVALID;
-    int scripting = (flags & 2) ? 1 : (flags & 4) ? 0 : -1;
+    int scripting = (flags & H5W_SER_SCRIPTING_ON) ? 1 : (flags & H5W_SER_SCRIPTING_OFF) ? 0 : -1;
     if (serializer.stack_cap > (1u << 20)) h5_serializer_free(&serializer); /* after a very deep tree */
-    return (uint32_t)h5_serializer_run(&serializer, ser_in, buf_len, node_index, (flags & 1) != 0, scripting, &ser_out);
+    return (uint32_t)h5_serializer_run(&serializer, ser_in, buf_len, node_index, (flags & H5W_SER_OUTER) != 0, scripting,
+                                       &ser_out);
 }

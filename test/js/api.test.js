@@ -209,3 +209,30 @@ describe('api: parseToView() result', () => {
     assert.throws(() => h5.parseToView('<p>', { format: 'dom' }), { name: 'TypeError', message: /^parseToView\(\): unknown option 'format'/ });
   });
 });
+
+describe('api: options are read once', () => {
+  test('each own option is read exactly once; inherited properties are not options', async () => {
+    const { parse, parseFragment } = await import('../../js/node.js');
+    const reads = {};
+    const counted = (o) => {
+      const out = {};
+      for (const [k, v] of Object.entries(o)) {
+        Object.defineProperty(out, k, { enumerable: true, get: () => ((reads[k] = (reads[k] ?? 0) + 1), v) });
+      }
+      return out;
+    };
+    const errors = [];
+    const doc = parse('<p>a\n</div>', counted({ scriptingEnabled: false, sourceLocations: true, onParseError: (e) => errors.push(e), format: 'dom' }));
+    assert.deepEqual(reads, { scriptingEnabled: 1, sourceLocations: 1, onParseError: 1, format: 1 });
+    assert.equal(doc.querySelector('p').sourceCodeLocation.startLine, 1);
+    assert.deepEqual(errors.map((e) => [e.code, e.line, e.col]), [['missing-doctype', 1, 1], ['end-tag-without-matching-open-element', 2, 1]]);
+    for (const k of Object.keys(reads)) delete reads[k];
+    const frag = parseFragment('<td>x', counted({ context: 'tr' }));
+    assert.deepEqual(reads, { context: 1 });
+    assert.equal(frag.firstChild.localName, 'td');
+    // An option on the prototype is no option: scripting stays on.
+    const inherited = Object.create({ scriptingEnabled: false });
+    assert.equal(parse('<noscript><p>x</p></noscript>', inherited).querySelector('noscript').firstChild.nodeName, '#text');
+    assert.throws(() => tokenize('', { toString: 1 }), { name: 'TypeError', message: /unknown option 'toString'/ });
+  });
+});

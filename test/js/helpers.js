@@ -5,7 +5,7 @@
 // them with src/flatbuf.c.  Decoding the buffer must give back parse5's tree.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,78 +16,35 @@ process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 let helper = null;
 
 /**
- * Compile test/native/flatbuf_dump.c (with sanitizers) once: the binary is
- * cached in the temp directory under a hash of its sources and flags, so
- * parallel test files share it.
+ * Compile a native test helper from `files` (paths from the repository
+ * root) with sanitizers, once: the binary is cached in the temp directory
+ * under a hash of its sources and flags, so parallel test files share it.
+ * @param {string} name  names the binary
+ * @param {string[]} files  the .c files and the headers they use
  */
-export function dumpTool() {
-  if (helper) return helper;
-  const src = ['src/h5.h', 'src/arena.h', 'src/atoms.h', 'src/dom.h', 'src/flatbuf.h', 'src/util.c', 'src/arena.c', 'src/atoms.c', 'src/flatbuf.c', 'test/native/flatbuf_dump.c'].map((f) => join(ROOT, f));
+export function nativeTool(name, files) {
+  const src = files.map((f) => join(ROOT, f));
   const cc = process.env.CC || 'cc';
   const san = process.env.H5_NO_SANITIZE ? [] : ['-fsanitize=address,undefined', '-fno-sanitize-recover=all'];
   const args = ['-std=c11', '-Wall', '-Wextra', '-Werror', '-Wshadow', '-Wstrict-prototypes', '-O1', '-g', ...san, '-I', join(ROOT, 'src')];
   const hash = createHash('sha256').update(cc + '\0' + args.join('\0'));
-  for (const f of src) hash.update(readFileSync(f));
-  const out = join(tmpdir(), `h5-flatbuf-dump-${hash.digest('hex').slice(0, 16)}`);
+  for (const f of src) hash.update(f + '\0').update(readFileSync(f));
+  const out = join(tmpdir(), `h5-${name}-${hash.digest('hex').slice(0, 16)}`);
   if (!existsSync(out)) {
-    const tmp = join(dir, 'flatbuf_dump');
+    const tmp = join(dir, name);
     execFileSync(cc, [...args, ...src.filter((f) => f.endsWith('.c')), '-o', tmp], { stdio: 'inherit' });
     renameSync(tmp, out); // atomic: parallel test files may race here
   }
-  helper = out;
   return out;
 }
 
-let parser = undefined;
-/**
- * The helper linked with the whole parser (src/*.c, -DH5_WITH_PARSER), for
- * real parses; null when the parser does not build yet.
- */
-export function parseTool() {
-  if (parser !== undefined) return parser;
-  const files = readdirSync(join(ROOT, 'src')).filter((f) => /\.[ch]$/.test(f)).sort().map((f) => join(ROOT, 'src', f));
-  files.push(join(ROOT, 'test/native/flatbuf_dump.c'));
-  const cc = process.env.CC || 'cc';
-  const san = process.env.H5_NO_SANITIZE ? [] : ['-fsanitize=address,undefined', '-fno-sanitize-recover=all'];
-  const args = ['-std=c11', '-Wall', '-Wextra', '-O1', '-g', ...san, '-DH5_WITH_PARSER', '-I', join(ROOT, 'src')];
-  const hash = createHash('sha256').update(cc + '\0' + args.join('\0'));
-  for (const f of files) hash.update(f + '\0').update(readFileSync(f));
-  const out = join(tmpdir(), `h5-flatbuf-parse-${hash.digest('hex').slice(0, 16)}`);
-  if (!existsSync(out)) {
-    const tmp = join(dir, 'flatbuf_parse');
-    const r = spawnSync(cc, [...args, ...files.filter((f) => f.endsWith('.c')), '-o', tmp], { encoding: 'utf8' });
-    if (r.status !== 0) {
-      parser = null;
-      return null;
-    }
-    renameSync(tmp, out);
-  }
-  parser = out;
-  return out;
-}
-
-/**
- * Parse `html` with the real parser (C) and return the buffer.
- * options: fragment (context tag name), contextNs, locations, errors, scripting.
- */
-export function parseWithC(html, { fragment, contextNs = 0, locations = false, errors = false, scripting = true } = {}) {
-  const tool = parseTool();
-  if (tool === null) throw new Error('the parser does not build');
-  const id = ++seq;
-  const inp = join(dir, `html${id}.u16`);
-  const out = join(dir, `parsed${id}.bin`);
-  const u = new Uint16Array(html.length);
-  for (let i = 0; i < html.length; i++) u[i] = html.charCodeAt(i);
-  writeFileSync(inp, new Uint8Array(u.buffer));
-  const args = ['--parse'];
-  if (fragment) args.push('--fragment', fragment, '--context-ns', String(contextNs));
-  if (locations) args.push('--locations');
-  if (errors) args.push('--errors');
-  if (!scripting) args.push('--no-scripting');
-  const r = spawnSync(tool, [...args, inp, out], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`parse of ${JSON.stringify(html)} failed (${r.status}): ${r.stderr}`);
-  const buf = readFileSync(out);
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+/** test/native/flatbuf_dump.c, which writes hand-built trees with src/flatbuf.c. */
+export function dumpTool() {
+  helper ??= nativeTool('flatbuf-dump', [
+    'src/h5.h', 'src/abi.h', 'src/arena.h', 'src/atoms.h', 'src/dom.h', 'src/flatbuf.h', 'src/util.c', 'src/arena.c',
+    'src/atoms.c', 'src/atoms_data.c', 'src/flatbuf.c', 'test/native/flatbuf_dump.c',
+  ]);
+  return helper;
 }
 
 let seq = 0;

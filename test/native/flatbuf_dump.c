@@ -7,10 +7,6 @@
  *            html > body > N nested <div>s > text "x"
  *   flatbuf_dump [options] --deep-templates N OUT
  *            N templates, each in the previous one's contents
- *   flatbuf_dump [options] --parse IN OUT      (built with -DH5_WITH_PARSER)
- *            IN is UTF-16LE HTML; parsed with h5_parse
- *   --fragment NAME   fragment parsing with context element NAME
- *   --context-ns N    namespace of the context (0 HTML, 1 SVG, 2 MathML)
  *
  * Options:
  *   --locations       write the location sections
@@ -43,9 +39,6 @@
 #include "atoms.h"
 #include "dom.h"
 #include "flatbuf.h"
-#ifdef H5_WITH_PARSER
-#include "parser.h"
-#endif
 
 static void die(const char *msg) {
     fprintf(stderr, "flatbuf_dump: %s\n", msg);
@@ -304,74 +297,18 @@ static h5_node *deep_tree(long n, bool templates) {
     return doc;
 }
 
-/* ---- real parses ---------------------------------------------------------- */
-
-#ifdef H5_WITH_PARSER
-static h5_parser *parser;
-
-static void on_error(void *ctx, h5_error_code code, uint32_t offset) {
-    (void)ctx;
-    if (nerrors == sizeof errors / sizeof *errors) return;
-    errors[nerrors].code = (uint32_t)code;
-    errors[nerrors].offset = offset;
-    nerrors++;
-}
-
-static h5_node *parse_file(const char *path, const char *fragment, long context_ns, bool scripting) {
-    FILE *f = fopen(path, "rb");
-    if (!f) die("cannot open input");
-    size_t cap = 1 << 16, len = 0;
-    uint8_t *bytes = malloc(cap);
-    if (!bytes) die("out of memory");
-    size_t got;
-    while ((got = fread(bytes + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap) {
-            cap *= 2;
-            bytes = realloc(bytes, cap);
-            if (!bytes) die("out of memory");
-        }
-    }
-    fclose(f);
-    if (len % 2) die("input is not UTF-16LE");
-    h5_char *input = xcalloc(len + 2);
-    for (size_t i = 0; i < len / 2; i++) input[i] = (h5_char)(bytes[2 * i] | bytes[2 * i + 1] << 8);
-    free(bytes);
-    parser = h5_parser_create();
-    if (!parser) die("out of memory");
-    h5_parse_options o = h5_parse_options_default();
-    o.scripting = scripting;
-    o.on_error = on_error;
-    h5_str ctx = { NULL, 0 };
-    if (fragment) {
-        ctx = ascii(fragment);
-        o.fragment = true;
-        o.context_name = ctx.ptr;
-        o.context_name_len = ctx.len;
-        o.context_ns = (h5_element_ns)context_ns;
-    }
-    h5_node *root = NULL;
-    if (h5_parse(parser, input, len / 2, &o, &root) != H5_OK || !root) die("parse failed");
-    return root;
-}
-#endif
-
 /* ---- main ------------------------------------------------------------- */
 
 int main(int argc, char **argv) {
     h5_flatbuf_options o = h5_flatbuf_options_default();
-    long deep = -1, repeat = 1, context_ns = 0;
-    bool templates = false, sweep = false, parse = false;
-    const char *fragment = NULL;
+    long deep = -1, repeat = 1;
+    bool templates = false, sweep = false;
     int i = 1;
     for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
         if (strcmp(argv[i], "--locations") == 0) o.locations = true;
         else if (strcmp(argv[i], "--errors") == 0) o.include_errors = true;
         else if (strcmp(argv[i], "--no-scripting") == 0) o.scripting = false;
         else if (strcmp(argv[i], "--oom-sweep") == 0) sweep = true;
-        else if (strcmp(argv[i], "--parse") == 0) parse = true;
-        else if (strcmp(argv[i], "--fragment") == 0 && i + 1 < argc) fragment = argv[++i];
-        else if (strcmp(argv[i], "--context-ns") == 0 && i + 1 < argc) context_ns = strtol(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = strtol(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--deep") == 0 && i + 1 < argc) deep = strtol(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--deep-templates") == 0 && i + 1 < argc) {
@@ -388,17 +325,7 @@ int main(int argc, char **argv) {
         out = argv[i];
     } else {
         if (i + 2 != argc) die("usage: flatbuf_dump [options] IN OUT");
-        if (parse) {
-#ifdef H5_WITH_PARSER
-            root = parse_file(argv[i], fragment, context_ns, o.scripting);
-#else
-            (void)fragment;
-            (void)context_ns;
-            die("built without the parser (-DH5_WITH_PARSER)");
-#endif
-        } else {
-            root = read_tree(argv[i]);
-        }
+        root = read_tree(argv[i]);
         out = argv[i + 1];
     }
     o.errors = nerrors ? errors : NULL;
@@ -449,8 +376,5 @@ int main(int argc, char **argv) {
     free(first);
     h5_flatbuf_free(&fb);
     h5_arena_free(&arena);
-#ifdef H5_WITH_PARSER
-    h5_parser_destroy(parser);
-#endif
     return 0;
 }

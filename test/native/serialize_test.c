@@ -278,7 +278,7 @@ static uint8_t *nested_buffer(uint32_t depth, size_t *len) {
     set_word(b, H5_FB_H_VERSION, H5_FLATBUF_VERSION);
     set_word(b, H5_FB_H_FLAGS, H5_FB_ROOT_FRAGMENT);
     set_word(b, H5_FB_H_ATOM_COUNT, H5_ATOM_COUNT);
-    set_word(b, H5_FB_H_ATOM_HASH, h5_flatbuf_atom_hash());
+    set_word(b, H5_FB_H_ATOM_HASH, H5_FLATBUF_ATOM_HASH);
     set_word(b, H5_FB_H_NODE_COUNT, count);
     set_word(b, H5_FB_H_STRING_UNITS, 1);
     set_word(b, H5_FB_H_NODES_OFF, (uint32_t)nodes_off);

@@ -431,8 +431,7 @@ static void run_one(h5_tokenizer *tk, const char *file, const char *desc, const 
     flush_chars(&c);
 
     h5_line_index li;
-    h5_line_index_init(&li);
-    h5_line_index_feed(&li, input, input_len);
+    if (!h5_line_index_build(&li, input, input_len)) exit(2);
     err_item *act = calloc(c.nerrors + 1, sizeof *act);
     if (!act) exit(2);
     for (size_t i = 0; i < c.nerrors; i++) {

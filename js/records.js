@@ -1,0 +1,343 @@
+// Reading the flat tree buffer's records (docs/format.md; the numbers are
+// js/abi.js, generated from scripts/data/abi.json): the header and its
+// validation, views on the sections, the check of every record, source
+// locations and parse errors, and the one line index (Locator): the C core
+// reports offsets only, lines are counted here, in the string parsed.  decode.js builds trees with it, dom.js's
+// Tree and select.js read the records it checked, object.js builds parse5
+// objects from them.
+import {
+  A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, AL_NAME_END, AL_NAME_START, AL_VALUE_END, AL_VALUE_START, ATOM_COUNT,
+  ATOM_HASH, ATTR_NS_PREFIX, ATTR_WORDS, E_CODE, E_OFFSET, ENC_CONFIDENCE_MASK, ENC_CONFIDENCE_SHIFT, ENC_ENCODING_MASK,
+  ERROR_WORDS, FLAG_HAS_ERRORS, FLAG_HAS_LOCATIONS, FLAG_MODE_MASK, FLAG_MODE_SHIFT, FLAG_SCRIPTING, FLAG_SOURCE_REFS,
+  FORMAT_VERSION, H_ATOM_COUNT, H_ATOM_HASH, H_ATTR_COUNT, H_ATTR_LOCS_OFF, H_ATTRS_OFF, H_ENCODING, H_ERROR_COUNT,
+  H_ERRORS_OFF, H_FLAGS, H_MAGIC, H_NAME_COUNT, H_NAMES_OFF, H_NODE_COUNT, H_NODE_LOCS_OFF, H_NODES_OFF,
+  H_STRING_UNITS, H_STRINGS_OFF, H_TOTAL_BYTES, H_VERSION, HEADER_BYTES, INFO_IMPLICIT, INFO_NS_MASK,
+  INFO_NS_SHIFT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, L_END, L_END_TAG_START, L_START, L_START_TAG_END, LOC_WORDS,
+  MAGIC, N_ATTR_COUNT, N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_END, N_LAST_CHILD, N_NAME, N_PARENT, N_PREV,
+  N_PUBLIC_LEN, N_PUBLIC_OFF, N_SYSTEM_LEN, NAME_WORDS, NODE_WORDS, NONE, NS_HTML, ANS_NONE, ANS_XMLNS,
+  QUIRKS_MODE_NAMES, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+} from './abi.js';
+import { ATOMS } from './atoms.js';
+import { CONFIDENCE_NAMES, ENCODING_NAMES } from './encodings.js';
+import { asBytes, unitsToString } from './text.js';
+
+// ---- the line index ----------------------------------------------------
+
+/**
+ * Maps UTF-16 offsets to 1-based line and column (lines end at LF, CRLF or
+ * a lone CR, as parse5 counts them; an offset at a line break is on the line
+ * the break ends).  Without the source only offsets are reported.
+ */
+export class Locator {
+  constructor(source) {
+    this.hasLines = typeof source === 'string';
+    this.starts = null;
+    this.hint = 0;
+    this.line = 0;
+    this.col = 0;
+    if (this.hasLines) {
+      const starts = [0];
+      let i = source.indexOf('\n');
+      while (i >= 0) {
+        starts.push(i + 1);
+        i = source.indexOf('\n', i + 1);
+      }
+      if (source.indexOf('\r') >= 0) {
+        for (let j = source.indexOf('\r'); j >= 0; j = source.indexOf('\r', j + 1)) {
+          if (source.charCodeAt(j + 1) !== 10) starts.push(j + 1);
+        }
+        starts.sort((a, b) => a - b);
+      }
+      this.starts = starts;
+    }
+  }
+  // Sets this.line / this.col for `offset`.
+  at(offset) {
+    const s = this.starts;
+    let h = this.hint;
+    if (!(s[h] <= offset && (h + 1 === s.length || offset < s[h + 1]))) {
+      let lo = 0;
+      let hi = s.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (s[mid] <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      h = this.hint = lo;
+    }
+    this.line = h + 1;
+    this.col = offset - s[h] + 1;
+  }
+  /** { startLine, startCol, startOffset, endLine, endCol, endOffset } */
+  span(start, end) {
+    if (!this.hasLines) return { startOffset: start, endOffset: end };
+    this.at(start);
+    const sl = this.line;
+    const sc = this.col;
+    this.at(end);
+    return { startLine: sl, startCol: sc, startOffset: start, endLine: this.line, endCol: this.col, endOffset: end };
+  }
+}
+
+// ---- the header and sections ----------------------------------------------
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** The document's mode from the header flags. */
+export const modeOf = (flags) => QUIRKS_MODE_NAMES[(flags >>> FLAG_MODE_SHIFT) & FLAG_MODE_MASK] ?? 'no-quirks';
+
+/** The bytes of an ArrayBuffer or view, 4-byte aligned (the rare unaligned view is copied once). */
+export function alignedBytes(buffer) {
+  const bytes = asBytes(buffer);
+  if (bytes === null) {
+    const what = buffer === null ? 'null' : typeof buffer === 'object' ? buffer.constructor?.name ?? 'object' : typeof buffer;
+    throw new TypeError(`decode: expected an ArrayBuffer or Uint8Array, got ${what}`);
+  }
+  return bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+}
+
+/**
+ * Validate the header and the section table: the header words (a
+ * Uint32Array), after checking magic, version, length, atom table and that
+ * every section lies inside the buffer.
+ * @param {Uint8Array} bytes 4-byte aligned
+ * @returns {Uint32Array}
+ */
+export function readHeaderWords(bytes) {
+  if (!LITTLE_ENDIAN) throw new Error('decode: big-endian hosts are not supported');
+  if (bytes.byteLength < HEADER_BYTES) {
+    throw new RangeError(`decode: buffer truncated: ${bytes.byteLength} bytes, the header alone is ${HEADER_BYTES}`);
+  }
+  const h = new Uint32Array(bytes.buffer, bytes.byteOffset, HEADER_BYTES / 4);
+  if (h[H_MAGIC] !== MAGIC) {
+    const m = String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]).replace(/[^\x20-\x7e]/g, '?');
+    throw new RangeError(`decode: not an H5WT tree buffer (magic is "${m}", expected "H5WT")`);
+  }
+  if (h[H_VERSION] !== FORMAT_VERSION) {
+    throw new RangeError(`decode: H5WT format version ${h[H_VERSION]} is not supported (this decoder reads version ${FORMAT_VERSION})`);
+  }
+  const total = h[H_TOTAL_BYTES];
+  if (total > bytes.byteLength) {
+    throw new RangeError(`decode: buffer truncated: header says ${total} bytes, got ${bytes.byteLength}`);
+  }
+  if (h[H_ATOM_COUNT] !== ATOM_COUNT || h[H_ATOM_HASH] !== ATOM_HASH) {
+    throw new RangeError(
+      `decode: atom table mismatch: the buffer was written with ${h[H_ATOM_COUNT]} atoms (hash ${h[H_ATOM_HASH]}), ` +
+        `js/atoms.js has ${ATOM_COUNT} (hash ${ATOM_HASH}); the wasm module and the JS files are from different builds`,
+    );
+  }
+  const section = (name, offWord, count, words) => {
+    const off = h[offWord];
+    const bytesLen = count * words * 4;
+    if (off % 4 !== 0 || off < HEADER_BYTES || off + bytesLen > total) {
+      throw new RangeError(`decode: corrupt buffer: ${name} section (offset ${off}, ${bytesLen} bytes) does not fit in ${total} bytes`);
+    }
+  };
+  const nodes = h[H_NODE_COUNT];
+  const attrs = h[H_ATTR_COUNT];
+  if (nodes === 0) throw new RangeError('decode: corrupt buffer: no nodes');
+  section('node', H_NODES_OFF, nodes, NODE_WORDS);
+  section('attribute', H_ATTRS_OFF, attrs, ATTR_WORDS);
+  section('name', H_NAMES_OFF, h[H_NAME_COUNT], NAME_WORDS);
+  section('string', H_STRINGS_OFF, h[H_STRING_UNITS], 0.5);
+  if (h[H_FLAGS] & FLAG_HAS_LOCATIONS) {
+    section('node location', H_NODE_LOCS_OFF, nodes, LOC_WORDS);
+    section('attribute location', H_ATTR_LOCS_OFF, attrs, LOC_WORDS);
+  }
+  if (h[H_FLAGS] & FLAG_HAS_ERRORS) section('error', H_ERRORS_OFF, h[H_ERROR_COUNT], ERROR_WORDS);
+  return h;
+}
+
+/** Header word 18: [encoding name, confidence name] of byte input, or [null, null]. */
+export function encodingOf(h) {
+  const encoding = ENCODING_NAMES[h[H_ENCODING] & ENC_ENCODING_MASK] ?? null;
+  return [encoding, encoding === null ? null : CONFIDENCE_NAMES[(h[H_ENCODING] >>> ENC_CONFIDENCE_SHIFT) & ENC_CONFIDENCE_MASK] ?? null];
+}
+
+/**
+ * Parse errors from (code, offset) records (the buffer's error section, or
+ * the module's list after a parse): { code, offset }, plus line and col when
+ * `source`, the string parsed, is given (Locator).
+ */
+export function errorRecords(u32, count, source) {
+  const loc = typeof source === 'string' ? new Locator(source) : null;
+  const out = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const e = { code: u32[i * ERROR_WORDS + E_CODE], offset: u32[i * ERROR_WORDS + E_OFFSET] };
+    if (loc !== null) {
+      loc.at(e.offset);
+      e.line = loc.line;
+      e.col = loc.col;
+    }
+    out[i] = e;
+  }
+  return out;
+}
+
+/** The error records of a buffer with HAS_ERRORS (else []). */
+export function bufferErrors(bytes, h, source) {
+  if (!(h[H_FLAGS] & FLAG_HAS_ERRORS) || h[H_ERROR_COUNT] === 0) return [];
+  const u32 = new Uint32Array(bytes.buffer, bytes.byteOffset + h[H_ERRORS_OFF], h[H_ERROR_COUNT] * ERROR_WORDS);
+  return errorRecords(u32, h[H_ERROR_COUNT], source);
+}
+
+/**
+ * Views over the sections (no copies) and the name table (atoms, then the
+ * buffer's own names): what the builders of decode.js read.
+ */
+export function makeReader(bytes, h) {
+  const flags = h[H_FLAGS];
+  const units = h[H_STRING_UNITS];
+  const nodeCount = h[H_NODE_COUNT];
+  const attrCount = h[H_ATTR_COUNT];
+  const nameCount = h[H_NAME_COUNT];
+  const u32 = new Uint32Array(bytes.buffer, bytes.byteOffset, h[H_TOTAL_BYTES] >>> 2);
+  const u16 = new Uint16Array(bytes.buffer, bytes.byteOffset + h[H_STRINGS_OFF], units);
+  const names = ATOMS.slice();
+  const nb = h[H_NAMES_OFF] >>> 2;
+  for (let i = 0; i < nameCount; i++) {
+    const off = u32[nb + NAME_WORDS * i];
+    const len = u32[nb + NAME_WORDS * i + 1];
+    if (off + len > units) throw new RangeError(`decode: corrupt buffer: name ${i} is out of the string section`);
+    names.push(unitsToString(u16.subarray(off, off + len)));
+  }
+  const withLoc = (flags & FLAG_HAS_LOCATIONS) !== 0;
+  const view = (offWord, words) => u32.subarray(h[offWord] >>> 2, (h[offWord] >>> 2) + words);
+  const [encoding] = encodingOf(h);
+  return {
+    n: view(H_NODES_OFF, nodeCount * NODE_WORDS),
+    a: view(H_ATTRS_OFF, attrCount * ATTR_WORDS),
+    nl: withLoc ? view(H_NODE_LOCS_OFF, nodeCount * LOC_WORDS) : null,
+    al: withLoc ? view(H_ATTR_LOCS_OFF, attrCount * LOC_WORDS) : null,
+    u16,
+    str: null, // decoded by the 'object' builder
+    names,
+    units,
+    nodeCount,
+    attrCount,
+    flags,
+    mode: modeOf(flags),
+    scripting: (flags & FLAG_SCRIPTING) !== 0,
+    sourceRefs: (flags & FLAG_SOURCE_REFS) !== 0,
+    encoding,
+    bad(i, what) {
+      throw new RangeError(`decode: corrupt buffer: node ${i}: ${what}`);
+    },
+  };
+}
+
+// Check every record once, so that the lazy DOM never meets an index or
+// string reference out of range.
+export function validate(r) {
+  const { n, a, nodeCount, attrCount, units } = r;
+  const nameCount = r.names.length;
+  for (let k = 0; k < attrCount; k++) {
+    const q = k * ATTR_WORDS;
+    if (a[q + A_NAME] >= nameCount) throw new RangeError(`decode: corrupt buffer: attribute ${k}: name id ${a[q + A_NAME]} out of range`);
+    if (a[q + A_VALUE_OFF] + a[q + A_VALUE_LEN] > units) throw new RangeError(`decode: corrupt buffer: attribute ${k}: value out of bounds`);
+  }
+  let attrNext = 0;
+  for (let i = 0; i < nodeCount; i++) {
+    const b = i * NODE_WORDS;
+    const info = n[b];
+    const type = info & INFO_TYPE_MASK;
+    const p = n[b + N_PARENT];
+    const end = n[b + N_END];
+    if (i === 0 ? p !== NONE : p >= i) r.bad(i, `parent index ${p} is invalid`);
+    if (end <= i || end > nodeCount || (i !== 0 && end > n[p * NODE_WORDS + N_END])) r.bad(i, `subtree end ${end} is invalid`);
+    if (i !== 0) {
+      const pt = n[p * NODE_WORDS] & INFO_TYPE_MASK;
+      if (pt !== TYPE_ELEMENT && pt !== TYPE_DOCUMENT && pt !== TYPE_FRAGMENT) r.bad(i, 'parent cannot have children');
+      if ((info & INFO_TEMPLATE_CONTENTS) !== 0 && (type !== TYPE_FRAGMENT || pt !== TYPE_ELEMENT || p !== i - 1)) r.bad(i, 'misplaced template contents');
+    }
+    const prev = n[b + N_PREV];
+    if (prev !== NONE && (prev >= i || n[prev * NODE_WORDS + N_PARENT] !== p)) r.bad(i, `previous sibling ${prev} is invalid`);
+    const last = n[b + N_LAST_CHILD];
+    switch (type) {
+      case TYPE_ELEMENT:
+        if (n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
+        if (n[b + N_ATTR_FIRST] !== attrNext || n[b + N_ATTR_FIRST] + n[b + N_ATTR_COUNT] > attrCount) r.bad(i, 'attribute range is invalid');
+        attrNext += n[b + N_ATTR_COUNT];
+      // falls through: the last child
+      case TYPE_DOCUMENT:
+      case TYPE_FRAGMENT:
+        if (last !== NONE && (last <= i || last >= end)) r.bad(i, 'last child is invalid');
+        break;
+      case TYPE_TEXT:
+      case TYPE_COMMENT:
+      case TYPE_PI:
+        if (n[b + N_DATA_OFF] + n[b + N_DATA_LEN] > units) r.bad(i, 'data out of bounds');
+        if (type === TYPE_PI && n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
+        if (end !== i + 1) r.bad(i, 'leaf with children');
+        break;
+      case TYPE_DOCTYPE:
+        if (n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
+        if (n[b + N_PUBLIC_OFF] + n[b + N_PUBLIC_LEN] + n[b + N_SYSTEM_LEN] > units) r.bad(i, 'doctype identifier out of bounds');
+        if (end !== i + 1) r.bad(i, 'leaf with children');
+        break;
+      default:
+        r.bad(i, `unknown node type ${type}`);
+    }
+  }
+  if (attrNext !== attrCount) throw new RangeError('decode: corrupt buffer: attribute records not covered by elements');
+  if (n[N_END] !== nodeCount) r.bad(0, 'root subtree does not span all nodes');
+}
+
+/**
+ * parse5-style location of node `i`, or null when the node has no source
+ * position.  `r` has the record arrays n, a, nl, al and names (the reader
+ * of makeReader or a dom.js Tree); `loc` is a Locator over `source`.
+ */
+export function nodeLocation(r, i, loc, source) {
+  const n = r.n;
+  const nl = r.nl;
+  const lb = i * LOC_WORDS;
+  const b = i * NODE_WORDS;
+  const start = nl[lb + L_START];
+  // Elements the parser implied (no start tag) have none, as in parse5.
+  if (start === NONE || (n[b] & INFO_IMPLICIT) !== 0) return null;
+  let end = nl[lb + L_END];
+  if ((n[b] & INFO_TYPE_MASK) !== TYPE_ELEMENT) return loc.span(start, end === NONE ? start : end);
+  const stEnd = nl[lb + L_START_TAG_END];
+  const etStart = nl[lb + L_END_TAG_START];
+  if (end === NONE) end = stEnd === NONE ? start : stEnd;
+  const l = loc.span(start, end);
+  const cnt = n[b + N_ATTR_COUNT];
+  if (cnt !== 0) {
+    const ns = (n[b] >>> INFO_NS_SHIFT) & INFO_NS_MASK;
+    const a0 = n[b + N_ATTR_FIRST];
+    const al = r.al;
+    const a = r.a;
+    let attrs = null;
+    for (let k = a0; k < a0 + cnt; k++) {
+      const q = k * ATTR_WORDS;
+      const ql = k * LOC_WORDS;
+      const nameStart = al[ql + AL_NAME_START];
+      if (nameStart === NONE || nameStart < start || (stEnd !== NONE && nameStart >= stEnd)) continue;
+      let aEnd = al[ql + AL_NAME_END];
+      const vs = al[ql + AL_VALUE_START];
+      const ve = al[ql + AL_VALUE_END];
+      if (vs !== NONE && ve !== NONE && vs > aEnd) {
+        aEnd = ve;
+        // The value's span is inside the quotes; parse5 ends the attribute after the closing quote.
+        if (source !== undefined) {
+          const quote = source.charCodeAt(vs - 1);
+          if ((quote === 0x22 || quote === 0x27) && source.charCodeAt(ve) === quote) aEnd = ve + 1;
+        }
+      }
+      const ans = a[q + A_NS] & 0xff;
+      let key = r.names[a[q + A_NAME]];
+      if (ans !== ANS_NONE && !(ans === ANS_XMLNS && key === 'xmlns')) key = ATTR_NS_PREFIX[ans] + ':' + key;
+      // parse5 keys attribute locations by the name as tokenized (lowercase).
+      if (ns !== NS_HTML) key = key.toLowerCase();
+      if (attrs === null) attrs = Object.create(null);
+      attrs[key] = loc.span(nameStart, aEnd);
+    }
+    if (attrs !== null) l.attrs = attrs;
+  }
+  const st = loc.span(start, stEnd === NONE ? end : stEnd);
+  if (l.attrs !== undefined) st.attrs = l.attrs;
+  l.startTag = st;
+  if (etStart !== NONE) l.endTag = loc.span(etStart, end);
+  return l;
+}

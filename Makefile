@@ -15,9 +15,14 @@ EMCC     ?= emcc
 WASM_OPT ?= wasm-opt
 NODE     ?= node
 
-SRC      := $(sort $(wildcard src/*.c))
-HDR      := $(wildcard src/*.h)
-CSTD     := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Isrc
+# The C core, a folder per stage (README, Layout); each folder is on the
+# include path, so a file includes "tokenizer.h", not a path.
+STAGES   := common encoding tokenizer tree output
+SRC_DIRS := $(addprefix src/,$(STAGES))
+INC      := $(addprefix -I,$(SRC_DIRS))
+SRC      := $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
+HDR      := $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.h))
+CSTD     := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes $(INC)
 CFLAGS_N := $(CSTD) -O2 -g
 CFLAGS_S := $(CSTD) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
@@ -65,14 +70,14 @@ $(B)/asan/tokenizer_test: test/native/tokenizer_test.c test/native/json.c test/n
 $(B)/asan/tree_test: test/native/tree_test.c $(DECODERS) $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/tree_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
-# The scanners are src/scan.h alone (static inline).  The wasm build of the
+# The scanners are src/tokenizer/scan.h alone (static inline).  The wasm build of the
 # test runs them with simd128, as dist/html5.wasm does.
-$(B)/asan/scan_test: test/native/scan_test.c src/scan.h src/h5.h
+$(B)/asan/scan_test: test/native/scan_test.c src/tokenizer/scan.h src/common/h5.h
 	$(CC) $(CFLAGS_S) test/native/scan_test.c -o $@
 
-$(B)/wasm/scan_test.wasm: test/native/scan_test.c src/scan.h src/h5.h
+$(B)/wasm/scan_test.wasm: test/native/scan_test.c src/tokenizer/scan.h src/common/h5.h
 	@mkdir -p $(dir $@)
-	$(EMCC) -std=c11 -Wall -Wextra -Werror -Isrc -O2 -msimd128 -s STANDALONE_WASM=1 test/native/scan_test.c -o $@
+	$(EMCC) -std=c11 -Wall -Wextra -Werror $(INC) -O2 -msimd128 -s STANDALONE_WASM=1 test/native/scan_test.c -o $@
 
 $(B)/asan/deep_test: test/native/deep_test.c $(DECODERS) $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/deep_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
@@ -86,7 +91,7 @@ $(B)/asan/encoding_test: test/native/encoding_test.c $(DECODERS) $(B)/libhtml5-a
 # ---- WebAssembly ---------------------------------------------------------
 # A standalone module (no Emscripten JS glue): our own loader (js/loader.js)
 # instantiates it the same way in browsers, workers and Node.
-WASM_FLAGS := -std=c11 -Wall -Wextra -Werror -Isrc -O3 -flto -msimd128 -mbulk-memory \
+WASM_FLAGS := -std=c11 -Wall -Wextra -Werror $(INC) -O3 -flto -msimd128 -mbulk-memory \
   --no-entry -s STANDALONE_WASM=1 -s ALLOW_MEMORY_GROWTH=1 \
   -s INITIAL_MEMORY=2MB -s MAXIMUM_MEMORY=2GB -s TOTAL_STACK=256KB \
   -s ABORTING_MALLOC=0 -s ERROR_ON_UNDEFINED_SYMBOLS=1 -s FILESYSTEM=0 \
@@ -121,7 +126,7 @@ test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(
 	$(B)/asan/encoding_test $(SHARED)/html5lib-tests/encoding
 
 test-js: dist/html5.wasm
-	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/reporter.js test/js/
+	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/lib/reporter.js test/js/
 
 # The reference material (html5lib-tests, corpus) must be beside the repo.
 check-shared:
@@ -137,11 +142,11 @@ demo:
 	@$(NODE) bin/html5-wasm.js examples/sample.html
 
 # ---- generated files (committed; a test fails when one is stale) ------------
-# scripts/gen-abi.mjs     scripts/data/abi.json -> src/abi.h, js/abi.js
-# scripts/gen-atoms.mjs   scripts/data/atoms.txt -> src/atoms.h, src/atoms_data.c, js/atoms.js
+# scripts/gen-abi.mjs     scripts/data/abi.json -> src/common/abi.h, js/abi.js
+# scripts/gen-atoms.mjs   scripts/data/atoms.txt -> src/common/atoms.h, src/common/atoms_data.c, js/atoms.js
 # scripts/gen-encodings.mjs  scripts/data/encodings.tsv, index-windows-1252.txt
-#                         -> src/encodings_data.c, src/encoding.h (its enum), js/encodings.js
-# scripts/gen-entities.mjs   npm character-entities(-legacy) -> src/entities_data.c
+#                         -> src/encoding/encodings_data.c, src/encoding/encoding.h (its enum), js/encodings.js
+# scripts/gen-entities.mjs   npm character-entities(-legacy) -> src/tokenizer/entities_data.c
 gen:
 	@for g in scripts/gen-*.mjs; do $(NODE) $$g || exit 1; done
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Long differential soak: random nasty HTML (test/js/gen/html.js) parsed by
+// Long differential soak: random nasty HTML (test/js/differential/gen/html.js) parsed by
 // html5-wasm and by the reference, trees compared (both scripting modes);
 // mismatches are shrunk and printed with the first differing dump lines.
 //
@@ -10,7 +10,7 @@
 // Case i uses seed S+i; `--seed <seed> --count 1 --kind <kind>` reruns one
 // case.  --kind mixed (default) makes about 30% of the cases fragments.
 //
-// The reference is parse5 with its known bugs fixed (test/js/gen/parse5-fixed.js);
+// The reference is parse5 with its known bugs fixed (test/js/differential/gen/parse5-fixed.js);
 // --stock compares with parse5 as installed.  Cases where stock parse5
 // differs and the fixed one agrees are counted per fix.
 // --select 2025: anything inside <select> (the 2025 relaxed parsing that
@@ -19,13 +19,13 @@
 // --chromium: each remaining mismatch is also parsed by headless Chromium
 //   and gets a verdict: 'ours' (html5-wasm equals Chromium), 'parse5' (the
 //   reference equals Chromium), 'neither'.  Chromium is a tie-breaker only: it
-//   has deviations of its own (listed in test/js/gen/chromium.js).
+//   has deviations of its own (listed in test/js/differential/gen/chromium.js).
 // Known html5-wasm bugs (KNOWN below) are counted apart (--no-known: not).
 // Exit status 1 on any mismatch that is not select-explained (known bugs included).
 import * as stockParse5 from 'parse5';
 
-import { caseJobs, compare, describeJob, report, setReference } from '../test/js/gen/diff.js';
-import { FIXES, loadFixedParse5 } from '../test/js/gen/parse5-fixed.js';
+import { caseJobs, compare, describeJob, report, setReference } from '../test/js/differential/gen/diff.js';
+import { FIXES, loadFixedParse5 } from '../test/js/differential/gen/parse5-fixed.js';
 
 const args = process.argv.slice(2);
 const opt = (name, def) => {
@@ -57,7 +57,7 @@ if (!stock) for (const f of FIXES) singleFix.set(f.id, await loadFixedParse5([f.
 let oracle = null;
 let adjudicate = null;
 if (args.includes('--chromium')) {
-  const mod = await import('../test/js/gen/chromium.js');
+  const mod = await import('../test/js/differential/gen/chromium.js');
   oracle = await mod.startChromiumOracle();
   adjudicate = mod.adjudicate;
 }

@@ -1,5 +1,5 @@
 // Byte input (spec 13.2.3 "The input byte stream"): the encoding sniffing
-// algorithm runs in the C core (src/encoding.c: BOM, the transport layer's
+// algorithm runs in the C core (src/encoding/encoding.c: BOM, the transport layer's
 // encoding, the <meta> prescan of the first 1024 bytes, the default); the
 // bytes are decoded with the platform's TextDecoder (one call per document);
 // and a <meta> that declares another encoding while the confidence is
@@ -58,7 +58,7 @@ let utf8Fatal = null;
 
 /**
  * The encoding sniffing algorithm: { id, confidence, bom, text }.  The
- * wasm core does all but the UTF-8 detection (src/encoding.c,
+ * wasm core does all but the UTF-8 detection (src/encoding/encoding.c,
  * h5_sniff_encoding), which needs every byte: here TextDecoder validates and
  * decodes in one step, and `text` is the decoding when it is UTF-8.
  */

@@ -1,5 +1,5 @@
 // Decoder of the flat tree buffer ("H5WT", docs/format.md) written by
-// src/flatbuf.c.
+// src/output/flatbuf.c.
 //
 //   decode(buffer, { format: 'dom' })     → Document / DocumentFragment of js/dom.js
 //   decode(buffer, { format: 'object' })  → parse5-shaped plain objects (js/object.js)
@@ -92,7 +92,7 @@ export function decode(buffer, options) {
 }
 
 /**
- * decode() of a buffer that the wasm module's writer (src/flatbuf.c) has
+ * decode() of a buffer that the wasm module's writer (src/output/flatbuf.c) has
  * just produced (parse(), parseFragment()): the header is still checked,
  * the per-record validation pass is skipped.  Buffers from anywhere else go
  * through decode().

@@ -6,9 +6,9 @@
 //     node shape this package produces: DomWalk reads the records of a
 //     js/dom.js tree directly (nodes are record indexes, no node objects are
 //     made), ObjectWalk reads parse5-shaped objects (which users may modify);
-//   - serializeBuffer(): src/serialize.c in the wasm module, straight from a
+//   - serializeBuffer(): src/output/serialize.c in the wasm module, straight from a
 //     flat tree buffer (docs/format.md).
-// Both give the same output (test/js/serializer.test.js checks them against
+// Both give the same output (test/js/conformance/serializer.test.js checks them against
 // each other and against parse5 on every corpus page and html5lib input).
 //
 // The algorithm, for a node (step numbers of the standard):

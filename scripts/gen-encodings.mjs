@@ -2,10 +2,10 @@
 // Generates the encoding tables of the WHATWG Encoding Standard (section 4.2
 // "Names and labels") from scripts/data/encodings.tsv, and the bytes
 // 0x80-0x9F of windows-1252 from scripts/data/index-windows-1252.txt:
-//   src/encodings_data.c  the names in the standard's order (the ids of
-//                         src/encoding.h), every label, sorted, for "get an
+//   src/encoding/encodings_data.c  the names in the standard's order (the ids of
+//                         src/encoding/encoding.h), every label, sorted, for "get an
 //                         encoding" (binary search)
-//   src/encoding.h        the enum of the ids (between its GENERATED markers)
+//   src/encoding/encoding.h        the enum of the ids (between its GENERATED markers)
 //   js/encodings.js       the names by id and windows-1252, for the JS wrapper
 //   test/native/decoders.c  windows-1252 for the tests' decoder (between its
 //                         GENERATED markers)
@@ -63,7 +63,7 @@ const c = [
   `const size_t h5_encoding_label_count = ${labels.length};`,
   '',
 ];
-write('src/encodings_data.c', c.join('\n'));
+write('src/encoding/encodings_data.c', c.join('\n'));
 
 // Replace the lines between the line that starts with `begin` and the line
 // `    /* END GENERATED */` of a file.
@@ -75,16 +75,16 @@ const writeBetween = (file, begin, lines) => {
   const head = text.slice(0, text.indexOf('\n', start) + 1);
   write(file, head + lines.join('\n') + '\n' + text.slice(end));
 };
-writeBetween('src/encoding.h', '    /* BEGIN GENERATED */', names.map((n, i) => `    ${ident(n)} = ${i + 1},`));
+writeBetween('src/encoding/encoding.h', '    /* BEGIN GENERATED */', names.map((n, i) => `    ${ident(n)} = ${i + 1},`));
 writeBetween('test/native/decoders.c', '    /* BEGIN GENERATED', win1252Rows.map((r) => '    ' + r));
 
 const js = [
   ...GENERATED.map((l) => `// ${l}`),
   '',
-  '/** Encoding names by the C core\'s id (src/encoding.h); id 0 is none. */',
+  '/** Encoding names by the C core\'s id (src/encoding/encoding.h); id 0 is none. */',
   ...array('export const ENCODING_NAMES = [', ['null,', ...names.map((n) => `'${n}',`)], '];', '  '),
   '',
-  "/** Confidence names by the C core's h5_confidence (src/encoding.h). */",
+  "/** Confidence names by the C core's h5_confidence (src/encoding/encoding.h). */",
   "export const CONFIDENCE_NAMES = [null, 'tentative', 'certain'];",
   '',
   '/** index-windows-1252, pointers 0-31: the code points of bytes 0x80-0x9F. */',

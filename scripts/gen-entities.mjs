@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates src/entities_data.c: the WHATWG named character references table
+// Generates src/tokenizer/entities_data.c: the WHATWG named character references table
 // (spec 13.5 "Named character references", used by 13.2.5.73) for the C core.
 //
 // Sources (npm devDependencies):
@@ -7,13 +7,13 @@
 //   character-entities-legacy the names that are also valid without ';'
 // Together they give the 2,231 entries of the WHATWG table.
 //
-// Layout (see src/charref.h): entries sorted by name in code-unit order, so
+// Layout (see src/tokenizer/charref.h): entries sorted by name in code-unit order, so
 // all names sharing a prefix form one contiguous range and a name sorts
 // before its extensions ("amp" < "amp;").  The tokenizer narrows the range one
 // input character at a time (binary search per step) and remembers the last
 // range whose first entry is exactly as long as the prefix: longest match.
 //
-// Usage: node scripts/gen-entities.mjs [--out DIR]   (or `make gen`; writes src/entities_data.c)
+// Usage: node scripts/gen-entities.mjs [--out DIR]   (or `make gen`; writes src/tokenizer/entities_data.c)
 import { characterEntities } from 'character-entities';
 import { characterEntitiesLegacy } from 'character-entities-legacy';
 import { write } from './generated.mjs';
@@ -69,7 +69,7 @@ const out = `/*
  * The WHATWG named character references table (HTML 13.5), ${entries.length} entries,
  * built from the npm packages "character-entities" (all names, with ';') and
  * "character-entities-legacy" (names also valid without ';').
- * See src/charref.h for the layout.
+ * See src/tokenizer/charref.h for the layout.
  */
 #include "charref.h"
 
@@ -85,5 +85,5 @@ const uint16_t h5_entity_first[53] = {
 ${first.map((v, i) => `    ${v},${i < 52 ? ` /* ${letters[i]} */` : ' /* end */'}`).join('\n')}
 };
 `;
-write('src/entities_data.c', out);
-console.log(`src/entities_data.c: ${entries.length} entries, names ${blob.length} bytes, longest ${maxLen}`);
+write('src/tokenizer/entities_data.c', out);
+console.log(`src/tokenizer/entities_data.c: ${entries.length} entries, names ${blob.length} bytes, longest ${maxLen}`);

@@ -3,7 +3,7 @@
 //
 // A generator run with `--out DIR` writes its files below DIR (same relative
 // paths) instead of into the repository: the staleness test
-// (test/js/generated.test.js) regenerates into a temporary folder and
+// (test/js/unit/generated.test.js) regenerates into a temporary folder and
 // compares byte for byte.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,8 +19,8 @@ export const readRepo = (rel) => readFileSync(join(ROOT, rel), 'utf8');
 
 /**
  * Write the generated file `rel`: below --out when given, else into the
- * repository, and there only when its text changes (src/encoding.h and
- * src/abi.h are included by most C sources; an untouched file rebuilds nothing).
+ * repository, and there only when its text changes (src/encoding/encoding.h and
+ * src/common/abi.h are included by most C sources; an untouched file rebuilds nothing).
  */
 export function write(rel, text) {
   if (OUT !== null) {

@@ -93,7 +93,7 @@ H5W_EXPORT(h5w_input) h5_char *h5w_input(uint32_t units) {
     return input.data;
 }
 
-/* ---- byte input (src/encoding.h) -----------------------------------------
+/* ---- byte input (src/encoding/encoding.h) -----------------------------------------
  * h5w_sniff: the encoding sniffing algorithm (13.2.3.2) over `len` bytes
  * that JS wrote at h5w_input() (the first H5_PRESCAN_BYTES of the document
  * are enough: the UTF-8 detection, which needs them all, is left to JS,
@@ -347,7 +347,7 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
 
 /* ---- serialize() -----------------------------------------------------------
  * HTML serialisation (spec 13.3) straight from a flat tree buffer
- * (src/serialize.h).  JS copies the buffer into the memory returned by
+ * (src/output/serialize.h).  JS copies the buffer into the memory returned by
  * h5w_serialize_input(bytes) -- kept between calls, so a caller serialising
  * several nodes of one tree copies it once -- then calls h5w_serialize and
  * reads the UTF-16 result with h5w_ser_out()/h5w_ser_out_len().

@@ -1,4 +1,4 @@
-// Page side of the browser tests (test/js/browser.test.js): parses with
+// Page side of the browser tests (test/js/browser/browser.test.js): parses with
 // html5-wasm and with Chromium's own DOMParser and compares canonical dumps
 // (test/browser/canon.js).  Exposes window.h5 for the test driver.
 //

@@ -1,5 +1,5 @@
 /*
- * The test decoders (decoders.h) as a filter, for test/js/decoders.test.js,
+ * The test decoders (decoders.h) as a filter, for test/js/unit/decoders.test.js,
  * which compares them with the product's decoding (js/bytes.js).
  *
  * stdin: records of [encoding id: 1 byte][n: 4 bytes LE][n bytes].

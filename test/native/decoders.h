@@ -3,8 +3,8 @@
  * native benchmark (WHATWG Encoding Standard).  The product does not use
  * them: the JS wrapper decodes a document's bytes (js/bytes.js, with the
  * platform's TextDecoder and its own windows-1252, x-user-defined and
- * replacement), after the C core's encoding sniffing (src/encoding.h).
- * test/js/decoders.test.js checks these decoders against that path, byte
+ * replacement), after the C core's encoding sniffing (src/encoding/encoding.h).
+ * test/js/unit/decoders.test.js checks these decoders against that path, byte
  * vector by byte vector.
  */
 #ifndef H5_TEST_DECODERS_H

@@ -10,7 +10,7 @@
  * another encoding changes it (13.2.3.4).  The encoding that results must
  * be the test's.  The bytes are decoded by the test decoders (decoders.h);
  * where the sniffed encoding is not one of theirs, the parse is not run
- * here and the test checks the sniffing only; test/js/encoding.test.js runs
+ * here and the test checks the sniffing only; test/js/conformance/encoding.test.js runs
  * every test through the whole path (the JS wrapper decodes).  scripted/ needs a script engine
  * (document.write) and is reported as skipped; chardet/ holds no tests (a
  * sample for statistical detection, which the spec leaves optional).

@@ -1,5 +1,5 @@
 /*
- * The tokenizer's bulk scanners (src/scan.h), each against a reference
+ * The tokenizer's bulk scanners (src/tokenizer/scan.h), each against a reference
  * written here from the spec:
  *
  * 1. scan_stops, for every stop set and every code unit 0..0xFFFF: a unit

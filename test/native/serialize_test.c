@@ -1,5 +1,5 @@
 /*
- * The C serialiser over flat tree buffers (src/serialize.c):
+ * The C serialiser over flat tree buffers (src/output/serialize.c):
  *   - expected output on parsed documents (spec 13.3 cases);
  *   - every node, inner and outer, of a rich document serialises;
  *   - a million nested elements (no recursion);

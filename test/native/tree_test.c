@@ -664,7 +664,7 @@ int main(int argc, char **argv) {
     printf("tree-construction errors: %zu of %zu runs have the expected error count\n", tot.errors_match, tot.runs);
     printf("tree-construction errors: %zu of %zu runs match #errors alone or #errors + #new-errors "
            "(the two sections often name the same tokenizer error twice; docs/errors.md explains every "
-           "difference, test/js/errors.test.js checks them)\n",
+           "difference, test/js/conformance/errors.test.js checks them)\n",
            tot.errors_match_either, tot.runs);
     printf("tree-construction (chunked input, chunk_size 1..7): %zu passed, %zu failed\n",
            tot.chunk_runs - tot.chunk_failed, tot.chunk_failed);

@@ -1,0 +1,57 @@
+/*
+ * Character references: spec 13.2.5.73 (named character reference state,
+ * longest match against the table of 13.5) and 13.2.5.80 (numeric character
+ * reference end state: range checks and the 0x80-0x9F replacement table).
+ *
+ * The named table lives in the generated src/tokenizer/entities_data.c (from
+ * scripts/gen-entities.mjs).  Entries are sorted by name, so every set of
+ * names sharing a prefix is one contiguous range, and a name sorts before its
+ * extensions ("not" < "not;" < "notin;").
+ */
+#ifndef H5_CHARREF_H
+#define H5_CHARREF_H
+
+#include "errors.h"
+#include "h5.h"
+
+#define H5_ENTITY_COUNT 2231
+/* Longest name in the table, ';' included ("CounterClockwiseContourIntegral;"). */
+#define H5_ENTITY_MAX_NAME 32
+
+typedef struct {
+    uint16_t name_off;  /* into h5_entity_names */
+    uint8_t name_len;   /* includes the ';' when the name has one */
+    uint8_t value_len;  /* 1 or 2 UTF-16 code units */
+    h5_char value[2];
+} h5_entity;
+
+extern const char h5_entity_names[];
+extern const h5_entity h5_entities[H5_ENTITY_COUNT];
+/* Entries starting with letter i (A-Z = 0..25, a-z = 26..51) are
+ * [h5_entity_first[i], h5_entity_first[i + 1]). */
+extern const uint16_t h5_entity_first[53];
+
+typedef enum {
+    H5_CHARREF_NONE,      /* no name of the table is a prefix of the input */
+    H5_CHARREF_MATCH,     /* longest match found; see h5_charref_match */
+    H5_CHARREF_NEED_MORE  /* input ended while a longer name was still possible */
+} h5_charref_result;
+
+typedef struct {
+    size_t len;              /* code units of the name matched (';' included) */
+    const h5_entity *entity;
+} h5_charref_match;
+
+/* 13.2.5.73: find the longest name of the table that is a prefix of
+ * s[0..n) (s starts just after the '&').  When the whole of s was consumed
+ * while some longer name still starts with it, the answer depends on input
+ * not yet seen: returns H5_CHARREF_NEED_MORE unless `at_eof`. */
+h5_charref_result h5_charref_match_named(const h5_char *s, size_t n, bool at_eof,
+                                         h5_charref_match *out);
+
+/* 13.2.5.80: check a numeric character reference code (saturated at
+ * 0x110000 by the caller), returning the code point to use and the parse
+ * error to report (H5_ERROR_NONE when none). */
+uint32_t h5_charref_numeric_value(uint32_t code, h5_error_code *error);
+
+#endif

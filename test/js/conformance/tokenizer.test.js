@@ -1,0 +1,84 @@
+// The html5lib tokenizer suite through the wasm build and the public
+// tokenize() API: tokens and parse errors (code, line, col), every test,
+// every initial state.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+
+import { tokenize } from '../../../js/node.js';
+import { sharedPath } from '../lib/shared.js';
+
+const dir = sharedPath('html5lib-tests', 'tokenizer');
+
+// html5lib "doubleEscaped": \uHHHH sequences are unescaped once more.
+const unescape = (s) => s.replace(/\\u([0-9a-fA-F]{4})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+
+function toHtml5lib(tokens) {
+  const out = [];
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'doctype': out.push(['DOCTYPE', t.name, t.publicId, t.systemId, !t.forceQuirks]); break;
+      case 'startTag': {
+        const attrs = {};
+        for (const a of t.attributes) attrs[a.name] = a.value;
+        out.push(t.selfClosing ? ['StartTag', t.name, attrs, true] : ['StartTag', t.name, attrs]);
+        break;
+      }
+      case 'endTag': out.push(['EndTag', t.name]); break;
+      case 'comment': out.push(['Comment', t.data]); break;
+      case 'character': {
+        const last = out[out.length - 1];
+        if (last && last[0] === 'Character') last[1] += t.data;
+        else out.push(['Character', t.data]);
+        break;
+      }
+      default: throw new Error('unknown token type ' + t.type);
+    }
+  }
+  return out;
+}
+
+function expectedTokens(test) {
+  const unesc = (v) => (typeof v === 'string' && test.doubleEscaped ? unescape(v) : v);
+  return test.output.map((tok) => tok.map((v) => {
+    if (v && typeof v === 'object') {
+      const o = {};
+      for (const [k, val] of Object.entries(v)) o[unesc(k)] = unesc(val);
+      return o;
+    }
+    return unesc(v);
+  }));
+}
+
+const order = (a, b) => a.line - b.line || a.col - b.col || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.test')).sort()) {
+  const json = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  if (json.xmlViolationTests) {
+    // These expect the "coercing an HTML DOM into an infoset" tweaks, which
+    // a tokenizer does not apply; counted and reported, not run.
+    test(`tokenizer/${file}`, { skip: `${json.xmlViolationTests.length} tests not applicable: they expect the "coercing an HTML DOM into an infoset" tweaks, which are not tokenizer behaviour` });
+    continue;
+  }
+  describe(`tokenizer/${file}`, () => {
+    json.tests.forEach((t, index) => {
+      for (const state of t.initialStates ?? ['Data state']) {
+        test(`#${index} ${t.description} [${state}]`, () => {
+          const input = t.doubleEscaped ? unescape(t.input) : t.input;
+          const errors = [];
+          const tokens = tokenize(input, {
+            initialState: state,
+            lastStartTag: t.lastStartTag ?? undefined,
+            onParseError: (e) => errors.push(e),
+          });
+          assert.deepEqual(toHtml5lib(tokens), expectedTokens(t), `tokens differ for input ${JSON.stringify(input)}`);
+          const got = errors.map(({ code, line, col }) => ({ code, line, col })).sort(order);
+          const want = (t.errors ?? []).map(({ code, line, col }) => ({ code, line, col })).sort(order);
+          assert.deepEqual(got, want, `errors differ for input ${JSON.stringify(input)}`);
+          for (const e of errors) assert.equal(typeof e.offset, 'number');
+        });
+      }
+    });
+  });
+}

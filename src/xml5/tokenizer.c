@@ -146,14 +146,27 @@ static void emit(x5_tokenizer *t, x5_token *tok) {
     if (!t->oom) t->opts.on_token(t->opts.token_ctx, tok);
 }
 
-static void flush_text(x5_tokenizer *t) {
-    if (!t->text.len) return;
+/* A token of `type` with the name and data of the buffers (NULL: empty). */
+static x5_token new_token(x5_token_type type, const h5_buf *name, const h5_buf *data) {
     x5_token tok;
     memset(&tok, 0, sizeof tok);
-    tok.type = X5_TOKEN_CHARACTER;
-    tok.data = h5_buf_str(&t->text);
+    tok.type = type;
+    if (name) tok.name = h5_buf_str(name);
+    if (data) tok.data = h5_buf_str(data);
+    return tok;
+}
+
+static void flush_text(x5_tokenizer *t) {
+    if (!t->text.len) return;
+    x5_token tok = new_token(X5_TOKEN_CHARACTER, NULL, &t->text);
     emit(t, &tok);
     t->text.len = 0;
+}
+
+/* Characters before a comment, PI or DOCTYPE come out first. */
+static void emit_after_text(x5_tokenizer *t, x5_token tok) {
+    flush_text(t);
+    emit(t, &tok);
 }
 
 static void error(x5_tokenizer *t, x5_error_code code) {
@@ -231,11 +244,7 @@ static void attr_start(x5_tokenizer *t, int c) {
 static void emit_tag(x5_tokenizer *t, x5_token_type type) {
     if (t->oom) return;
     attr_finish(t);
-    flush_text(t);
-    x5_token tok;
-    memset(&tok, 0, sizeof tok);
-    tok.type = type;
-    tok.name = h5_buf_str(&t->name);
+    x5_token tok = new_token(type, &t->name, NULL);
     for (size_t i = 0; i < t->nattrs; i++) {
         const x5_attr_rec *r = &t->recs[i];
         t->attrs[i].name.ptr = t->abuf.data + r->name_off;
@@ -245,19 +254,14 @@ static void emit_tag(x5_tokenizer *t, x5_token_type type) {
     }
     tok.attrs = t->attrs;
     tok.nattrs = t->nattrs;
-    emit(t, &tok);
+    emit_after_text(t, tok);
 }
 
 /* ------------------------------------------------------------------------ */
 /* Comments, processing instructions, DOCTYPEs.                               */
 
 static void emit_comment(x5_tokenizer *t) {
-    flush_text(t);
-    x5_token tok;
-    memset(&tok, 0, sizeof tok);
-    tok.type = X5_TOKEN_COMMENT;
-    tok.data = h5_buf_str(&t->data);
-    emit(t, &tok);
+    emit_after_text(t, new_token(X5_TOKEN_COMMENT, NULL, &t->data));
 }
 
 static void create_pi(x5_tokenizer *t, int c) {
@@ -267,13 +271,7 @@ static void create_pi(x5_tokenizer *t, int c) {
 }
 
 static void emit_pi(x5_tokenizer *t) {
-    flush_text(t);
-    x5_token tok;
-    memset(&tok, 0, sizeof tok);
-    tok.type = X5_TOKEN_PI;
-    tok.name = h5_buf_str(&t->name);
-    tok.data = h5_buf_str(&t->data);
-    emit(t, &tok);
+    emit_after_text(t, new_token(X5_TOKEN_PI, &t->name, &t->data));
 }
 
 static void create_doctype(x5_tokenizer *t) {
@@ -282,17 +280,13 @@ static void create_doctype(x5_tokenizer *t) {
 }
 
 static void emit_doctype(x5_tokenizer *t) {
-    flush_text(t);
-    x5_token tok;
-    memset(&tok, 0, sizeof tok);
-    tok.type = X5_TOKEN_DOCTYPE;
-    tok.name = h5_buf_str(&t->name);
+    x5_token tok = new_token(X5_TOKEN_DOCTYPE, &t->name, NULL);
     tok.public_id = h5_buf_str(&t->public_id);
     tok.system_id = h5_buf_str(&t->system_id);
     tok.has_name = t->has_name;
     tok.has_public_id = t->has_public_id;
     tok.has_system_id = t->has_system_id;
-    emit(t, &tok);
+    emit_after_text(t, tok);
 }
 
 static h5_buf *doctype_id(x5_tokenizer *t) {
@@ -393,107 +387,62 @@ again:
             t->state = S_TAG_OPEN;
         } else if (c == X5_EOF) {
             flush_text(t);
-            if (!t->done) {
-                x5_token tok;
-                memset(&tok, 0, sizeof tok);
-                tok.type = X5_TOKEN_EOF;
-                emit(t, &tok);
-                t->done = true;
-            }
+            if (!t->done) emit_after_text(t, new_token(X5_TOKEN_EOF, NULL, NULL));
+            t->done = true;
         } else {
             emit_char(t, (uint32_t)c);
         }
         return;
 
-    /* Tag open state */
+    /* Tag open state, end tag open state */
     case S_TAG_OPEN:
-        if (c == '/') t->state = S_END_TAG_OPEN;
-        else if (c == '?') t->state = S_PI;
-        else if (c == '!') {
-            t->state = S_MARKUP_DECLARATION;
+    case S_END_TAG_OPEN: {
+        bool end = t->state == S_END_TAG_OPEN;
+        if (!end && (c == '/' || c == '?' || c == '!')) {
+            t->state = c == '/' ? S_END_TAG_OPEN : c == '?' ? S_PI : S_MARKUP_DECLARATION;
             t->nlook = 0;
-        } else if (is_space(c) || c == ':' || c == '<' || c == '>' || c == X5_EOF) {
-            error(t, c == X5_EOF ? X5_ERROR_EOF_BEFORE_TAG_NAME : X5_ERROR_INVALID_FIRST_CHARACTER_OF_TAG_NAME);
-            emit_char(t, '<');
-            t->state = S_DATA;
-            goto again;
-        } else {
-            create_tag(t, X5_TOKEN_START_TAG, c);
-            t->state = S_TAG_NAME;
+            return;
         }
-        return;
-
-    /* End tag open state */
-    case S_END_TAG_OPEN:
-        if (c == '>') {
+        if (end && c == '>') { /* "Emit a short end tag token" */
             create_tag(t, X5_TOKEN_SHORT_END_TAG, -1);
-            emit_tag(t, X5_TOKEN_SHORT_END_TAG);
-            t->state = S_DATA;
-        } else if (is_space(c) || c == '<' || c == ':' || c == X5_EOF) {
+            goto tag_emit;
+        }
+        if (is_space(c) || c == ':' || c == '<' || c == X5_EOF || (!end && c == '>')) {
             error(t, c == X5_EOF ? X5_ERROR_EOF_BEFORE_TAG_NAME : X5_ERROR_INVALID_FIRST_CHARACTER_OF_TAG_NAME);
             emit_char(t, '<');
-            emit_char(t, '/');
+            if (end) emit_char(t, '/');
             t->state = S_DATA;
             goto again;
-        } else {
-            create_tag(t, X5_TOKEN_END_TAG, c);
-            t->state = S_END_TAG_NAME;
         }
+        create_tag(t, end ? X5_TOKEN_END_TAG : X5_TOKEN_START_TAG, c);
+        t->state = end ? S_END_TAG_NAME : S_TAG_NAME;
         return;
+    }
 
-    /* End tag name state */
+    /* End tag name state ("EOF: ... Emit the start tag token": the end tag
+     * is meant) */
     case S_END_TAG_NAME:
         if (is_space(c)) t->state = S_END_TAG_NAME_AFTER;
         else if (c == '/') {
             error(t, X5_ERROR_END_TAG_WITH_TRAILING_SOLIDUS);
             t->state = S_END_TAG_NAME_AFTER;
-        } else if (c == X5_EOF) {
-            /* The draft says "Emit the start tag token": the end tag is meant. */
-            error(t, X5_ERROR_EOF_IN_TAG);
-            emit_tag(t, X5_TOKEN_END_TAG);
-            t->state = S_DATA;
-            goto again;
-        } else if (c == '>') {
-            emit_tag(t, X5_TOKEN_END_TAG);
-            t->state = S_DATA;
-        } else {
-            put(t, &t->name, (uint32_t)c);
-        }
+        } else if (c == '>') goto tag_emit;
+        else if (c == X5_EOF) goto tag_eof;
+        else put(t, &t->name, (uint32_t)c);
         return;
 
     /* End tag name after state */
     case S_END_TAG_NAME_AFTER:
-        if (c == '>') {
-            emit_tag(t, X5_TOKEN_END_TAG);
-            t->state = S_DATA;
-        } else if (is_space(c)) {
-        } else if (c == X5_EOF) {
-            error(t, X5_ERROR_EOF_IN_TAG);
-            emit_tag(t, X5_TOKEN_END_TAG);
-            t->state = S_DATA;
-            goto again;
-        } else {
-            error(t, X5_ERROR_UNEXPECTED_CHARACTER_AFTER_END_TAG_NAME);
-        }
+        if (c == '>') goto tag_emit;
+        if (c == X5_EOF) goto tag_eof;
+        if (!is_space(c)) error(t, X5_ERROR_UNEXPECTED_CHARACTER_AFTER_END_TAG_NAME);
         return;
 
     /* Tag name state */
     case S_TAG_NAME:
         if (is_space(c)) t->state = S_TAG_ATTR_NAME_BEFORE;
-        else if (c == '>') {
-            emit_tag(t, t->tag_type);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            error(t, X5_ERROR_EOF_IN_TAG);
-            emit_tag(t, t->tag_type);
-            t->state = S_DATA;
-            goto again;
-        } else if (c == '/') {
-            t->tag_type = X5_TOKEN_EMPTY_TAG;
-            t->state = S_EMPTY_TAG;
-        } else {
-            put(t, &t->name, (uint32_t)c);
-        }
+        else if (c == '>' || c == '/' || c == X5_EOF) goto tag_close;
+        else put(t, &t->name, (uint32_t)c);
         return;
 
     /* Empty tag state.  "Anything else: Reconsume in tag attribute value
@@ -501,151 +450,99 @@ again:
      * we reconsume in the tag attribute name before state instead, and it is
      * a parse error (xml5lib-tests count one for "<a x=test /" at EOF). */
     case S_EMPTY_TAG:
-        if (c == '>') {
-            emit_tag(t, X5_TOKEN_EMPTY_TAG);
-            t->state = S_DATA;
-            return;
-        }
+        if (c == '>') goto tag_emit;
         error(t, X5_ERROR_UNEXPECTED_CHARACTER_AFTER_SOLIDUS_IN_TAG);
         t->state = S_TAG_ATTR_NAME_BEFORE;
         goto again;
 
-    /* Tag attribute name before state */
+    /* Tag attribute name before state, tag attribute name after state (the
+     * same but for '=' and ':') */
     case S_TAG_ATTR_NAME_BEFORE:
-        if (is_space(c)) {
-        } else if (c == '>') {
-            emit_tag(t, t->tag_type);
-            t->state = S_DATA;
-        } else if (c == '/') {
-            t->tag_type = X5_TOKEN_EMPTY_TAG;
-            t->state = S_EMPTY_TAG;
-        } else if (c == ':') {
-            error(t, X5_ERROR_COLON_BEFORE_ATTR);
-        } else if (c == X5_EOF) {
-            error(t, X5_ERROR_EOF_IN_TAG);
-            emit_tag(t, t->tag_type);
-            t->state = S_DATA;
-            goto again;
-        } else {
-            attr_start(t, c);
-            t->state = S_TAG_ATTR_NAME;
-        }
-        return;
-
-    /* Tag attribute name state */
-    case S_TAG_ATTR_NAME:
-        if (c == '=') {
-            attr_name_done(t);
-            t->state = S_TAG_ATTR_VALUE_BEFORE;
-        } else if (c == '>') {
-            attr_name_done(t);
-            emit_tag(t, X5_TOKEN_START_TAG);
-            t->state = S_DATA;
-        } else if (is_space(c)) {
-            attr_name_done(t);
-            t->state = S_TAG_ATTR_NAME_AFTER;
-        } else if (c == '/') {
-            attr_name_done(t);
-            t->tag_type = X5_TOKEN_EMPTY_TAG;
-            t->state = S_EMPTY_TAG;
-        } else if (c == X5_EOF) {
-            attr_name_done(t);
-            error(t, X5_ERROR_EOF_IN_TAG);
-            emit_tag(t, X5_TOKEN_START_TAG);
-            t->state = S_DATA;
-            goto again;
-        } else {
-            put(t, &t->abuf, (uint32_t)c);
-        }
-        return;
-
-    /* Tag attribute name after state */
     case S_TAG_ATTR_NAME_AFTER:
-        if (is_space(c)) {
-        } else if (c == '=') {
+        if (is_space(c)) return;
+        if (c == '>' || c == '/' || c == X5_EOF) goto tag_close;
+        if (t->state == S_TAG_ATTR_NAME_AFTER && c == '=') {
             t->state = S_TAG_ATTR_VALUE_BEFORE;
-        } else if (c == '>') {
-            emit_tag(t, t->tag_type);
-            t->state = S_DATA;
-        } else if (c == '/') {
-            t->tag_type = X5_TOKEN_EMPTY_TAG;
-            t->state = S_EMPTY_TAG;
-        } else if (c == X5_EOF) {
-            error(t, X5_ERROR_EOF_IN_TAG);
-            emit_tag(t, t->tag_type);
-            t->state = S_DATA;
-            goto again;
+        } else if (t->state == S_TAG_ATTR_NAME_BEFORE && c == ':') {
+            error(t, X5_ERROR_COLON_BEFORE_ATTR);
         } else {
             attr_start(t, c);
             t->state = S_TAG_ATTR_NAME;
+        }
+        return;
+
+    /* Tag attribute name state ('>' and EOF: "Emit the current token as
+     * start tag token") */
+    case S_TAG_ATTR_NAME:
+        if (c != '=' && c != '>' && c != '/' && c != X5_EOF && !is_space(c)) {
+            put(t, &t->abuf, (uint32_t)c);
+            return;
+        }
+        attr_name_done(t);
+        if (c == '=') t->state = S_TAG_ATTR_VALUE_BEFORE;
+        else if (is_space(c)) t->state = S_TAG_ATTR_NAME_AFTER;
+        else {
+            if (c != '/') t->tag_type = X5_TOKEN_START_TAG;
+            goto tag_close;
         }
         return;
 
     /* Tag attribute value before state */
     case S_TAG_ATTR_VALUE_BEFORE:
-        if (is_space(c)) {
-        } else if (c == '"') {
-            t->state = S_TAG_ATTR_VALUE_DOUBLE_QUOTED;
-        } else if (c == '\'') {
-            t->state = S_TAG_ATTR_VALUE_SINGLE_QUOTED;
-        } else if (c == '&') {
+        if (is_space(c)) return;
+        if (c == '"') t->state = S_TAG_ATTR_VALUE_DOUBLE_QUOTED;
+        else if (c == '\'') t->state = S_TAG_ATTR_VALUE_SINGLE_QUOTED;
+        else if (c == '>') goto tag_emit;
+        else if (c == X5_EOF) goto tag_eof;
+        else {
             t->state = S_TAG_ATTR_VALUE_UNQUOTED;
-            goto again;
-        } else if (c == '>') {
-            emit_tag(t, t->tag_type);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            error(t, X5_ERROR_EOF_IN_TAG);
-            emit_tag(t, t->tag_type);
-            t->state = S_DATA;
-            goto again;
-        } else {
-            if (t->attr_open) put(t, &t->abuf, (uint32_t)c);
-            t->state = S_TAG_ATTR_VALUE_UNQUOTED;
+            goto again; /* '&' is reprocessed there; anything else appended */
         }
         return;
 
-    /* Tag attribute value double quoted state, single quoted state */
+    /* Tag attribute value double quoted state, single quoted state,
+     * unquoted state ('>' and EOF: "Emit the current token as start tag
+     * token") */
     case S_TAG_ATTR_VALUE_DOUBLE_QUOTED:
-    case S_TAG_ATTR_VALUE_SINGLE_QUOTED: {
-        int quote = t->state == S_TAG_ATTR_VALUE_DOUBLE_QUOTED ? '"' : '\'';
-        if (c == quote) {
+    case S_TAG_ATTR_VALUE_SINGLE_QUOTED:
+    case S_TAG_ATTR_VALUE_UNQUOTED: {
+        int end = t->state == S_TAG_ATTR_VALUE_DOUBLE_QUOTED ? '"'
+                  : t->state == S_TAG_ATTR_VALUE_SINGLE_QUOTED ? '\'' : ' ';
+        if (c == end || (end == ' ' && is_space(c))) {
             t->state = S_TAG_ATTR_NAME_BEFORE;
         } else if (c == '&') {
             t->return_state = t->state;
-            t->additional_allowed = quote;
+            t->additional_allowed = end == ' ' ? '>' : end;
             t->state = S_CHARACTER_REFERENCE;
-        } else if (c == X5_EOF) {
-            error(t, X5_ERROR_EOF_IN_TAG);
-            emit_tag(t, t->tag_type);
-            t->state = S_DATA;
-            goto again;
+        } else if (c == X5_EOF || (end == ' ' && c == '>')) {
+            if (end == ' ') t->tag_type = X5_TOKEN_START_TAG;
+            goto tag_close;
         } else if (t->attr_open) {
             put(t, &t->abuf, (uint32_t)c);
         }
         return;
     }
 
-    /* Tag attribute value unquoted state */
-    case S_TAG_ATTR_VALUE_UNQUOTED:
-        if (is_space(c)) {
-            t->state = S_TAG_ATTR_NAME_BEFORE;
-        } else if (c == '&') {
-            t->return_state = t->state;
-            t->additional_allowed = '>';
-            t->state = S_CHARACTER_REFERENCE;
-        } else if (c == '>') {
-            emit_tag(t, X5_TOKEN_START_TAG);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            error(t, X5_ERROR_EOF_IN_TAG);
-            emit_tag(t, X5_TOKEN_START_TAG);
-            t->state = S_DATA;
-            goto again;
-        } else if (t->attr_open) {
-            put(t, &t->abuf, (uint32_t)c);
-        }
+    /* The common ends of the tag states: '/' ("Set current tag to empty
+     * tag. Switch to the empty tag state"), '>' ("Emit the current token and
+     * then switch to the data state"), EOF ("This is an eof-in-tag parse
+     * error. Emit the current token and then reprocess the current input
+     * character in the data state"). */
+    tag_close:
+        if (c == '>') goto tag_emit;
+        if (c == X5_EOF) goto tag_eof;
+        t->tag_type = X5_TOKEN_EMPTY_TAG;
+        t->state = S_EMPTY_TAG;
         return;
+    tag_emit:
+        emit_tag(t, t->state == S_EMPTY_TAG ? X5_TOKEN_EMPTY_TAG : t->tag_type);
+        t->state = S_DATA;
+        return;
+    tag_eof:
+        error(t, X5_ERROR_EOF_IN_TAG);
+        emit_tag(t, t->tag_type);
+        t->state = S_DATA;
+        goto again;
 
     /* Pi state.  The draft's "Exact match for word xml" branch (the XML
      * declaration states) is not taken: xml5lib-tests expect <?xml ...?> as
@@ -732,79 +629,53 @@ again:
         unconsume_look(t, c);
         return;
 
-    /* Comment start state */
+    /* Comment start state, comment start dash state */
     case S_COMMENT_START:
-        if (c == '-') t->state = S_COMMENT_START_DASH;
-        else if (c == '>') {
-            error(t, X5_ERROR_ABRUPT_CLOSING_OF_EMPTY_COMMENT);
-            emit_comment(t);
-            t->state = S_DATA;
-        } else {
-            t->state = S_COMMENT;
-            goto again;
-        }
-        return;
-
-    /* Comment start dash state */
     case S_COMMENT_START_DASH:
-        if (c == '-') t->state = S_COMMENT_END;
-        else if (c == '>') {
-            error(t, X5_ERROR_ABRUPT_CLOSING_OF_EMPTY_COMMENT);
-            emit_comment(t);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            goto comment_eof;
-        } else {
-            put(t, &t->data, '-');
-            t->state = S_COMMENT;
-            goto again;
+        if (c == '-') {
+            t->state = t->state == S_COMMENT_START ? S_COMMENT_START_DASH : S_COMMENT_END;
+            return;
         }
-        return;
+        if (c == '>') {
+            error(t, X5_ERROR_ABRUPT_CLOSING_OF_EMPTY_COMMENT);
+            goto comment_emit;
+        }
+        if (t->state == S_COMMENT_START_DASH && c != X5_EOF) put(t, &t->data, '-');
+        t->state = S_COMMENT;
+        goto again;
 
     /* Comment state */
     case S_COMMENT:
-        if (c == '<') {
-            put(t, &t->data, '<');
-            t->state = S_COMMENT_LESS_THAN_SIGN;
-        } else if (c == '-') {
-            t->state = S_COMMENT_END_DASH;
-        } else if (c == X5_EOF) {
-            goto comment_eof;
-        } else {
+        if (c == '-') t->state = S_COMMENT_END_DASH;
+        else if (c == X5_EOF) goto comment_eof;
+        else {
             put(t, &t->data, (uint32_t)c);
+            if (c == '<') t->state = S_COMMENT_LESS_THAN_SIGN;
         }
         return;
 
     /* Comment less-than sign state */
     case S_COMMENT_LESS_THAN_SIGN:
-        if (c == '!') {
-            put(t, &t->data, '!');
-            t->state = S_COMMENT_LESS_THAN_SIGN_BANG;
-        } else if (c == '<') {
-            put(t, &t->data, '<');
-        } else {
-            t->state = S_COMMENT;
-            goto again;
+        if (c == '!' || c == '<') {
+            put(t, &t->data, (uint32_t)c);
+            if (c == '!') t->state = S_COMMENT_LESS_THAN_SIGN_BANG;
+            return;
         }
-        return;
+        t->state = S_COMMENT;
+        goto again;
 
-    /* Comment less-than sign bang state */
+    /* Comment less-than sign bang state, comment less-than sign bang dash
+     * state */
     case S_COMMENT_LESS_THAN_SIGN_BANG:
-        if (c == '-') t->state = S_COMMENT_LESS_THAN_SIGN_BANG_DASH;
-        else {
-            t->state = S_COMMENT;
-            goto again;
+    case S_COMMENT_LESS_THAN_SIGN_BANG_DASH: {
+        bool bang = t->state == S_COMMENT_LESS_THAN_SIGN_BANG;
+        if (c == '-') {
+            t->state = bang ? S_COMMENT_LESS_THAN_SIGN_BANG_DASH : S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH;
+            return;
         }
-        return;
-
-    /* Comment less-than sign bang dash state */
-    case S_COMMENT_LESS_THAN_SIGN_BANG_DASH:
-        if (c == '-') t->state = S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH;
-        else {
-            t->state = S_COMMENT_END_DASH;
-            goto again;
-        }
-        return;
+        t->state = bang ? S_COMMENT : S_COMMENT_END_DASH;
+        goto again;
+    }
 
     /* Comment less-than sign bang dash dash state */
     case S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH:
@@ -814,173 +685,153 @@ again:
 
     /* Comment end dash state */
     case S_COMMENT_END_DASH:
-        if (c == '-') t->state = S_COMMENT_END;
-        else if (c == X5_EOF) goto comment_eof;
-        else {
-            put(t, &t->data, '-');
-            t->state = S_COMMENT;
-            goto again;
-        }
-        return;
-
-    /* Comment end state.  "Anything else: Append two U+002D (-) characters
-     * and the current input character ... Reconsume in the comment state":
-     * the character is appended once, by the comment state. */
-    case S_COMMENT_END:
-        if (c == '>') {
-            emit_comment(t);
-            t->state = S_DATA;
-        } else if (c == '!') {
-            t->state = S_COMMENT_END_BANG;
-        } else if (c == '-') {
-            put(t, &t->data, '-');
-        } else if (c == X5_EOF) {
-            goto comment_eof;
-        } else {
-            put_ascii(t, &t->data, "--");
-            t->state = S_COMMENT;
-            goto again;
-        }
-        return;
-
-    /* Comment end bang state */
-    case S_COMMENT_END_BANG:
         if (c == '-') {
-            put_ascii(t, &t->data, "--!");
-            t->state = S_COMMENT_END_DASH;
-        } else if (c == '>') {
-            error(t, X5_ERROR_INCORRECTLY_CLOSED_COMMENT);
-            emit_comment(t);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            goto comment_eof;
-        } else {
-            put_ascii(t, &t->data, "--!");
-            t->state = S_COMMENT;
-            goto again;
+            t->state = S_COMMENT_END;
+            return;
         }
+        if (c == X5_EOF) goto comment_eof;
+        put(t, &t->data, '-');
+        t->state = S_COMMENT;
+        goto again;
+
+    /* Comment end state, comment end bang state.  (Comment end state,
+     * "Anything else: Append two U+002D (-) characters and the current input
+     * character ... Reconsume in the comment state": the character is
+     * appended once, by the comment state.) */
+    case S_COMMENT_END:
+    case S_COMMENT_END_BANG: {
+        bool bang = t->state == S_COMMENT_END_BANG;
+        if (c == X5_EOF) goto comment_eof;
+        if (c == '>') {
+            if (bang) error(t, X5_ERROR_INCORRECTLY_CLOSED_COMMENT);
+            goto comment_emit;
+        }
+        if (!bang && (c == '!' || c == '-')) {
+            if (c == '!') t->state = S_COMMENT_END_BANG;
+            else put(t, &t->data, '-');
+            return;
+        }
+        put_ascii(t, &t->data, bang ? "--!" : "--");
+        t->state = bang && c == '-' ? S_COMMENT_END_DASH : S_COMMENT;
+        if (t->state == S_COMMENT_END_DASH) return;
+        goto again;
+    }
+
+    /* Bogus comment state (EOF: "Emit the comment", no parse error) */
+    case S_BOGUS_COMMENT:
+        if (c == '>' || c == X5_EOF) goto comment_emit;
+        put(t, &t->data, (uint32_t)c);
         return;
 
     comment_eof:
         error(t, X5_ERROR_EOF_IN_COMMENT);
+    comment_emit: /* then EOF goes on to the data state */
         emit_comment(t);
         t->state = S_DATA;
-        goto again;
-
-    /* Bogus comment state */
-    case S_BOGUS_COMMENT:
-        if (c == '>' || c == X5_EOF) {
-            emit_comment(t);
-            t->state = S_DATA;
-            if (c == X5_EOF) goto again;
-        } else {
-            put(t, &t->data, (uint32_t)c);
-        }
+        if (c == X5_EOF) goto again;
         return;
 
-    /* CDATA state */
+    /* CDATA state, CDATA bracket state, CDATA end state.  (CDATA bracket
+     * state, "Anything else: emit ']' and the current input character,
+     * switch to CDATA bracket state": we reconsume the character in the
+     * CDATA state, where another ']' starts a new bracket.) */
     case S_CDATA:
-        if (c == ']') t->state = S_CDATA_BRACKET;
-        else if (c == X5_EOF) goto cdata_eof;
-        else emit_char(t, (uint32_t)c);
-        return;
-
-    /* CDATA bracket state.  "Anything else: emit ']' and the current input
-     * character, switch to CDATA bracket state": we reconsume the character
-     * in the CDATA state (another ']' must start a new bracket). */
     case S_CDATA_BRACKET:
-        if (c == ']') t->state = S_CDATA_END;
-        else if (c == X5_EOF) goto cdata_eof;
-        else {
-            emit_char(t, ']');
-            t->state = S_CDATA;
-            goto again;
-        }
-        return;
-
-    /* CDATA end state */
     case S_CDATA_END:
-        if (c == '>') t->state = S_DATA;
-        else if (c == ']') emit_char(t, ']');
-        else if (c == X5_EOF) goto cdata_eof;
-        else {
-            emit_char(t, ']');
-            emit_char(t, ']');
-            t->state = S_CDATA;
+        if (c == X5_EOF) {
+            error(t, X5_ERROR_EOF_IN_CDATA);
+            t->state = S_DATA;
             goto again;
         }
-        return;
-
-    cdata_eof:
-        error(t, X5_ERROR_EOF_IN_CDATA);
-        t->state = S_DATA;
+        if (c == ']') {
+            if (t->state == S_CDATA_END) emit_char(t, ']');
+            t->state = t->state == S_CDATA ? S_CDATA_BRACKET : S_CDATA_END;
+            return;
+        }
+        if (t->state == S_CDATA) {
+            emit_char(t, (uint32_t)c);
+            return;
+        }
+        if (t->state == S_CDATA_END && c == '>') {
+            t->state = S_DATA;
+            return;
+        }
+        emit_char(t, ']');
+        if (t->state == S_CDATA_END) emit_char(t, ']');
+        t->state = S_CDATA;
         goto again;
 
     /* DOCTYPE state */
     case S_DOCTYPE:
-        if (is_doctype_space(c)) t->state = S_BEFORE_DOCTYPE_NAME;
-        else if (c == X5_EOF) {
-            create_doctype(t);
-            goto doctype_eof;
-        } else {
-            error(t, X5_ERROR_MISSING_WHITESPACE_BEFORE_DOCTYPE_NAME);
+        if (is_doctype_space(c)) {
             t->state = S_BEFORE_DOCTYPE_NAME;
-            goto again;
+            return;
         }
-        return;
+        if (c != X5_EOF) error(t, X5_ERROR_MISSING_WHITESPACE_BEFORE_DOCTYPE_NAME);
+        t->state = S_BEFORE_DOCTYPE_NAME;
+        goto again;
 
     /* Before DOCTYPE name state */
     case S_BEFORE_DOCTYPE_NAME:
         if (is_doctype_space(c)) return;
         create_doctype(t);
-        if (c == '>') {
-            error(t, X5_ERROR_MISSING_DOCTYPE_NAME);
-            emit_doctype(t);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            goto doctype_eof;
-        } else {
-            t->has_name = true;
-            put(t, &t->name, (uint32_t)h5_to_lower(c));
-            t->state = S_DOCTYPE_NAME;
-        }
-        return;
+        if (c == '>') error(t, X5_ERROR_MISSING_DOCTYPE_NAME);
+        if (c == '>' || c == X5_EOF) goto doctype_close;
+        t->has_name = true;
+        t->state = S_DOCTYPE_NAME;
+        goto again;
 
     /* DOCTYPE name state ("'>': Create a new DOCTYPE token. Emit token." is
-     * read as emitting the current one, whose name is complete). */
+     * read as emitting the current one, whose name is complete) */
     case S_DOCTYPE_NAME:
         if (is_doctype_space(c)) t->state = S_AFTER_DOCTYPE_NAME;
-        else if (c == '>') {
-            emit_doctype(t);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            goto doctype_eof;
-        } else {
-            put(t, &t->name, (uint32_t)h5_to_lower(c));
-        }
+        else if (c == '>' || c == X5_EOF) goto doctype_close;
+        else put(t, &t->name, (uint32_t)h5_to_lower(c));
         return;
 
-    /* After DOCTYPE name state.  The draft skips everything up to '>' (an
-     * internal subset in brackets); xml5lib-tests expect PUBLIC and SYSTEM
-     * identifiers as HTML has them, so both are here: the keywords (ASCII
-     * case-insensitive), then '[' starts the internal subset. */
+    /* After DOCTYPE name state, after DOCTYPE system identifier state,
+     * between DOCTYPE public and system identifiers state, after the
+     * internal subset.  The draft skips everything up to '>' after the name
+     * (with an internal subset in brackets); xml5lib-tests expect PUBLIC and
+     * SYSTEM identifiers as HTML has them (keywords ASCII case-insensitive),
+     * so both are here: '[' after the name or an identifier starts the
+     * internal subset. */
     case S_AFTER_DOCTYPE_NAME:
-        if (is_doctype_space(c)) {
-        } else if (c == '>') {
-            emit_doctype(t);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            goto doctype_eof;
-        } else if (c == '[') {
+    case S_AFTER_DOCTYPE_IDENTIFIER:
+    case S_BETWEEN_DOCTYPE_IDENTIFIERS:
+    case S_AFTER_DOCTYPE_INTERNAL_SUBSET:
+        if (t->state == S_AFTER_DOCTYPE_IDENTIFIER && !t->doctype_system) {
+            /* After DOCTYPE public identifier state */
+            if (is_doctype_space(c)) {
+                t->state = S_BETWEEN_DOCTYPE_IDENTIFIERS;
+                return;
+            }
+            if (c == '"' || c == '\'') {
+                error(t, X5_ERROR_MISSING_WHITESPACE_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS);
+                t->doctype_system = true;
+                goto doctype_identifier;
+            }
+        }
+        if (is_doctype_space(c)) return;
+        if (c == '>' || c == X5_EOF) goto doctype_close;
+        if (c == '[' && t->state != S_AFTER_DOCTYPE_INTERNAL_SUBSET) {
             t->doctype_depth = 1;
             t->state = S_DOCTYPE_INTERNAL_SUBSET;
-        } else if ((c | 0x20) == 'p' || (c | 0x20) == 's') {
+        } else if (t->state == S_AFTER_DOCTYPE_NAME && ((c | 0x20) == 'p' || (c | 0x20) == 's')) {
             t->keyword = (c | 0x20) == 'p' ? kw_public : kw_system;
             t->nlook = 0;
             t->state = S_DOCTYPE_KEYWORD;
             goto again;
+        } else if (t->state == S_BETWEEN_DOCTYPE_IDENTIFIERS) {
+            t->doctype_system = true;
+            if (c == '"' || c == '\'') goto doctype_identifier;
+            goto doctype_missing_quote;
         } else {
-            error(t, X5_ERROR_INVALID_CHARACTER_SEQUENCE_AFTER_DOCTYPE_NAME);
+            error(t, t->state == S_AFTER_DOCTYPE_NAME ? X5_ERROR_INVALID_CHARACTER_SEQUENCE_AFTER_DOCTYPE_NAME
+                     : t->state == S_AFTER_DOCTYPE_INTERNAL_SUBSET
+                         ? X5_ERROR_UNEXPECTED_CHARACTER_AFTER_DOCTYPE_INTERNAL_SUBSET
+                     : t->doctype_system ? X5_ERROR_UNEXPECTED_CHARACTER_AFTER_DOCTYPE_IDENTIFIER
+                                         : X5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER);
             t->state = S_BOGUS_DOCTYPE;
         }
         return;
@@ -999,38 +850,22 @@ again:
         unconsume_look(t, c);
         return;
 
-    /* After DOCTYPE public keyword state, after DOCTYPE system keyword state */
+    /* After DOCTYPE public/system keyword state, before DOCTYPE
+     * public/system identifier state */
     case S_AFTER_DOCTYPE_KEYWORD:
+    case S_BEFORE_DOCTYPE_IDENTIFIER:
         if (is_doctype_space(c)) {
             t->state = S_BEFORE_DOCTYPE_IDENTIFIER;
         } else if (c == '"' || c == '\'') {
-            error(t, t->doctype_system ? X5_ERROR_MISSING_WHITESPACE_AFTER_DOCTYPE_SYSTEM_KEYWORD
-                                       : X5_ERROR_MISSING_WHITESPACE_AFTER_DOCTYPE_PUBLIC_KEYWORD);
+            if (t->state == S_AFTER_DOCTYPE_KEYWORD)
+                error(t, t->doctype_system ? X5_ERROR_MISSING_WHITESPACE_AFTER_DOCTYPE_SYSTEM_KEYWORD
+                                           : X5_ERROR_MISSING_WHITESPACE_AFTER_DOCTYPE_PUBLIC_KEYWORD);
             goto doctype_identifier;
-        } else if (c == '>') {
-            error(t, t->doctype_system ? X5_ERROR_MISSING_DOCTYPE_SYSTEM_IDENTIFIER
-                                       : X5_ERROR_MISSING_DOCTYPE_PUBLIC_IDENTIFIER);
-            emit_doctype(t);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            goto doctype_eof;
-        } else {
-            goto doctype_missing_quote;
-        }
-        return;
-
-    /* Before DOCTYPE public/system identifier state */
-    case S_BEFORE_DOCTYPE_IDENTIFIER:
-        if (is_doctype_space(c)) {
-        } else if (c == '"' || c == '\'') {
-            goto doctype_identifier;
-        } else if (c == '>') {
-            error(t, t->doctype_system ? X5_ERROR_MISSING_DOCTYPE_SYSTEM_IDENTIFIER
-                                       : X5_ERROR_MISSING_DOCTYPE_PUBLIC_IDENTIFIER);
-            emit_doctype(t);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            goto doctype_eof;
+        } else if (c == '>' || c == X5_EOF) {
+            if (c == '>')
+                error(t, t->doctype_system ? X5_ERROR_MISSING_DOCTYPE_SYSTEM_IDENTIFIER
+                                           : X5_ERROR_MISSING_DOCTYPE_PUBLIC_IDENTIFIER);
+            goto doctype_close;
         } else {
             goto doctype_missing_quote;
         }
@@ -1052,87 +887,25 @@ again:
     case S_DOCTYPE_IDENTIFIER_SINGLE_QUOTED:
         if (c == (t->state == S_DOCTYPE_IDENTIFIER_DOUBLE_QUOTED ? '"' : '\'')) {
             t->state = S_AFTER_DOCTYPE_IDENTIFIER;
-        } else if (c == '>') {
+            return;
+        }
+        if (c == '>')
             error(t, t->doctype_system ? X5_ERROR_ABRUPT_DOCTYPE_SYSTEM_IDENTIFIER
                                        : X5_ERROR_ABRUPT_DOCTYPE_PUBLIC_IDENTIFIER);
-            emit_doctype(t);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            goto doctype_eof;
-        } else {
-            put(t, doctype_id(t), (uint32_t)c);
-        }
-        return;
-
-    /* After DOCTYPE public/system identifier state */
-    case S_AFTER_DOCTYPE_IDENTIFIER:
-        if (is_doctype_space(c)) {
-            if (!t->doctype_system) t->state = S_BETWEEN_DOCTYPE_IDENTIFIERS;
-        } else if (c == '>') {
-            emit_doctype(t);
-            t->state = S_DATA;
-        } else if (c == '[') {
-            t->doctype_depth = 1;
-            t->state = S_DOCTYPE_INTERNAL_SUBSET;
-        } else if (c == X5_EOF) {
-            goto doctype_eof;
-        } else if (!t->doctype_system && (c == '"' || c == '\'')) {
-            error(t, X5_ERROR_MISSING_WHITESPACE_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS);
-            t->doctype_system = true;
-            goto doctype_identifier;
-        } else {
-            error(t, t->doctype_system ? X5_ERROR_UNEXPECTED_CHARACTER_AFTER_DOCTYPE_IDENTIFIER
-                                       : X5_ERROR_MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER);
-            t->state = S_BOGUS_DOCTYPE;
-        }
-        return;
-
-    /* Between DOCTYPE public and system identifiers state */
-    case S_BETWEEN_DOCTYPE_IDENTIFIERS:
-        if (is_doctype_space(c)) {
-        } else if (c == '>') {
-            emit_doctype(t);
-            t->state = S_DATA;
-        } else if (c == '[') {
-            t->doctype_depth = 1;
-            t->state = S_DOCTYPE_INTERNAL_SUBSET;
-        } else if (c == '"' || c == '\'') {
-            t->doctype_system = true;
-            goto doctype_identifier;
-        } else if (c == X5_EOF) {
-            goto doctype_eof;
-        } else {
-            t->doctype_system = true;
-            goto doctype_missing_quote;
-        }
+        if (c == '>' || c == X5_EOF) goto doctype_close;
+        put(t, doctype_id(t), (uint32_t)c);
         return;
 
     /* The internal subset: the draft's "doctype depth" counting of '[' and
-     * ']' in the after DOCTYPE name state, in a state of its own.  Its
-     * content is skipped: no entity is declared or expanded. */
+     * ']' (after DOCTYPE name state), in a state of its own.  Its content is
+     * skipped: no entity is declared or expanded. */
     case S_DOCTYPE_INTERNAL_SUBSET:
         if (c == '[') t->doctype_depth++;
-        else if (c == ']') {
-            if (--t->doctype_depth == 0) t->state = S_AFTER_DOCTYPE_INTERNAL_SUBSET;
-        } else if (c == X5_EOF) {
-            goto doctype_eof;
-        }
+        else if (c == ']' && --t->doctype_depth == 0) t->state = S_AFTER_DOCTYPE_INTERNAL_SUBSET;
+        else if (c == X5_EOF) goto doctype_close;
         return;
 
-    case S_AFTER_DOCTYPE_INTERNAL_SUBSET:
-        if (is_doctype_space(c)) {
-        } else if (c == '>') {
-            emit_doctype(t);
-            t->state = S_DATA;
-        } else if (c == X5_EOF) {
-            goto doctype_eof;
-        } else {
-            error(t, X5_ERROR_UNEXPECTED_CHARACTER_AFTER_DOCTYPE_INTERNAL_SUBSET);
-            t->state = S_BOGUS_DOCTYPE;
-        }
-        return;
-
-    /* Bogus DOCTYPE state */
+    /* Bogus DOCTYPE state (EOF: "Emit DOCTYPE token", no parse error) */
     case S_BOGUS_DOCTYPE:
         if (c == '>' || c == X5_EOF) {
             emit_doctype(t);
@@ -1141,11 +914,14 @@ again:
         }
         return;
 
-    doctype_eof:
-        error(t, X5_ERROR_EOF_IN_DOCTYPE);
+    /* '>': emit the DOCTYPE, data state.  EOF: "This is eof-in-doctype parse
+     * error. ... Emit DOCTYPE token. Emit an end-of-file token". */
+    doctype_close:
+        if (c == X5_EOF) error(t, X5_ERROR_EOF_IN_DOCTYPE);
         emit_doctype(t);
         t->state = S_DATA;
-        goto again;
+        if (c == X5_EOF) goto again;
+        return;
 
     /* Character reference in data state, character reference in attribute
      * value state: "Attempt to consume a character reference".  Not a
@@ -1327,19 +1103,12 @@ h5_status x5_tokenizer_finish(x5_tokenizer *t) {
     return t->oom ? H5_ERR_OOM : H5_OK;
 }
 
-x5_tokenizer *x5_tokenizer_create(void) {
-    x5_tokenizer *t = calloc(1, sizeof *t);
-    return t;
-}
+x5_tokenizer *x5_tokenizer_create(void) { return calloc(1, sizeof(x5_tokenizer)); }
 
 void x5_tokenizer_destroy(x5_tokenizer *t) {
     if (!t) return;
-    h5_buf_free(&t->text);
-    h5_buf_free(&t->name);
-    h5_buf_free(&t->data);
-    h5_buf_free(&t->public_id);
-    h5_buf_free(&t->system_id);
-    h5_buf_free(&t->abuf);
+    h5_buf *bufs[] = { &t->text, &t->name, &t->data, &t->public_id, &t->system_id, &t->abuf };
+    for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) h5_buf_free(bufs[i]);
     free(t->recs);
     free(t->attrs);
     free(t);

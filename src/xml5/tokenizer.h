@@ -81,11 +81,14 @@ typedef struct {
 
 typedef struct x5_tokenizer x5_tokenizer;
 
-x5_tokenizer *x5_tokenizer_create(void);   /* NULL when out of memory */
-void x5_tokenizer_destroy(x5_tokenizer *t);
+/* NULL when out of memory.  Then, before each parse, reset (which keeps the
+ * buffers of the last parse); feed any number of chunks; finish (the EOF
+ * rules and the EOF token).  Feed and finish return H5_OK, or H5_ERR_OOM
+ * (sticky until the next reset: nothing more is emitted). */
+x5_tokenizer *x5_tokenizer_create(void);
 void x5_tokenizer_reset(x5_tokenizer *t, const x5_tokenizer_options *opts);
-/* H5_OK, or H5_ERR_OOM (sticky until reset). */
 h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *chunk, size_t len);
 h5_status x5_tokenizer_finish(x5_tokenizer *t);
+void x5_tokenizer_destroy(x5_tokenizer *t);
 
 #endif

@@ -29,6 +29,15 @@
 /* ------------------------------------------------------------------------ */
 /* Canonical text of a token list: one JSON-like item per token.              */
 
+static void put_str(FILE *f, const h5_char *s, size_t n);
+
+/* ",<string>" or ",null" */
+static void put_field(FILE *f, h5_str s, bool present) {
+    fputc(',', f);
+    if (present) put_str(f, s.ptr, s.len);
+    else fputs("null", f);
+}
+
 static void put_str(FILE *f, const h5_char *s, size_t n) {
     fputc('"', f);
     for (size_t i = 0; i < n; i++) {
@@ -129,54 +138,26 @@ static void on_token(void *ctx, const x5_token *tok) {
         return;
     }
     canon_item(c);
+    static const char *const kinds[] = { "StartTag", "EmptyTag", "EndTag", "ShortTag", "Comment", "PI", "DOCTYPE" };
     FILE *f = c->f;
-    switch (tok->type) {
-    case X5_TOKEN_START_TAG:
-    case X5_TOKEN_EMPTY_TAG: {
-        fputs(tok->type == X5_TOKEN_START_TAG ? "[\"StartTag\"," : "[\"EmptyTag\",", f);
-        put_str(f, tok->name.ptr, tok->name.len);
-        fputc(',', f);
+    fprintf(f, "[\"%s\"", (size_t)tok->type < sizeof kinds / sizeof *kinds ? kinds[tok->type] : "?");
+    if (tok->type == X5_TOKEN_COMMENT) put_field(f, tok->data, true);
+    else put_field(f, tok->name, tok->type != X5_TOKEN_DOCTYPE || tok->has_name);
+    if (tok->type == X5_TOKEN_PI) put_field(f, tok->data, true);
+    if (tok->type == X5_TOKEN_DOCTYPE) {
+        put_field(f, tok->public_id, tok->has_public_id);
+        put_field(f, tok->system_id, tok->has_system_id);
+    }
+    if (tok->type == X5_TOKEN_START_TAG || tok->type == X5_TOKEN_EMPTY_TAG) {
         attr_view *a = calloc(tok->nattrs + 1, sizeof *a);
         if (!a) exit(2);
         for (size_t i = 0; i < tok->nattrs; i++) {
             a[i].name = tok->attrs[i].name;
             a[i].value = tok->attrs[i].value;
         }
+        fputc(',', f);
         put_attrs(f, a, tok->nattrs);
         free(a);
-        break;
-    }
-    case X5_TOKEN_END_TAG:
-        fputs("[\"EndTag\",", f);
-        put_str(f, tok->name.ptr, tok->name.len);
-        break;
-    case X5_TOKEN_SHORT_END_TAG:
-        fputs("[\"ShortTag\",\"\"", f);
-        break;
-    case X5_TOKEN_COMMENT:
-        fputs("[\"Comment\",", f);
-        put_str(f, tok->data.ptr, tok->data.len);
-        break;
-    case X5_TOKEN_PI:
-        fputs("[\"PI\",", f);
-        put_str(f, tok->name.ptr, tok->name.len);
-        fputc(',', f);
-        put_str(f, tok->data.ptr, tok->data.len);
-        break;
-    case X5_TOKEN_DOCTYPE:
-        fputs("[\"DOCTYPE\",", f);
-        if (tok->has_name) put_str(f, tok->name.ptr, tok->name.len);
-        else fputs("null", f);
-        fputc(',', f);
-        if (tok->has_public_id) put_str(f, tok->public_id.ptr, tok->public_id.len);
-        else fputs("null", f);
-        fputc(',', f);
-        if (tok->has_system_id) put_str(f, tok->system_id.ptr, tok->system_id.len);
-        else fputs("null", f);
-        break;
-    default:
-        fputs("[\"?\"", f);
-        break;
     }
     fputc(']', f);
 }
@@ -284,51 +265,47 @@ static bool run_one(x5_tokenizer *tk, const h5_char *in, size_t n, bool by_unit,
                     char **actual) {
     canon c;
     canon_open(&c);
-    x5_tokenizer_options o;
-    memset(&o, 0, sizeof o);
-    o.on_token = on_token;
-    o.token_ctx = &c;
-    o.on_error = on_error;
-    o.error_ctx = &c;
-    o.initial_state = X5_STATE_DATA;
+    x5_tokenizer_options o = { on_token, &c, on_error, &c, X5_STATE_DATA };
     x5_tokenizer_reset(tk, &o);
+    /* Whole: one chunk of n units.  By unit: n chunks of one. */
+    size_t step = by_unit ? 1 : (n ? n : 1);
     h5_status st = H5_OK;
-    if (by_unit) {
-        for (size_t i = 0; i < n && st == H5_OK; i++) st = x5_tokenizer_feed(tk, in + i, 1);
-    } else {
-        st = x5_tokenizer_feed(tk, in, n);
-    }
+    for (size_t i = 0; i < n && st == H5_OK; i += step) st = x5_tokenizer_feed(tk, in + i, step);
     if (st == H5_OK) st = x5_tokenizer_finish(tk);
     size_t eofs = c.eof_tokens, after = c.after_eof;
     *actual = canon_close(&c);
     return st == H5_OK && eofs == 1 && after == 0 && strcmp(*actual, expected) == 0;
 }
 
+/* The "tests" array of a test file (NULL: unreadable; *root is then NULL). */
+static const json_value *load_tests(const char *path, json_value **root) {
+    *root = NULL;
+    FILE *in = fopen(path, "rb");
+    if (!in) return NULL;
+    char *text = NULL, buf[1 << 16];
+    size_t len = 0, n;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) exit(2);
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, n, mem);
+    fclose(in);
+    fclose(mem);
+    *root = json_parse(text, len, NULL);
+    free(text);
+    const json_value *tests = *root ? json_get(*root, "tests") : NULL;
+    if (tests && tests->type == JSON_ARRAY) return tests;
+    json_free(*root);
+    *root = NULL;
+    return NULL;
+}
+
 static void run_file(x5_tokenizer *tk, const char *path, totals *tot) {
     const char *file = strrchr(path, '/');
     file = file ? file + 1 : path;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        printf("FAIL %s :: cannot open\n", file);
-        tot->failed++;
-        return;
-    }
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)size + 1);
-    if (!text || fread(text, 1, (size_t)size, f) != (size_t)size) exit(2);
-    fclose(f);
-    json_value *root = json_parse(text, (size_t)size, NULL);
-    free(text);
-    const json_value *tests = root ? json_get(root, "tests") : NULL;
-    if (!tests || tests->type != JSON_ARRAY) {
-        printf("FAIL %s :: not a test file\n", file);
-        tot->failed++;
-        json_free(root);
-        return;
-    }
-    for (size_t i = 0; i < tests->count; i++) {
+    json_value *root;
+    const json_value *tests = load_tests(path, &root);
+    if (!tests) printf("FAIL %s :: cannot read it as a test file\n", file);
+    tot->failed += !tests;
+    for (size_t i = 0; tests && i < tests->count; i++) {
         const json_value *t = tests->items[i];
         const json_value *d = json_get(t, "description"), *in = json_get(t, "input");
         char desc[200] = "?";

@@ -37,7 +37,8 @@ typedef enum {
     X5_TOKEN_END_TAG,
     X5_TOKEN_SHORT_END_TAG, /* </> */
     X5_TOKEN_COMMENT,
-    X5_TOKEN_PI,          /* processing instruction (the XML declaration too) */
+    X5_TOKEN_PI,          /* processing instruction */
+    X5_TOKEN_XML_DECLARATION, /* <?xml version="1.0" ...?> */
     X5_TOKEN_DOCTYPE,
     X5_TOKEN_CHARACTER,
     X5_TOKEN_EOF
@@ -56,6 +57,9 @@ typedef struct {
     bool has_name, has_public_id, has_system_id; /* DOCTYPE */
     const x5_token_attr *attrs; /* duplicates dropped (with an error) */
     size_t nattrs;
+    /* XML declaration: the pseudo-attributes present (values unchecked) */
+    h5_str version, encoding, standalone;
+    bool has_version, has_encoding, has_standalone;
 } x5_token;
 
 /* The states a caller may start in (xml5lib-tests use only the data state;

@@ -95,6 +95,7 @@ struct x5_tokenizer {
     int return_state;         /* of a character reference */
     int additional_allowed;   /* of a character reference (or -1) */
     bool oom, done;
+    bool at_eof;              /* finish() has begun: errors are at the end */
 
     /* Input stream preprocessing. */
     bool after_cr;
@@ -179,7 +180,7 @@ static void emit_after_text(x5_tokenizer *t, x5_token tok) {
 static void error(x5_tokenizer *t, x5_error_code code) {
     flush_text(t);
     if (t->opts.on_error)
-        t->opts.on_error(t->opts.error_ctx, code, t->pos ? t->pos - 1 : 0);
+        t->opts.on_error(t->opts.error_ctx, code, t->at_eof || !t->pos ? t->pos : t->pos - 1);
 }
 
 static void emit_char(x5_tokenizer *t, uint32_t cp) { put(t, &t->text, cp); }
@@ -1169,6 +1170,7 @@ h5_status x5_tokenizer_finish(x5_tokenizer *t) {
         error(t, X5_ERROR_SURROGATE_IN_INPUT_STREAM);
         x5_consume(t, hi);
     }
+    t->at_eof = true;
     x5_consume(t, X5_EOF);
     return t->oom ? H5_ERR_OOM : H5_OK;
 }
@@ -1189,7 +1191,7 @@ void x5_tokenizer_reset(x5_tokenizer *t, const x5_tokenizer_options *opts) {
     t->state = opts->initial_state;
     t->return_state = S_DATA;
     t->additional_allowed = -1;
-    t->oom = t->done = false;
+    t->oom = t->done = t->at_eof = false;
     t->after_cr = false;
     t->pending_high = 0;
     t->pos = 0;

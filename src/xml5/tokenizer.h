@@ -71,8 +71,10 @@ typedef enum {
 } x5_tokenizer_state;
 
 typedef void (*x5_token_sink)(void *ctx, const x5_token *token);
-/* `offset`: UTF-16 offset in the whole input of the character being
- * consumed when the error was found (the input length for EOF errors). */
+/* `offset`: UTF-16 offset in the whole input of the last code unit read
+ * when the error was found (the input length for errors at EOF).  Errors
+ * found while lookahead characters are read again are at the unit that
+ * ended the lookahead. */
 typedef void (*x5_error_sink)(void *ctx, x5_error_code code, uint32_t offset);
 
 typedef struct {

@@ -1,0 +1,100 @@
+/*
+ * The XML5 tokenizer: the "Tokenization" section of the XML5 draft (seed
+ * 002, editors Anne van Kesteren and Daniel Fath), as xml5lib-tests check it.
+ * Where the draft is silent, says TODO, or disagrees with xml5lib-tests, the
+ * choice made is written in docs/xml5.md (and at the state in tokenizer.c).
+ *
+ * Usage (the same shape as the HTML tokenizer, src/tokenizer.h):
+ *   x5_tokenizer *t = x5_tokenizer_create();
+ *   x5_tokenizer_reset(t, &opts);          // before each parse
+ *   x5_tokenizer_feed(t, chunk, n);        // any number of times
+ *   x5_tokenizer_finish(t);                // end of file: emits the EOF token
+ *   x5_tokenizer_destroy(t);
+ *
+ * Input: UTF-16 code units (h5_char).  Preprocessing: CR and CR LF become
+ * LF; U+0000 becomes U+FFFD; controls, noncharacters and lone surrogates are
+ * parse errors (and pass through).
+ *
+ * Resumable: feed() consumes everything it is given; where the draft needs
+ * lookahead ("If the next few characters are", character references) the
+ * characters wait inside the tokenizer for the next chunk or finish().  Any
+ * split of the input gives the same tokens.
+ *
+ * Tokens go to `opts.on_token` synchronously; everything a token points to
+ * is valid only during the callback.  Character tokens come as runs; runs
+ * are cut at every other token and every parse error, and at the end of
+ * each feed().  No allocation per token: the buffers are reused.
+ */
+#ifndef X5_TOKENIZER_H
+#define X5_TOKENIZER_H
+
+#include "h5.h"
+#include "xml5/errors.h"
+
+typedef enum {
+    X5_TOKEN_START_TAG,
+    X5_TOKEN_EMPTY_TAG,   /* <a/> */
+    X5_TOKEN_END_TAG,
+    X5_TOKEN_SHORT_END_TAG, /* </> */
+    X5_TOKEN_COMMENT,
+    X5_TOKEN_PI,          /* processing instruction */
+    X5_TOKEN_XML_DECLARATION, /* <?xml version="1.0" ...?> */
+    X5_TOKEN_DOCTYPE,
+    X5_TOKEN_CHARACTER,
+    X5_TOKEN_EOF
+} x5_token_type;
+
+typedef struct {
+    h5_str name;
+    h5_str value;         /* character references resolved */
+} x5_token_attr;
+
+typedef struct {
+    x5_token_type type;
+    h5_str name;          /* tag name; DOCTYPE name; PI target */
+    h5_str data;          /* character run; comment text; PI data */
+    h5_str public_id, system_id;
+    bool has_name, has_public_id, has_system_id; /* DOCTYPE */
+    const x5_token_attr *attrs; /* duplicates dropped (with an error) */
+    size_t nattrs;
+    /* XML declaration: the pseudo-attributes present (values unchecked) */
+    h5_str version, encoding, standalone;
+    bool has_version, has_encoding, has_standalone;
+} x5_token;
+
+/* The states a caller may start in (xml5lib-tests use only the data state;
+ * the tree builder will need none other). */
+typedef enum {
+    X5_STATE_DATA = 0,
+    X5_STATE_CDATA
+    /* further (internal) states follow in tokenizer.c */
+} x5_tokenizer_state;
+
+typedef void (*x5_token_sink)(void *ctx, const x5_token *token);
+/* `offset`: UTF-16 offset in the whole input of the last code unit read
+ * when the error was found (the input length for errors at EOF).  Errors
+ * found while lookahead characters are read again are at the unit that
+ * ended the lookahead. */
+typedef void (*x5_error_sink)(void *ctx, x5_error_code code, uint32_t offset);
+
+typedef struct {
+    x5_token_sink on_token;
+    void *token_ctx;
+    x5_error_sink on_error;   /* may be NULL */
+    void *error_ctx;
+    x5_tokenizer_state initial_state;
+} x5_tokenizer_options;
+
+typedef struct x5_tokenizer x5_tokenizer;
+
+/* NULL when out of memory.  Then, before each parse, reset (which keeps the
+ * buffers of the last parse); feed any number of chunks; finish (the EOF
+ * rules and the EOF token).  Feed and finish return H5_OK, or H5_ERR_OOM
+ * (sticky until the next reset: nothing more is emitted). */
+x5_tokenizer *x5_tokenizer_create(void);
+void x5_tokenizer_reset(x5_tokenizer *t, const x5_tokenizer_options *opts);
+h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *chunk, size_t len);
+h5_status x5_tokenizer_finish(x5_tokenizer *t);
+void x5_tokenizer_destroy(x5_tokenizer *t);
+
+#endif

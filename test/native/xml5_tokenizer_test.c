@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "json.h"
-#include "xml5/tokenizer.h"
+#include "xml5_tokenizer.h"
 
 /* ------------------------------------------------------------------------ */
 /* Canonical text of a token list: one JSON-like item per token.              */

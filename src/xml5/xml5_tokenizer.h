@@ -29,7 +29,7 @@
 #define X5_TOKENIZER_H
 
 #include "h5.h"
-#include "xml5/errors.h"
+#include "xml5_errors.h"
 
 typedef enum {
     X5_TOKEN_START_TAG,

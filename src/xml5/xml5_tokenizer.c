@@ -14,7 +14,7 @@
  * Where the draft and xml5lib-tests disagree, the tests win (the issue asks
  * for all of them); docs/xml5.md lists those places.
  */
-#include "xml5/tokenizer.h"
+#include "xml5_tokenizer.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -58,9 +58,12 @@ for (let i = 0, e = 0; i < letters.length; i++) {
 }
 first.push(entries.length);
 
-// One line per name, as character constants (a single string literal
-// would exceed what ISO C compilers must support, -Woverlength-strings).
-const blobLines = entries.map(([name]) => `    ${[...name].map((ch) => `'${ch}'`).join(',')},`);
+// Character constants (a single string literal would exceed what ISO C
+// compilers must support, -Woverlength-strings), eight names a line.
+const blobLines = [];
+for (let i = 0; i < entries.length; i += 8) {
+  blobLines.push('    ' + entries.slice(i, i + 8).map(([name]) => [...name].map((ch) => `'${ch}'`).join(',') + ',').join(' '));
+}
 blobLines.push("    '\\0'");
 
 const out = `/*

@@ -187,8 +187,10 @@ static h5_node *read_tree(const char *path) {
             pending_el = n;
             break;
         case 'T':
-        case 'M': {
-            n = new_node(kind == 'T' ? H5_NODE_TEXT : H5_NODE_COMMENT);
+        case 'M':
+        case 'P': {
+            n = new_node(kind == 'T' ? H5_NODE_TEXT : kind == 'M' ? H5_NODE_COMMENT : H5_NODE_PI);
+            if (kind == 'P') n->name = hexstr(&p); /* the target */
             h5_str d = hexstr(&p);
             n->data = (h5_char *)d.ptr;
             n->data_len = n->data_cap = (uint32_t)d.len;
@@ -206,16 +208,6 @@ static h5_node *read_tree(const char *path) {
             n->start = off(&p);
             n->end = off(&p);
             break;
-        case 'P': {
-            n = new_node(H5_NODE_PI);
-            n->name = hexstr(&p);
-            h5_str d = hexstr(&p);
-            n->data = (h5_char *)d.ptr;
-            n->data_len = n->data_cap = (uint32_t)d.len;
-            n->start = off(&p);
-            n->end = off(&p);
-            break;
-        }
         default:
             die("unknown line kind");
         }

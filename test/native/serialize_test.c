@@ -122,46 +122,53 @@ static uint32_t find_element(const uint8_t *buf, const char *name) {
 }
 
 static void test_expected(void) {
-    expect("<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\"><title>a&b<c>\xC2\xA0\"</title>", true, 0, false,
-           "<!DOCTYPE html><html><head><title>a&amp;b&lt;c&gt;&nbsp;\"</title></head><body></body></html>");
-    /* Document outer = its children. */
-    expect("<!DOCTYPE html>x", true, 0, true, "<!DOCTYPE html><html><head></head><body>x</body></html>");
-    /* Attribute escaping: & NBSP " < > (2025), not '. */
-    expect("<p title='a&amp;b\xC2\xA0\"<>&apos;' id=x>", true, 0, false,
-           "<html><head></head><body><p title=\"a&amp;b&nbsp;&quot;&lt;&gt;'\" id=\"x\"></p></body></html>");
-    /* Void elements: no end tag, no contents. */
-    expect("<br><img src=a><input><wbr><hr><area><base><embed><link><meta><source><track><keygen><param>"
-           "<table><colgroup><col></table>",
-           true, 0, false,
-           "<html><head></head><body><br><img src=\"a\"><input><wbr><hr><area><base><embed><link><meta>"
-           "<source><track><keygen><param><table><colgroup><col></colgroup></table></body></html>");
-    /* Raw text parents. */
-    expect("<style>a<b&</style><script>x</script ><xmp>&<</xmp><iframe><b>&</iframe><noembed>&</noembed>"
-           "<noframes>&</noframes><plaintext>a<b&c",
-           true, 0, false,
-           "<html><head><style>a<b&</style><script>x</script></head><body><xmp>&<</xmp><iframe><b>&</iframe>"
-           "<noembed>&</noembed><noframes>&</noframes><plaintext>a<b&c</plaintext></body></html>");
-    /* noscript: raw with scripting, markup without. */
-    expect("<body><noscript><b>&amp;</b></noscript>", true, 0, false,
-           "<html><head></head><body><noscript><b>&amp;</b></noscript></body></html>");
-    expect("<body><noscript><b>&amp;</b></noscript>", false, 0, false,
-           "<html><head></head><body><noscript><b>&amp;</b></noscript></body></html>");
-    expect("<body><noscript>a&amp;b</noscript>", true, 0, false,
-           "<html><head></head><body><noscript>a&amp;b</noscript></body></html>");
-    /* Foreign content: adjusted names and prefixed attributes; svg <style>
-     * text is escaped (not an HTML raw text element). */
-    expect("<svg viewbox='0 0 1 1' xlink:href=#a xml:lang=en xmlns:xlink=u xmlns=v><foreignobject/><clippath>"
-           "</clippath><style>a&lt;b</style></svg><math definitionurl=q><mi>x</mi></math>",
-           true, 0, false,
-           "<html><head></head><body><svg viewBox=\"0 0 1 1\" xlink:href=\"#a\" xml:lang=\"en\" "
-           "xmlns:xlink=\"u\" xmlns=\"v\"><foreignObject></foreignObject><clipPath></clipPath>"
-           "<style>a&lt;b</style></svg><math definitionURL=\"q\"><mi>x</mi></math></body></html>");
-    /* Template: its contents. */
-    expect("<template><p>a</p><template>b</template></template>", true, 0, false,
-           "<html><head><template><p>a</p><template>b</template></template></head><body></body></html>");
-    /* Comments verbatim, custom elements. */
-    expect("<!--a&<b--><my-el data-x=1>t</my-el>", true, 0, false,
-           "<!--a&<b--><html><head></head><body><my-el data-x=\"1\">t</my-el></body></html>");
+    /* html, scripting, outer (of the document node), the serialisation. */
+    static const struct {
+        const char *html;
+        bool scripting, outer;
+        const char *want;
+    } expected[] = {
+        {"<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\"><title>a&b<c>\xC2\xA0\"</title>", true, false,
+          "<!DOCTYPE html><html><head><title>a&amp;b&lt;c&gt;&nbsp;\"</title></head><body></body></html>"},
+        /* Document outer = its children. */
+        {"<!DOCTYPE html>x", true, true,
+          "<!DOCTYPE html><html><head></head><body>x</body></html>"},
+        /* Attribute escaping: & NBSP " < > (2025), not '. */
+        {"<p title='a&amp;b\xC2\xA0\"<>&apos;' id=x>", true, false,
+          "<html><head></head><body><p title=\"a&amp;b&nbsp;&quot;&lt;&gt;'\" id=\"x\"></p></body></html>"},
+        /* Void elements: no end tag, no contents. */
+        {"<br><img src=a><input><wbr><hr><area><base><embed><link><meta><source><track><keygen><param>"
+          "<table><colgroup><col></table>", true, false,
+          "<html><head></head><body><br><img src=\"a\"><input><wbr><hr><area><base><embed><link><meta>"
+          "<source><track><keygen><param><table><colgroup><col></colgroup></table></body></html>"},
+        /* Raw text parents. */
+        {"<style>a<b&</style><script>x</script ><xmp>&<</xmp><iframe><b>&</iframe><noembed>&</noembed>"
+          "<noframes>&</noframes><plaintext>a<b&c", true, false,
+          "<html><head><style>a<b&</style><script>x</script></head><body><xmp>&<</xmp><iframe><b>&</iframe>"
+          "<noembed>&</noembed><noframes>&</noframes><plaintext>a<b&c</plaintext></body></html>"},
+        /* noscript: raw with scripting, markup without. */
+        {"<body><noscript><b>&amp;</b></noscript>", true, false,
+          "<html><head></head><body><noscript><b>&amp;</b></noscript></body></html>"},
+        {"<body><noscript><b>&amp;</b></noscript>", false, false,
+          "<html><head></head><body><noscript><b>&amp;</b></noscript></body></html>"},
+        {"<body><noscript>a&amp;b</noscript>", true, false,
+          "<html><head></head><body><noscript>a&amp;b</noscript></body></html>"},
+        /* Foreign content: adjusted names and prefixed attributes; svg <style>
+         * text is escaped (not an HTML raw text element). */
+        {"<svg viewbox='0 0 1 1' xlink:href=#a xml:lang=en xmlns:xlink=u xmlns=v><foreignobject/><clippath>"
+          "</clippath><style>a&lt;b</style></svg><math definitionurl=q><mi>x</mi></math>", true, false,
+          "<html><head></head><body><svg viewBox=\"0 0 1 1\" xlink:href=\"#a\" xml:lang=\"en\" "
+          "xmlns:xlink=\"u\" xmlns=\"v\"><foreignObject></foreignObject><clipPath></clipPath>"
+          "<style>a&lt;b</style></svg><math definitionURL=\"q\"><mi>x</mi></math></body></html>"},
+        /* Template: its contents. */
+        {"<template><p>a</p><template>b</template></template>", true, false,
+          "<html><head><template><p>a</p><template>b</template></template></head><body></body></html>"},
+        /* Comments verbatim, custom elements. */
+        {"<!--a&<b--><my-el data-x=1>t</my-el>", true, false,
+          "<!--a&<b--><html><head></head><body><my-el data-x=\"1\">t</my-el></body></html>"},
+    };
+    for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++)
+        expect(expected[i].html, expected[i].scripting, 0, expected[i].outer, expected[i].want);
 
     /* Inner / outer of particular nodes. */
     size_t len;

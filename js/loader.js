@@ -153,9 +153,4 @@ export function writeInput(w, str) {
   return ptr;
 }
 
-/** Copy `len` bytes at `ptr` out of wasm memory into a new ArrayBuffer. */
-export function copyOut(w, ptr, len) {
-  return w.memory.buffer.slice(ptr, ptr + len);
-}
-
 export { isNode };

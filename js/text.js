@@ -53,17 +53,6 @@ export function writeUnits(buffer, byteOffset, s) {
 }
 
 /**
- * The UTF-16 code units of `s` (the inverse of unitsToString).
- * @param {string} s
- * @returns {Uint16Array}
- */
-export function stringToUnits(s) {
-  const u16 = new Uint16Array(s.length);
-  writeUnits(u16.buffer, 0, s);
-  return u16;
-}
-
-/**
  * Bytes as a Uint8Array over the same memory (no copy): an ArrayBuffer,
  * SharedArrayBuffer or any view; null for anything else.
  * @returns {Uint8Array|null}

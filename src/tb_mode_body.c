@@ -515,7 +515,7 @@ void h5_in_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     case H5_TOKEN_CHARACTER:
         body_characters(tb, tk);
         return;
-    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+    case H5_TOKEN_COMMENT: case H5_TOKEN_PROCESSING_INSTRUCTION: case H5_TOKEN_DOCTYPE:
         h5_tb_comment_or_doctype(tb, tk);
         return;
     case H5_TOKEN_START_TAG:

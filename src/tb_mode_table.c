@@ -54,7 +54,7 @@ static void ignore_end_tag_or_in_table(h5_treebuilder *tb, h5_tb_token *tk, cons
 
 void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
-    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+    case H5_TOKEN_COMMENT: case H5_TOKEN_PROCESSING_INSTRUCTION: case H5_TOKEN_DOCTYPE:
         h5_tb_comment_or_doctype(tb, tk);
         return;
     case H5_TOKEN_CHARACTER: {

@@ -2017,36 +2017,36 @@ static void run(h5_tokenizer *t) {
             }
             break;
 
-        /* 13.2.5.72 Processing instruction open state (whatwg/html
-         * 320c05f6, like the four after it) */
+        /* 13.2.5.72 Processing instruction open state
+         * 13.2.5.73 Processing instruction target state
+         * (whatwg/html 320c05f6, like the three after them.)  The open state
+         * takes an ASCII alpha or '_' (reconsumed in the target state); the
+         * target state ends the target at whitespace, '?' or '>' and takes
+         * ASCII alphanumerics, '-' and '_'.  EOF in either: eof-in-
+         * processing-instruction; anything else: a parse error, the
+         * temporary buffer converted to a comment, reconsumed in the bogus
+         * comment state. */
         case S_PROCESSING_INSTRUCTION_OPEN:
+        case S_PROCESSING_INSTRUCTION_TARGET: {
+            bool open = t->state == S_PROCESSING_INSTRUCTION_OPEN;
             GET();
-            if (h5_is_ascii_alpha(c) || c == '_') {
+            if (open && (h5_is_ascii_alpha(c) || c == '_')) {
                 t->state = S_PROCESSING_INSTRUCTION_TARGET;
-            } else if (c == H5_EOF) {
-                processing_instruction_eof(t);
-            } else {
-                /* The temporary buffer ("?") converted to a comment. */
-                err(t, H5_ERROR_INVALID_FIRST_CHARACTER_OF_PROCESSING_INSTRUCTION_TARGET, OFF());
-                t->state = S_BOGUS_COMMENT;
-            }
-            break;
-
-        /* 13.2.5.73 Processing instruction target state */
-        case S_PROCESSING_INSTRUCTION_TARGET:
-            GET();
-            if (h5_is_space(c) || c == '?' || c == '>') {
+            } else if (!open && (h5_is_space(c) || c == '?' || c == '>')) {
                 end_processing_instruction_target(t);
-            } else if (h5_is_ascii_alnum(c) || c == '-' || c == '_') {
+            } else if (!open && (h5_is_ascii_alnum(c) || c == '-' || c == '_')) {
                 span_add_input(t, &t->comment, t->pos, 1);
                 ADV();
             } else if (c == H5_EOF) {
                 processing_instruction_eof(t);
             } else {
-                err(t, H5_ERROR_INVALID_PROCESSING_INSTRUCTION_TARGET, OFF());
+                err(t, open ? H5_ERROR_INVALID_FIRST_CHARACTER_OF_PROCESSING_INSTRUCTION_TARGET
+                            : H5_ERROR_INVALID_PROCESSING_INSTRUCTION_TARGET,
+                    OFF());
                 t->state = S_BOGUS_COMMENT;
             }
             break;
+        }
 
         /* 13.2.5.74 After processing instruction target state */
         case S_AFTER_PROCESSING_INSTRUCTION_TARGET:
@@ -2055,37 +2055,33 @@ static void run(h5_tokenizer *t) {
             else t->state = S_PROCESSING_INSTRUCTION_DATA;
             break;
 
-        /* 13.2.5.75 Processing instruction data state */
+        /* 13.2.5.75 Processing instruction data state
+         * 13.2.5.76 Processing instruction questionable state
+         * '>' emits the token, EOF is eof-in-processing-instruction.  Data:
+         * '?' switches to the questionable state, anything else is data.
+         * Questionable, anything else: "Append a U+003F QUESTION MARK
+         * character (?) to the current processing instruction token's data.
+         * Reconsume in the processing instruction data state." */
         case S_PROCESSING_INSTRUCTION_DATA:
-            GET();
-            if (c == '?') {
-                ADV();
-                t->state = S_PROCESSING_INSTRUCTION_QUESTIONABLE;
-            } else if (c == '>') {
-                close_processing_instruction(t);
-            } else if (c == H5_EOF) {
-                processing_instruction_eof(t);
-            } else {
-                span_add_cur(t, &t->comment, c);
-                ADV();
-            }
-            break;
-
-        /* 13.2.5.76 Processing instruction questionable state */
-        case S_PROCESSING_INSTRUCTION_QUESTIONABLE:
+        case S_PROCESSING_INSTRUCTION_QUESTIONABLE: {
+            bool questionable = t->state == S_PROCESSING_INSTRUCTION_QUESTIONABLE;
             GET();
             if (c == '>') {
                 close_processing_instruction(t);
             } else if (c == H5_EOF) {
                 processing_instruction_eof(t);
-            } else {
-                /* "Append a U+003F QUESTION MARK character (?) to the
-                 * current processing instruction token's data. Reconsume in
-                 * the processing instruction data state." */
+            } else if (questionable) {
                 span_add_recent(t, &t->comment, "?", 1, 1);
                 t->state = S_PROCESSING_INSTRUCTION_DATA;
+            } else if (c == '?') {
+                ADV();
+                t->state = S_PROCESSING_INSTRUCTION_QUESTIONABLE;
+            } else {
+                span_add_cur(t, &t->comment, c);
+                ADV();
             }
             break;
+        }
 
         /* 13.2.5.77 Character reference state */
         case S_CHARACTER_REFERENCE:

@@ -215,6 +215,7 @@ static void collect_token(void *ctx, h5_token *t) {
         out_words.len = n;
         return;
     case H5_TOKEN_EOF:
+    case H5_TOKEN_PROCESSING_INSTRUCTION: /* not emitted: tokenize() leaves processing_instructions off */
         break;
     }
     out_words.len = n;

@@ -6,6 +6,10 @@
 // The trees themselves: test/data/wpt/*.dat (conformance/tree.test.js) and
 // Chromium 156 (browser/browser.test.js).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import * as parse5 from 'parse5';
@@ -16,6 +20,7 @@ import {
   tokenize,
 } from '../../../js/node.js';
 import { readHeader } from '../../../js/decode.js';
+import { repoRoot } from '../lib/shared.js';
 import { PROCESSING_INSTRUCTION_NODE } from '../../../js/dom.js';
 
 // The example: in Chromium 156, PI(php, "echo 1 "), "x", comment
@@ -161,6 +166,21 @@ describe('processing instructions: buffers, tokens, errors, options', () => {
     for (const fn of [() => parse('', { processingInstructions: 1 }), () => parseFragment('', { processingInstructions: 'no' }),
       () => parseToBuffer('', { processingInstructions: null }), () => tokenize('', { processingInstructions: 0 })]) {
       assert.throws(fn, (e) => e instanceof TypeError && /processingInstructions/.test(e.message));
+    }
+  });
+
+  test('the command line: PIs by default, --no-processing-instructions the bogus comment', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'h5-pi-'));
+    try {
+      const file = join(dir, 'p.html');
+      writeFileSync(file, '<p><?php x?>');
+      const cli = (...a) => execFileSync(process.execPath, [join(repoRoot, 'bin/html5-wasm.js'), ...a, file], { encoding: 'utf8' });
+      assert.match(cli(), /\|       <\?php x\?>\n/);
+      assert.match(cli('--no-processing-instructions'), /\|       <!-- \?php x\? -->\n/);
+      assert.match(cli('--tokens'), /{"type":"processingInstruction","target":"php","data":"x"}/);
+      assert.match(cli('--tokens', '--no-processing-instructions'), /{"type":"comment","data":"\?php x\?"}/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

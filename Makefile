@@ -128,7 +128,10 @@ test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(
 	$(B)/asan/scan_test
 	$(NODE) --disable-warning=ExperimentalWarning test/native/run_wasm.mjs $(B)/wasm/scan_test.wasm
 	$(B)/asan/tokenizer_test $(SHARED)/html5lib-tests/tokenizer
-	$(B)/asan/tree_test $(SHARED)/html5lib-tests/tree-construction
+	$(B)/asan/tokenizer_test test/data/tokenizer
+	$(B)/asan/tree_test --changed test/data/html5lib-changed.txt $(SHARED)/html5lib-tests/tree-construction
+	$(B)/asan/tree_test --legacy --changed test/data/html5lib-changed.txt $(SHARED)/html5lib-tests/tree-construction
+	$(B)/asan/tree_test test/data/wpt
 	$(B)/asan/deep_test $(SHARED)/html5lib-tests/tree-construction
 	$(B)/asan/serialize_test
 	$(B)/asan/encoding_test $(SHARED)/html5lib-tests/encoding

@@ -138,9 +138,10 @@ export declare class Comment extends CharacterData {
   readonly nodeName: '#comment';
 }
 
-/** Processing instruction (XML5 mode only). */
+/** `<?target data>` (the standard since 2026; a Comment with processingInstructions: false). nodeName is the target. */
 export declare class ProcessingInstruction extends CharacterData {
   readonly nodeType: 7;
+  readonly nodeName: string;
   readonly target: string;
 }
 

@@ -558,7 +558,11 @@ export class Comment extends CharacterData {
   get nodeName() { return '#comment'; }
 }
 
-/** Processing instruction (XML5 mode only). */
+/**
+ * `<?target data>` (whatwg/html 320c05f6, 2026; with processingInstructions:
+ * false the parser makes a Comment instead).  As the DOM standard says:
+ * nodeName is the target; data, nodeValue and textContent are the data.
+ */
 export class ProcessingInstruction extends CharacterData {
   get nodeType() { return PROCESSING_INSTRUCTION_NODE; }
   get nodeName() { return this.target; }

@@ -13,7 +13,8 @@ function kind(node) {
     case '#document-fragment': return 11;
     case '#documentType': return 10;
     case '#text': return 3;
-    case '#comment': return 8;
+    case '#comment': return node.processingInstruction ? 7 : 8; // js/object.js
+    case '#processing-instruction': return 7;
     default: return 1;
   }
 }
@@ -87,7 +88,12 @@ export function dumpTree(root) {
         out += pub || sys ? `${pad}<!DOCTYPE ${node.name ?? ''} "${pub}" "${sys}">\n` : `${pad}<!DOCTYPE ${node.name ?? ''}>\n`;
         break;
       }
-      case 7: out += `${pad}<?${node.target} ${node.data}>\n`; break;
+      // As web-platform-tests' .dat files write them: | <?target data?>, | <?target ?>
+      case 7: {
+        const pi = node.processingInstruction ?? node;
+        out += `${pad}<?${pi.target} ${pi.data}?>\n`;
+        break;
+      }
       default: throw new TypeError(`dumpTree: unexpected node ${node.nodeName}`);
     }
   }

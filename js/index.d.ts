@@ -39,11 +39,14 @@ export type Token =
   | { type: 'startTag'; name: string; attributes: { name: string; value: string }[]; selfClosing: boolean }
   | { type: 'endTag'; name: string }
   | { type: 'comment'; data: string }
-  | { type: 'character'; data: string };
+  | { type: 'character'; data: string }
+  | { type: 'processingInstruction'; target: string; data: string };
 
 export interface TokenizeOptions {
   initialState?: TokenizerState;
   lastStartTag?: string;
+  /** `<?target data>` is a processingInstruction token (default true, the standard since 2026); false: a bogus comment, as before. */
+  processingInstructions?: boolean;
   onParseError?: (error: ParseError) => void;
 }
 export declare function tokenize(html: string, options?: TokenizeOptions): Token[];
@@ -51,6 +54,9 @@ export declare function tokenize(html: string, options?: TokenizeOptions): Token
 export interface ParseOptions {
   /** The scripting flag (default true, as browsers and parse5): <noscript> content is raw text. */
   scriptingEnabled?: boolean;
+  /** `<?target data>` is a ProcessingInstruction node (default true, the standard since 2026);
+   * false: the bogus comment of parse5 and earlier browsers. */
+  processingInstructions?: boolean;
   /** Source locations on every node (parse5's sourceCodeLocation shape). Default false. */
   sourceLocations?: boolean;
   /** parse5's name for sourceLocations. */

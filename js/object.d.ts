@@ -61,7 +61,22 @@ export interface CommentNode {
   sourceCodeLocation?: Location | null;
 }
 
-/** XML5 mode only (parse5 has no such node). */
+/**
+ * `<?target data>` (the standard since 2026; with processingInstructions: false, a plain comment).
+ * parse5's shape has no such node and tools built on it take unknown nodeNames for elements, so the
+ * parser makes a comment whose data is `'?' + target + ' ' + data + '?'` (parse5.serialize writes
+ * `<!--?target data?-->`) and `processingInstruction` holds the PI; serialize() and dumpTree() write
+ * it as `<?target data?>`.
+ */
+export interface ProcessingInstructionComment {
+  nodeName: '#comment';
+  data: string;
+  processingInstruction: { target: string; data: string };
+  parentNode: ParentNode | null;
+  sourceCodeLocation?: Location | null;
+}
+
+/** A processing instruction built by the user: serialize() and dumpTree() take it too. */
 export interface ProcessingInstruction {
   nodeName: '#processing-instruction';
   target: string;
@@ -70,6 +85,6 @@ export interface ProcessingInstruction {
   sourceCodeLocation?: Location | null;
 }
 
-export type ChildNode = Element | TextNode | CommentNode | DocumentType | ProcessingInstruction;
+export type ChildNode = Element | TextNode | CommentNode | ProcessingInstructionComment | DocumentType | ProcessingInstruction;
 export type ParentNode = Document | DocumentFragment | Element;
 export type Node = ParentNode | ChildNode;

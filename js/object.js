@@ -11,7 +11,19 @@
 //                     { name, value, prefix, namespace }
 //   Text              { nodeName: '#text', value, parentNode }
 //   Comment           { nodeName: '#comment', data, parentNode }
-//   (XML5 only) PI    { nodeName: '#processing-instruction', target, data, parentNode }
+//   ProcessingInstruction  { nodeName: '#comment', data: '?' + target + ' ' + data + '?',
+//                       parentNode, processingInstruction: { target, data } }
+//                     (the standard since 2026, whatwg/html 320c05f6).  parse5's
+//                     shape has no such node, and tools built on it take a
+//                     nodeName they do not know for an element (hast-util-from-parse5
+//                     then throws), so a PI is a comment to them, whose data is
+//                     the PI's serialization between "<" and ">": parse5.serialize
+//                     writes <!--?target data?-->, as pre-2026 parsers read it.
+//                     `processingInstruction` tells it from a comment (serialize()
+//                     and dumpTree() write it as a PI; they also take a
+//                     user-built { nodeName: '#processing-instruction', target, data }).
+//                     With processingInstructions: false the parser makes the
+//                     comment parse5 makes.
 //
 // sourceCodeLocation is present only when the buffer has locations.
 
@@ -115,7 +127,8 @@ export function buildObject(r, options) {
         else {
           const id = n[b + N_NAME];
           if (id >= nameCount) r.bad(i, `name id ${id} out of range`);
-          node = { nodeName: '#processing-instruction', target: names[id], data, parentNode: parent };
+          const target = names[id];
+          node = { nodeName: '#comment', data: '?' + target + ' ' + data + '?', parentNode: parent, processingInstruction: { target, data } };
         }
         break;
       }

@@ -28,7 +28,9 @@
 //        iframe, noembed, noframes or plaintext element, or noscript with
 //        scripting enabled; else the data escaped.
 //      - Comment: "<!--" data "-->".  ProcessingInstruction: "<?" target " "
-//        data ">".  DocumentType: "<!DOCTYPE " name ">".
+//        data "?>" (whatwg/html PR 12654: the "?" keeps data that ends in
+//        "?" intact on the next parse; empty data gives "<?target ?>").
+//        DocumentType: "<!DOCTYPE " name ">".
 // Escaping a string: "&" → "&amp;", U+00A0 → "&nbsp;", "<" → "&lt;",
 // ">" → "&gt;", and in attribute mode '"' → "&quot;" (the living standard
 // escapes < and > in attribute values since 2025, as parse5 8 and the
@@ -133,12 +135,14 @@ class DomWalk {
   after(l, c) { return this.t.next(c); }
 }
 
-/** parse5-shaped objects (js/object.js, or made by the user): cursor = index in a childNodes array. */
+/** parse5-shaped objects (js/object.js, or made by the user): cursor = index in a childNodes array.
+ *  A processing instruction is a comment with `processingInstruction: { target, data }` (js/object.js)
+ *  or a user-built { nodeName: '#processing-instruction', target, data }. */
 class ObjectWalk {
   kind(x) {
     switch (x.nodeName) {
       case '#text': return TYPE_TEXT;
-      case '#comment': return TYPE_COMMENT;
+      case '#comment': return x.processingInstruction ? TYPE_PI : TYPE_COMMENT;
       case '#documentType': return TYPE_DOCTYPE;
       case '#processing-instruction': return TYPE_PI;
       default: return x.childNodes !== undefined && x.tagName !== undefined ? TYPE_ELEMENT : 0;
@@ -148,6 +152,7 @@ class ObjectWalk {
     switch (x.nodeName) {
       case '#documentType': return x.name;
       case '#processing-instruction': return x.target;
+      case '#comment': return x.processingInstruction.target;
       default: return x.tagName;
     }
   }
@@ -163,7 +168,10 @@ class ObjectWalk {
     return a.prefix + ':' + a.name;
   }
   attrValue(x, k) { return x.attrs[k].value; }
-  data(x) { return x.nodeName === '#text' ? x.value : x.data; }
+  data(x) {
+    if (x.nodeName === '#text') return x.value;
+    return x.processingInstruction ? x.processingInstruction.data : x.data;
+  }
   rawParent(x, scripting) {
     const p = x.parentNode;
     if (!p || p.tagName === undefined || p.namespaceURI !== HTML_NS) return false;
@@ -227,7 +235,7 @@ function run(A, l, c, outer, scripting) {
           out += '<!--' + A.data(x) + '-->';
           break;
         case TYPE_PI:
-          out += '<?' + A.name(x) + ' ' + A.data(x) + '>';
+          out += '<?' + A.name(x) + ' ' + A.data(x) + '?>';
           break;
         case TYPE_DOCTYPE:
           out += '<!DOCTYPE ' + A.name(x) + '>';

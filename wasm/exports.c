@@ -214,6 +214,11 @@ static void collect_token(void *ctx, h5_token *t) {
         w[n++] = put_str(t->data), w[n++] = (uint32_t)t->data.len;
         out_words.len = n;
         return;
+    case H5_TOKEN_PROCESSING_INSTRUCTION: /* with H5W_TOKENIZE_PROCESSING_INSTRUCTIONS */
+        w[n++] = H5W_TOKEN_PROCESSING_INSTRUCTION;
+        w[n++] = put_str(t->name), w[n++] = (uint32_t)t->name.len;
+        w[n++] = put_str(t->data), w[n++] = (uint32_t)t->data.len;
+        break;
     case H5_TOKEN_EOF:
         break;
     }
@@ -232,8 +237,9 @@ static h5_tokenizer_state tokenizer_state(uint32_t s) {
 }
 
 /* Tokenize input[0, len); input[len, len + last_len) holds the "last start
- * tag" name.  Returns an h5_status. */
-H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uint32_t last_len) {
+ * tag" name; flags: H5W_TOKENIZE_* (abi.h).  Returns an h5_status. */
+_Static_assert(H5W_TOKEN_PI_WORDS <= H5W_TOKEN_DOCTYPE_WORDS, "collect_token reserves DOCTYPE_WORDS");
+H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uint32_t last_len, uint32_t flags) {
     reset_outputs();
     last_char_token = SIZE_MAX;
     if ((size_t)len + last_len > input.len) return H5_ERR_INVALID;
@@ -243,6 +249,7 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
     o.on_token = collect_token;
     o.on_error = collect_error;
     o.initial_state = tokenizer_state(state);
+    o.processing_instructions = (flags & H5W_TOKENIZE_PROCESSING_INSTRUCTIONS) != 0;
     if (last_len) {
         o.last_start_tag = input.data + len;
         o.last_start_tag_len = last_len;
@@ -260,7 +267,7 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
  * name) and write the tree as a flat buffer (docs/format.md), read back with
  * h5w_out_buf()/h5w_out_buf_len().
  *   flags: the options, H5W_PARSE_* (abi.h): scripting, fragment, source
- *          locations, errors, source references (flatbuf.h: strings found
+ *          locations, errors, processing instructions, source references (flatbuf.h: strings found
  *          verbatim in the input are written as offsets into it; for
  *          parse(), whose decoder slices the input string), and the
  *          encoding of byte input and the confidence in it (encoding.h; 0
@@ -296,6 +303,7 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
     if (!parser && !(parser = h5_parser_create())) return H5_ERR_OOM;
     h5_parse_options o = h5_parse_options_default();
     o.scripting = (flags & H5W_PARSE_SCRIPTING) != 0;
+    o.processing_instructions = (flags & H5W_PARSE_PROCESSING_INSTRUCTIONS) != 0;
     o.fragment = (flags & H5W_PARSE_FRAGMENT) != 0;
     o.context_name = input.data + len;
     o.context_name_len = ctx_len;

@@ -40,6 +40,7 @@ typedef enum {
 #define H5W_PARSE_LOCATIONS 4u /* write the location sections */
 #define H5W_PARSE_ERRORS 8u /* collect parse errors into the error section */
 #define H5W_PARSE_SOURCE_REFS 16u /* strings verbatim in the input become source references (parse()) */
+#define H5W_PARSE_PROCESSING_INSTRUCTIONS 32u /* <?target data> is a processing instruction (whatwg/html 320c05f6); without it, the pre-2026 bogus comment */
 #define H5W_PARSE_ENCODING_SHIFT 8u /* bits 8-15: the encoding of byte input (encoding.h ids; 0 for a string) */
 #define H5W_PARSE_ENCODING_MASK 255u
 #define H5W_PARSE_CONFIDENCE_SHIFT 16u /* bits 16-17: the confidence in that encoding */
@@ -66,24 +67,30 @@ typedef enum {
  * (offset, length) into h5w_out_str.  DOCTYPE: kind, flags, name, nameLen,
  * pub, pubLen, sys, sysLen.  START_TAG: kind, flags, name, nameLen, attribute
  * count, then per attribute name, nameLen, value, valueLen.  END_TAG, COMMENT,
- * CHARACTER: kind, data, dataLen (adjacent character runs merged). */
+ * CHARACTER: kind, data, dataLen (adjacent character runs merged). 
+ * PROCESSING_INSTRUCTION: kind, target, targetLen, data, dataLen. */
 #define H5W_TOKEN_DOCTYPE 0u /* record kind (word 0) */
 #define H5W_TOKEN_START_TAG 1u
 #define H5W_TOKEN_END_TAG 2u
 #define H5W_TOKEN_COMMENT 3u
 #define H5W_TOKEN_CHARACTER 4u
+#define H5W_TOKEN_PROCESSING_INSTRUCTION 5u /* (with H5W_TOKENIZE_PROCESSING_INSTRUCTIONS) */
 #define H5W_TOKEN_DOCTYPE_WORDS 8u /* words of a DOCTYPE record */
 #define H5W_TOKEN_START_TAG_WORDS 5u /* words of a START_TAG record before its attributes */
 #define H5W_TOKEN_ATTR_WORDS 4u /* words per attribute of a START_TAG record */
 #define H5W_TOKEN_DATA_WORDS 3u /* words of an END_TAG, COMMENT or CHARACTER record */
+#define H5W_TOKEN_PI_WORDS 5u /* words of a PROCESSING_INSTRUCTION record */
 #define H5W_TOKEN_HAS_NAME 1u /* DOCTYPE flags (word 1) */
 #define H5W_TOKEN_HAS_PUBLIC_ID 2u
 #define H5W_TOKEN_HAS_SYSTEM_ID 4u
 #define H5W_TOKEN_FORCE_QUIRKS 8u
 #define H5W_TOKEN_SELF_CLOSING 1u /* START_TAG flags (word 1) */
 
-/* h5w_tokenize(len, state, last_len): the tokenizer states JS may start in
- * (13.2.5), numbered here, not by the C enum. */
+/* h5w_tokenize(len, state, last_len, flags): the bits of `flags`. */
+#define H5W_TOKENIZE_PROCESSING_INSTRUCTIONS 1u /* <?target data> gives PROCESSING_INSTRUCTION tokens (whatwg/html 320c05f6); without it, the pre-2026 bogus comment */
+
+/* h5w_tokenize(len, state, last_len, flags): the tokenizer states JS may start
+ * in (13.2.5), numbered here, not by the C enum. */
 #define H5W_STATE_DATA 0u
 #define H5W_STATE_RCDATA 1u
 #define H5W_STATE_RAWTEXT 2u
@@ -165,7 +172,7 @@ typedef enum {
 /* Node types (DOM nodeType). */
 #define H5_FB_TYPE_ELEMENT 1u
 #define H5_FB_TYPE_TEXT 3u
-#define H5_FB_TYPE_PI 7u /* processing instruction (XML5 mode) */
+#define H5_FB_TYPE_PI 7u /* processing instruction (whatwg/html 320c05f6; the target is the name) */
 #define H5_FB_TYPE_COMMENT 8u
 #define H5_FB_TYPE_DOCUMENT 9u
 #define H5_FB_TYPE_DOCTYPE 10u

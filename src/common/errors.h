@@ -82,7 +82,16 @@
     X(UNEXPECTED_END_TAG_IN_FOREIGN_CONTENT, "unexpected-end-tag-in-foreign-content") \
     X(EOF_IN_ELEMENT_THAT_CAN_CONTAIN_ONLY_TEXT, "eof-in-element-that-can-contain-only-text")
 
-#define H5_ERRORS(X) H5_TOKENIZER_ERRORS(X) H5_TREE_ERRORS(X)
+/* Tokenizer codes the living standard added after the lists above were
+ * numbered (codes are appended, never renumbered: docs/errors.md).
+ * Processing instructions: whatwg/html 320c05f6 (PR 12118, 2026). */
+#define H5_TOKENIZER_ERRORS_2026(X) \
+    X(DISALLOWED_PROCESSING_INSTRUCTION_TARGET, "disallowed-processing-instruction-target") \
+    X(EOF_IN_PROCESSING_INSTRUCTION, "eof-in-processing-instruction") \
+    X(INVALID_FIRST_CHARACTER_OF_PROCESSING_INSTRUCTION_TARGET, "invalid-first-character-of-processing-instruction-target") \
+    X(INVALID_PROCESSING_INSTRUCTION_TARGET, "invalid-processing-instruction-target")
+
+#define H5_ERRORS(X) H5_TOKENIZER_ERRORS(X) H5_TREE_ERRORS(X) H5_TOKENIZER_ERRORS_2026(X)
 
 typedef enum {
     H5_ERROR_NONE = 0,

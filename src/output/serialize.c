@@ -20,7 +20,9 @@
  *        iframe, noembed, noframes or plaintext element, or a noscript
  *        element with scripting enabled; else the data escaped.
  *      - Comment: "<!--" data "-->".
- *      - ProcessingInstruction: "<?" target " " data ">".
+ *      - ProcessingInstruction: "<?" target " " data "?>" (whatwg/html PR
+ *        12654, 2026: the "?" keeps data that ends in "?" intact on the
+ *        next parse; empty data gives "<?target ?>").
  *      - DocumentType: "<!DOCTYPE " name ">".
  *
  *   Escaping a string: "&" -> "&amp;", U+00A0 -> "&nbsp;", "<" -> "&lt;",
@@ -391,7 +393,7 @@ static h5_status walk(ser *s, uint32_t from, uint32_t to) {
             name_ref target;
             if (!node_data(s, j, &p, &n) || !resolve_name(s, node_word(s, j, H5_FB_N_NAME), &target, false)) return H5_ERR_INVALID;
             if (!PUT_LIT(b, "<?") || !put_name(b, &target) || !put_char(b, ' ') || !put_units(b, p, n) ||
-                !put_char(b, '>'))
+                !PUT_LIT(b, "?>"))
                 return H5_ERR_OOM;
             break;
         }

@@ -40,7 +40,7 @@
 #include "scan.h"
 
 /* ------------------------------------------------------------------------ */
-/* States (13.2.5.1 - 13.2.5.80).  The first six are the public ones.       */
+/* States (13.2.5.1 - 13.2.5.85).  The first six are the public ones.       */
 
 enum {
     S_DATA = H5_STATE_DATA,                     /* 13.2.5.1 */
@@ -114,15 +114,20 @@ enum {
     S_BOGUS_DOCTYPE,                            /* 13.2.5.68 */
     S_CDATA_SECTION_BRACKET,                    /* 13.2.5.70 */
     S_CDATA_SECTION_END,                        /* 13.2.5.71 */
-    S_CHARACTER_REFERENCE,                      /* 13.2.5.72 */
-    S_NAMED_CHARACTER_REFERENCE,                /* 13.2.5.73 */
-    S_AMBIGUOUS_AMPERSAND,                      /* 13.2.5.74 */
-    S_NUMERIC_CHARACTER_REFERENCE,              /* 13.2.5.75 */
-    S_HEXADECIMAL_CHARACTER_REFERENCE_START,    /* 13.2.5.76 */
-    S_DECIMAL_CHARACTER_REFERENCE_START,        /* 13.2.5.77 */
-    S_HEXADECIMAL_CHARACTER_REFERENCE,          /* 13.2.5.78 */
-    S_DECIMAL_CHARACTER_REFERENCE,              /* 13.2.5.79 */
-    S_NUMERIC_CHARACTER_REFERENCE_END           /* 13.2.5.80 */
+    S_PROCESSING_INSTRUCTION_OPEN,              /* 13.2.5.72 */
+    S_PROCESSING_INSTRUCTION_TARGET,            /* 13.2.5.73 */
+    S_AFTER_PROCESSING_INSTRUCTION_TARGET,      /* 13.2.5.74 */
+    S_PROCESSING_INSTRUCTION_DATA,              /* 13.2.5.75 */
+    S_PROCESSING_INSTRUCTION_QUESTIONABLE,      /* 13.2.5.76 */
+    S_CHARACTER_REFERENCE,                      /* 13.2.5.77 */
+    S_NAMED_CHARACTER_REFERENCE,                /* 13.2.5.78 */
+    S_AMBIGUOUS_AMPERSAND,                      /* 13.2.5.79 */
+    S_NUMERIC_CHARACTER_REFERENCE,              /* 13.2.5.80 */
+    S_HEXADECIMAL_CHARACTER_REFERENCE_START,    /* 13.2.5.81 */
+    S_DECIMAL_CHARACTER_REFERENCE_START,        /* 13.2.5.82 */
+    S_HEXADECIMAL_CHARACTER_REFERENCE,          /* 13.2.5.83 */
+    S_DECIMAL_CHARACTER_REFERENCE,              /* 13.2.5.84 */
+    S_NUMERIC_CHARACTER_REFERENCE_END           /* 13.2.5.85 */
 };
 
 /* next_char() result when the buffer ends before the character is known. */
@@ -161,6 +166,7 @@ struct h5_tokenizer {
 
     int state, return_state;
     h5_cdata_query cdata_allowed;
+    bool processing_instructions; /* h5_tokenizer_options */
 
     /* The current token. */
     h5_buf store;
@@ -484,6 +490,19 @@ static void emit_doctype(h5_tokenizer *t, uint32_t end) {
     emit(t, &tok);
 }
 
+/* 13.2.5.73-76: "emit the current processing instruction token".  Its
+ * target is `tag_name`, its data `comment`. */
+static void emit_processing_instruction(h5_tokenizer *t, uint32_t end) {
+    h5_token tok;
+    memset(&tok, 0, sizeof tok);
+    tok.type = H5_TOKEN_PROCESSING_INSTRUCTION;
+    tok.name = span_str(t, &t->tag_name);
+    tok.data = span_str(t, &t->comment);
+    tok.start = t->tok_start;
+    tok.end = end;
+    emit(t, &tok);
+}
+
 /* The current character is the '>' that ends the current token: "Switch to
  * the data state. Emit the current ... token." (the token ends after it). */
 static inline void close_tag(h5_tokenizer *t) {
@@ -503,6 +522,68 @@ static inline void close_doctype(h5_tokenizer *t) {
     ADV();
     t->state = S_DATA;
     emit_doctype(t, end);
+}
+
+static inline void close_processing_instruction(h5_tokenizer *t) {
+    uint32_t end = OFF() + 1;
+    ADV();
+    t->state = S_DATA;
+    emit_processing_instruction(t, end);
+}
+
+/* EOF in the processing instruction states (13.2.5.72-76): "This is an
+ * eof-in-processing-instruction parse error. Emit an end-of-file token."
+ * (nothing is emitted for the processing instruction). */
+static void processing_instruction_eof(h5_tokenizer *t) {
+    err(t, H5_ERROR_EOF_IN_PROCESSING_INSTRUCTION, OFF());
+    emit_eof(t);
+}
+
+/* 13.2.5.6 tag open state, U+003F QUESTION MARK (the current character).
+ * The living standard (whatwg/html 320c05f6, 2026): "Set the temporary
+ * buffer to '?'. Switch to the processing instruction open state."  Before
+ * it: "This is an unexpected-question-mark-instead-of-tag-name parse error.
+ * Create a comment token whose data is the empty string. Reconsume in the
+ * bogus comment state."  Either way the token starts as a comment token
+ * whose data is the '?', as the temporary buffer would be "converted to a
+ * comment" (13.2.5.72-73): the target is collected after it and taken out
+ * once it is known to be one.  Kept out of run() (rare). */
+static void new_token(h5_tokenizer *t, h5_token_type type);
+static void question_mark_after_lt(h5_tokenizer *t) {
+    new_token(t, H5_TOKEN_COMMENT);
+    if (!t->processing_instructions) {
+        err(t, H5_ERROR_UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME, OFF());
+        t->state = S_BOGUS_COMMENT;
+        return;
+    }
+    span_add_input(t, &t->comment, t->pos, 1);
+    ADV();
+    t->state = S_PROCESSING_INSTRUCTION_OPEN;
+}
+
+/* 13.2.5.73 processing instruction target state, at the character `c` that
+ * ends the target (whitespace, '?' or '>', not consumed): the temporary
+ * buffer is the comment token's data after its leading '?'. */
+static void end_processing_instruction_target(h5_tokenizer *t) {
+    h5_str target = {span_ptr(t, &t->comment) + 1, t->comment.len - 1};
+    if (h5_str_eq_ascii_ci(target, "xml") || h5_str_eq_ascii_ci(target, "xml-stylesheet")) {
+        /* "If the temporary buffer is an ASCII case-insensitive match for
+         * "xml" or "xml-stylesheet": disallowed-processing-instruction-target
+         * parse error; convert the temporary buffer to a comment; reconsume
+         * in the bogus comment state." */
+        err(t, H5_ERROR_DISALLOWED_PROCESSING_INSTRUCTION_TARGET, OFF());
+        t->state = S_BOGUS_COMMENT;
+        return;
+    }
+    /* "Otherwise create a processing instruction token whose target is the
+     * temporary buffer and whose data is the empty string; reconsume in the
+     * after processing instruction target state." */
+    t->tag_name = t->comment;
+    t->tag_name.off++;
+    t->tag_name.len--;
+    span_clear(&t->comment);
+    t->tok_type = H5_TOKEN_PROCESSING_INSTRUCTION;
+    t->state = S_AFTER_PROCESSING_INSTRUCTION_TARGET;
 }
 
 /* EOF in the tag states from the tag name state on: "This is an eof-in-tag
@@ -821,7 +902,7 @@ static int lookahead(const h5_tokenizer *t, const char *word, bool ci) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* Character references (13.2.5.72 - 13.2.5.80).                           */
+/* Character references (13.2.5.77 - 13.2.5.85).                           */
 
 static inline bool in_attribute(const h5_tokenizer *t) {
     /* 13.2.5: "consumed as part of an attribute" */
@@ -1007,9 +1088,7 @@ static void run(h5_tokenizer *t) {
                 new_token(t, H5_TOKEN_START_TAG);
                 GO(S_TAG_NAME);
             } else if (c == '?') {
-                err(t, H5_ERROR_UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME, OFF());
-                new_token(t, H5_TOKEN_COMMENT);
-                t->state = S_BOGUS_COMMENT;
+                question_mark_after_lt(t);
             } else if (c == H5_EOF) {
                 err(t, H5_ERROR_EOF_BEFORE_TAG_NAME, OFF());
                 emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
@@ -1938,7 +2017,73 @@ static void run(h5_tokenizer *t) {
             }
             break;
 
-        /* 13.2.5.72 Character reference state */
+        /* 13.2.5.72 Processing instruction open state
+         * 13.2.5.73 Processing instruction target state
+         * (whatwg/html 320c05f6, like the three after them.)  The open state
+         * takes an ASCII alpha or '_' (reconsumed in the target state); the
+         * target state ends the target at whitespace, '?' or '>' and takes
+         * ASCII alphanumerics, '-' and '_'.  EOF in either: eof-in-
+         * processing-instruction; anything else: a parse error, the
+         * temporary buffer converted to a comment, reconsumed in the bogus
+         * comment state. */
+        case S_PROCESSING_INSTRUCTION_OPEN:
+        case S_PROCESSING_INSTRUCTION_TARGET: {
+            bool open = t->state == S_PROCESSING_INSTRUCTION_OPEN;
+            GET();
+            if (open && (h5_is_ascii_alpha(c) || c == '_')) {
+                t->state = S_PROCESSING_INSTRUCTION_TARGET;
+            } else if (!open && (h5_is_space(c) || c == '?' || c == '>')) {
+                end_processing_instruction_target(t);
+            } else if (!open && (h5_is_ascii_alnum(c) || c == '-' || c == '_')) {
+                span_add_input(t, &t->comment, t->pos, 1);
+                ADV();
+            } else if (c == H5_EOF) {
+                processing_instruction_eof(t);
+            } else {
+                err(t, open ? H5_ERROR_INVALID_FIRST_CHARACTER_OF_PROCESSING_INSTRUCTION_TARGET
+                            : H5_ERROR_INVALID_PROCESSING_INSTRUCTION_TARGET,
+                    OFF());
+                t->state = S_BOGUS_COMMENT;
+            }
+            break;
+        }
+
+        /* 13.2.5.74 After processing instruction target state */
+        case S_AFTER_PROCESSING_INSTRUCTION_TARGET:
+            GET();
+            if (h5_is_space(c)) ADV();
+            else t->state = S_PROCESSING_INSTRUCTION_DATA;
+            break;
+
+        /* 13.2.5.75 Processing instruction data state
+         * 13.2.5.76 Processing instruction questionable state
+         * '>' emits the token, EOF is eof-in-processing-instruction.  Data:
+         * '?' switches to the questionable state, anything else is data.
+         * Questionable, anything else: "Append a U+003F QUESTION MARK
+         * character (?) to the current processing instruction token's data.
+         * Reconsume in the processing instruction data state." */
+        case S_PROCESSING_INSTRUCTION_DATA:
+        case S_PROCESSING_INSTRUCTION_QUESTIONABLE: {
+            bool questionable = t->state == S_PROCESSING_INSTRUCTION_QUESTIONABLE;
+            GET();
+            if (c == '>') {
+                close_processing_instruction(t);
+            } else if (c == H5_EOF) {
+                processing_instruction_eof(t);
+            } else if (questionable) {
+                span_add_recent(t, &t->comment, "?", 1, 1);
+                t->state = S_PROCESSING_INSTRUCTION_DATA;
+            } else if (c == '?') {
+                ADV();
+                t->state = S_PROCESSING_INSTRUCTION_QUESTIONABLE;
+            } else {
+                span_add_cur(t, &t->comment, c);
+                ADV();
+            }
+            break;
+        }
+
+        /* 13.2.5.77 Character reference state */
         case S_CHARACTER_REFERENCE:
             temp_reset(t);
             temp_push(t, '&');
@@ -1955,7 +2100,7 @@ static void run(h5_tokenizer *t) {
             }
             break;
 
-        /* 13.2.5.73 Named character reference state */
+        /* 13.2.5.78 Named character reference state */
         case S_NAMED_CHARACTER_REFERENCE: {
             h5_charref_match m;
             h5_charref_result r = h5_charref_match_named(t->in + t->pos, t->len - t->pos, t->eof, &m);
@@ -1986,7 +2131,7 @@ static void run(h5_tokenizer *t) {
             break;
         }
 
-        /* 13.2.5.74 Ambiguous ampersand state */
+        /* 13.2.5.79 Ambiguous ampersand state */
         case S_AMBIGUOUS_AMPERSAND:
             GET();
             if (h5_is_ascii_alnum(c)) {
@@ -2002,7 +2147,7 @@ static void run(h5_tokenizer *t) {
             }
             break;
 
-        /* 13.2.5.75 Numeric character reference state */
+        /* 13.2.5.80 Numeric character reference state */
         case S_NUMERIC_CHARACTER_REFERENCE:
             t->charref_code = 0;
             GET();
@@ -2015,8 +2160,8 @@ static void run(h5_tokenizer *t) {
             }
             break;
 
-        /* 13.2.5.76 Hexadecimal character reference start state
-         * 13.2.5.77 Decimal character reference start state */
+        /* 13.2.5.81 Hexadecimal character reference start state
+         * 13.2.5.82 Decimal character reference start state */
         case S_HEXADECIMAL_CHARACTER_REFERENCE_START:
         case S_DECIMAL_CHARACTER_REFERENCE_START: {
             bool hex = t->state == S_HEXADECIMAL_CHARACTER_REFERENCE_START;
@@ -2031,8 +2176,8 @@ static void run(h5_tokenizer *t) {
             break;
         }
 
-        /* 13.2.5.78 Hexadecimal character reference state
-         * 13.2.5.79 Decimal character reference state */
+        /* 13.2.5.83 Hexadecimal character reference state
+         * 13.2.5.84 Decimal character reference state */
         case S_HEXADECIMAL_CHARACTER_REFERENCE:
         case S_DECIMAL_CHARACTER_REFERENCE: {
             bool hex = t->state == S_HEXADECIMAL_CHARACTER_REFERENCE;
@@ -2056,7 +2201,7 @@ static void run(h5_tokenizer *t) {
             break;
         }
 
-        /* 13.2.5.80 Numeric character reference end state */
+        /* 13.2.5.85 Numeric character reference end state */
         case S_NUMERIC_CHARACTER_REFERENCE_END: {
             h5_error_code e;
             uint32_t cp = h5_charref_numeric_value(t->charref_code, &e);
@@ -2139,6 +2284,7 @@ void h5_tokenizer_reset(h5_tokenizer *t, const h5_tokenizer_options *opts) {
     t->state = (int)opts->initial_state;
     t->return_state = S_DATA;
     t->cdata_allowed = opts->cdata_allowed;
+    t->processing_instructions = opts->processing_instructions;
     new_token(t, H5_TOKEN_DOCTYPE); /* clears every span of the current token */
     t->tok_type = H5_TOKEN_CHARACTER;
     t->tok_start = 0;

@@ -1,6 +1,6 @@
 /*
  * The HTML tokenizer: spec 13.2.5 "Tokenization", with input stream
- * preprocessing (13.2.3.5) and character references (13.2.5.72-80).
+ * preprocessing (13.2.3.5) and character references (13.2.5.77-85).
  *
  * Usage:
  *   h5_tokenizer *t = h5_tokenizer_create();
@@ -43,7 +43,11 @@ typedef enum {
     H5_TOKEN_END_TAG,
     H5_TOKEN_COMMENT,
     H5_TOKEN_CHARACTER,
-    H5_TOKEN_EOF
+    H5_TOKEN_EOF,
+    /* A processing instruction (whatwg/html 320c05f6, 2026): `name` is the
+     * target, `data` the data.  Only with the processing_instructions
+     * option. */
+    H5_TOKEN_PROCESSING_INSTRUCTION
 } h5_token_type;
 
 typedef struct {
@@ -55,8 +59,8 @@ typedef struct {
 
 typedef struct {
     h5_token_type type;
-    h5_str name;            /* tag name (lowercased), DOCTYPE name */
-    h5_str data;            /* comment text, character run */
+    h5_str name;            /* tag name (lowercased), DOCTYPE name, PI target */
+    h5_str data;            /* comment text, character run, PI data */
     h5_str public_id, system_id;
     bool has_name;          /* DOCTYPE: name present (not "missing") */
     bool has_public_id, has_system_id;
@@ -91,6 +95,12 @@ typedef struct {
     h5_error_sink on_error;   /* may be NULL */
     void *error_ctx;
     h5_tokenizer_state initial_state;
+    /* The living standard's processing instructions (13.2.5.72-76,
+     * whatwg/html 320c05f6, 2026): `<?target data>` is a processing
+     * instruction token.  false (what a zeroed struct gives): the pre-2026
+     * tokenizer, where every `<?` starts a bogus comment, as html5lib-tests
+     * up to 9329e64 expect. */
+    bool processing_instructions;
     /* Name of the last start tag emitted, for "appropriate end tag token"
      * (html5lib's lastStartTag).  May be NULL/0. */
     const h5_char *last_start_tag;

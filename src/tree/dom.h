@@ -21,7 +21,7 @@
 typedef enum {
     H5_NODE_ELEMENT = 1,
     H5_NODE_TEXT = 3,
-    H5_NODE_PI = 7,          /* processing instruction (XML5 mode) */
+    H5_NODE_PI = 7,          /* processing instruction (whatwg/html 320c05f6; XML5 too) */
     H5_NODE_COMMENT = 8,
     H5_NODE_DOCUMENT = 9,
     H5_NODE_DOCTYPE = 10,

@@ -31,6 +31,7 @@ h5_parse_options h5_parse_options_default(void) {
     h5_parse_options o;
     memset(&o, 0, sizeof o);
     o.scripting = true;
+    o.processing_instructions = true;
     o.context_ns = H5_NS_HTML;
     return o;
 }
@@ -90,6 +91,7 @@ h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len, const h5_pars
     ko.on_error = count_tokenizer_error;
     ko.error_ctx = p;
     ko.initial_state = st;
+    ko.processing_instructions = opts->processing_instructions;
     h5_tokenizer_reset(p->tokenizer, &ko);
 
     h5_status s = H5_OK;

@@ -27,6 +27,11 @@
 
 typedef struct {
     bool scripting;             /* the scripting flag; default true (as browsers, parse5) */
+    /* Processing instructions (whatwg/html 320c05f6, 2026): `<?target
+     * data>` becomes a ProcessingInstruction node (H5_NODE_PI).  Default
+     * true (the living standard, Chromium 156); false gives the pre-2026
+     * tree, where `<?...>` is a bogus comment (parse5, older browsers). */
+    bool processing_instructions;
     bool fragment;              /* fragment parsing algorithm (13.4) */
     /* Fragment context element: its local name (lowercase for HTML; the
      * adjusted name such as "foreignObject" for SVG) and namespace.  */

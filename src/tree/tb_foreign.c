@@ -40,7 +40,7 @@ static void pop_to_html_or_integration_point(h5_treebuilder *tb) {
 
 void h5_foreign_content_rules(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
-    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+    case H5_TOKEN_COMMENT: case H5_TOKEN_PROCESSING_INSTRUCTION: case H5_TOKEN_DOCTYPE:
         h5_tb_comment_or_doctype(tb, tk);
         return;
     case H5_TOKEN_CHARACTER:

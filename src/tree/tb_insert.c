@@ -251,11 +251,21 @@ void h5_tb_insert_characters(h5_treebuilder *tb, const h5_char *s, size_t n, uin
     h5_node_insert_before(parent, t, before);
 }
 
+/* 13.2.6.1 "insert a comment", and "insert a processing instruction"
+ * (whatwg/html 320c05f6) for a processing instruction token: a
+ * ProcessingInstruction node with the token's target and data, inserted
+ * where a comment would be. */
 void h5_tb_insert_comment(h5_treebuilder *tb, const h5_tb_token *tk, h5_node *parent) {
-    h5_node *c = h5_node_create(tb->arena, H5_NODE_COMMENT);
+    bool pi = tk->t->type == H5_TOKEN_PROCESSING_INSTRUCTION;
+    h5_node *c = h5_node_create(tb->arena, pi ? H5_NODE_PI : H5_NODE_COMMENT);
     if (!c) {
         tb->failed = true;
         return;
+    }
+    if (pi) {
+        c->name.ptr = h5_tb_keep(tb, tk->t->name.ptr, tk->t->name.len);
+        if (!c->name.ptr) return;
+        c->name.len = tk->t->name.len;
     }
     const h5_str *d = &tk->t->data;
     c->data = h5_tb_keep(tb, d->ptr, d->len);

@@ -72,6 +72,15 @@ long h5_tb_stack_index(const h5_treebuilder *tb, const h5_node *n); /* -1 if abs
 bool h5_tb_in_scope(const h5_treebuilder *tb, uint16_t atom, h5_scope scope);
 bool h5_tb_node_in_scope(const h5_treebuilder *tb, const h5_node *n, h5_scope scope);
 bool h5_tb_on_stack(const h5_treebuilder *tb, uint16_t atom);
+/* "Parsing template contents" (whatwg/html PR 12911, 2026): a template
+ * element is on the stack of open elements, or the fragment parsing
+ * algorithm's context element is a template element (its contents are
+ * built without a template on the stack).  The form element pointer is
+ * neither used nor set while it holds. */
+static inline bool h5_tb_parsing_template_contents(const h5_treebuilder *tb) {
+    return h5_tb_on_stack(tb, H5_ATOM_TEMPLATE) ||
+           (tb->context && tb->context->ns == H5_NS_HTML && tb->context->atom == H5_ATOM_TEMPLATE);
+}
 /* h1..h6 in default scope. */
 bool h5_tb_heading_in_scope(const h5_treebuilder *tb);
 /* td or th in table scope. */

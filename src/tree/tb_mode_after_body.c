@@ -44,7 +44,7 @@ static bool frameset_common(h5_treebuilder *tb, h5_tb_token *tk) {
  * of these. */
 static bool after_after_common(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
-    case H5_TOKEN_COMMENT:
+    case H5_TOKEN_COMMENT: case H5_TOKEN_PROCESSING_INSTRUCTION:
         h5_tb_insert_comment(tb, tk, tb->document);
         return true;
     case H5_TOKEN_EOF:
@@ -75,7 +75,7 @@ void h5_after_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             return;
         }
         break;
-    case H5_TOKEN_COMMENT:
+    case H5_TOKEN_COMMENT: case H5_TOKEN_PROCESSING_INSTRUCTION:
         h5_tb_insert_comment(tb, tk, tb->stack[0]);
         return;
     case H5_TOKEN_DOCTYPE:

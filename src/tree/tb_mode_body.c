@@ -148,7 +148,10 @@ static void body_start_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         tb->frameset_ok = false;
         return;
     case H5_ATOM_FORM: {
-        bool tmpl = h5_tb_on_stack(tb, H5_ATOM_TEMPLATE);
+        /* "If the form element pointer is not null, and not parsing template
+         * contents, ... ignore the token" (PR 12911 put "parsing template
+         * contents" for "there is no template element on the stack"). */
+        bool tmpl = h5_tb_parsing_template_contents(tb);
         if (tb->form && !tmpl) {
             h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
             return;
@@ -427,7 +430,9 @@ static void body_end_tag(h5_treebuilder *tb, h5_tb_token *tk) {
         close_element(tb, tk, tk->atom, H5_ATOM_NONE);
         return;
     case H5_ATOM_FORM:
-        if (!h5_tb_on_stack(tb, H5_ATOM_TEMPLATE)) {
+        /* "If not parsing template contents" (PR 12911; was "if there is no
+         * template element on the stack of open elements"). */
+        if (!h5_tb_parsing_template_contents(tb)) {
             h5_node *node = tb->form;
             tb->form = NULL;
             if (!node || !h5_tb_node_in_scope(tb, node, H5_SCOPE_DEFAULT)) {
@@ -515,7 +520,7 @@ void h5_in_body_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     case H5_TOKEN_CHARACTER:
         body_characters(tb, tk);
         return;
-    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+    case H5_TOKEN_COMMENT: case H5_TOKEN_PROCESSING_INSTRUCTION: case H5_TOKEN_DOCTYPE:
         h5_tb_comment_or_doctype(tb, tk);
         return;
     case H5_TOKEN_START_TAG:

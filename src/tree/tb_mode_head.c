@@ -426,5 +426,11 @@ void h5_after_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         break;
     }
     if (!h5_tb_insert_implied(tb, H5_ATOM_BODY, tk->start)) return;
+    /* whatwg/html PR 12908 (2026): "Set the frameset-ok flag to "ok"" when
+     * the body is inserted implicitly: a <template> in the head set it to
+     * "not ok", yet <head><template></template></head><p><frameset> builds
+     * a frameset document in engines.  Nothing before this point can have
+     * been body content. */
+    tb->frameset_ok = true;
     h5_tb_reprocess_in(tb, H5_MODE_IN_BODY, tk);
 }

@@ -54,7 +54,7 @@ static void ignore_end_tag_or_in_table(h5_treebuilder *tb, h5_tb_token *tk, cons
 
 void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
-    case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+    case H5_TOKEN_COMMENT: case H5_TOKEN_PROCESSING_INSTRUCTION: case H5_TOKEN_DOCTYPE:
         h5_tb_comment_or_doctype(tb, tk);
         return;
     case H5_TOKEN_CHARACTER: {
@@ -118,12 +118,22 @@ void h5_in_table_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_tb_ack_self_closing(tk);
             return;
         }
-        case H5_ATOM_FORM:
+        case H5_ATOM_FORM: {
+            /* whatwg/html PR 12911 (2026): "If the form element pointer is
+             * not null and not parsing template contents, ignore the token.
+             * Otherwise: insert an HTML element for the token; if not
+             * parsing template contents, set the form element pointer to
+             * it; pop it."  (It used to ignore the token whenever a template
+             * was on the stack: <template><table><form> lost the form.) */
             h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
-            if (h5_tb_on_stack(tb, H5_ATOM_TEMPLATE) || tb->form) return;
-            tb->form = h5_tb_insert_html_element(tb, tk);
+            bool tmpl = h5_tb_parsing_template_contents(tb);
+            if (tb->form && !tmpl) return;
+            h5_node *f = h5_tb_insert_html_element(tb, tk);
+            if (!f) return;
+            if (!tmpl) tb->form = f;
             h5_tb_pop(tb);
             return;
+        }
         default:
             break;
         }

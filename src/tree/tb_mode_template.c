@@ -28,7 +28,7 @@ static h5_insertion_mode start_tag_mode(uint16_t atom) {
 
 void h5_in_template_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     switch (tk->type) {
-    case H5_TOKEN_CHARACTER: case H5_TOKEN_COMMENT: case H5_TOKEN_DOCTYPE:
+    case H5_TOKEN_CHARACTER: case H5_TOKEN_COMMENT: case H5_TOKEN_PROCESSING_INSTRUCTION: case H5_TOKEN_DOCTYPE:
         h5_in_body_mode(tb, tk);
         return;
     case H5_TOKEN_START_TAG:

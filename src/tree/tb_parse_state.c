@@ -67,7 +67,7 @@ bool h5_tb_is_special(const h5_node *n) {
         case H5_ATOM_NAV: case H5_ATOM_NOEMBED: case H5_ATOM_NOFRAMES: case H5_ATOM_NOSCRIPT:
         case H5_ATOM_OBJECT: case H5_ATOM_OL: case H5_ATOM_P: case H5_ATOM_PARAM:
         case H5_ATOM_PLAINTEXT: case H5_ATOM_PRE: case H5_ATOM_SCRIPT: case H5_ATOM_SEARCH:
-        case H5_ATOM_SECTION: case H5_ATOM_SOURCE: case H5_ATOM_STYLE:
+        case H5_ATOM_SECTION: case H5_ATOM_SELECT: case H5_ATOM_SOURCE: case H5_ATOM_STYLE:
         case H5_ATOM_SUMMARY: case H5_ATOM_TABLE: case H5_ATOM_TBODY: case H5_ATOM_TD:
         case H5_ATOM_TEMPLATE: case H5_ATOM_TEXTAREA: case H5_ATOM_TFOOT: case H5_ATOM_TH:
         case H5_ATOM_THEAD: case H5_ATOM_TITLE: case H5_ATOM_TR: case H5_ATOM_TRACK:
@@ -104,14 +104,17 @@ bool h5_tb_is_html_integration_point(const h5_node *n) {
     return false;
 }
 
-/* Boundaries of "has an element in the default scope" (13.2.4.2). */
+/* Boundaries of "has an element in the default scope" (13.2.4.2).  select:
+ * added by the customizable <select> parsing (whatwg/html 172cccf4, PR
+ * 10557), so that an end tag inside a select does not close what is
+ * outside it (<div><select></div><option>, <ol><select><p>y</ol>=). */
 static bool is_default_scope_boundary(const h5_node *n) {
     switch (n->ns) {
     case H5_NS_HTML:
         switch (n->atom) {
         case H5_ATOM_APPLET: case H5_ATOM_CAPTION: case H5_ATOM_HTML: case H5_ATOM_TABLE:
         case H5_ATOM_TD: case H5_ATOM_TH: case H5_ATOM_MARQUEE: case H5_ATOM_OBJECT:
-        case H5_ATOM_TEMPLATE:
+        case H5_ATOM_TEMPLATE: case H5_ATOM_SELECT:
             return true;
         default:
             return false;

@@ -114,6 +114,13 @@ void h5_tb_on_token(void *ctx, h5_token *token) {
     memset(&tk, 0, sizeof tk);
     tk.t = token;
     tk.type = token->type;
+    /* whatwg/html 320c05f6 (2026): every insertion mode, and the rules for
+     * foreign content, treat "a comment token or a processing instruction
+     * token" alike (PR 12653 added "in head noscript" and "in template"), so
+     * the modes see a comment token; h5_tb_insert_comment creates the
+     * ProcessingInstruction node ("insert a processing instruction") for
+     * the original token's type. */
+    if (tk.type == H5_TOKEN_PROCESSING_INSTRUCTION) tk.type = H5_TOKEN_COMMENT;
     tk.start = token->start;
     tk.end = token->end;
     if (tk.type == H5_TOKEN_START_TAG || tk.type == H5_TOKEN_END_TAG)

@@ -20,10 +20,9 @@ export const ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
-  // Chromium 156 ships an experiment that parses `<?target data?>` into a
-  // ProcessingInstruction node; the WHATWG parser (shared/spec) makes it a
-  // bogus comment, as we do.  Compare against the standard.
-  '--disable-blink-features=HTMLProcessingInstruction',
+  // Chromium 156 parses `<?target data>` into a ProcessingInstruction node,
+  // as the standard does since 2026 (whatwg/html 320c05f6) and our parser by
+  // default: stock Chromium, nothing switched off.
 ];
 
 /** The reason the browser tests are switched off, or null when they run. */

@@ -47,6 +47,24 @@ function compareDocuments(cases) {
 }
 
 /**
+ * Serialisation: the html element's outerHTML and the body's innerHTML of
+ * parse()'s tree vs DOMParser's; pis: Chromium's processing instructions.
+ */
+function compareSerialization(cases) {
+  return eachCase(cases, async (c) => {
+    const html = await source(c);
+    const doc = parse(html, { scriptingEnabled: false });
+    const theirs = chromiumDocument(html);
+    const pis = theirs.createTreeWalker(theirs, NodeFilter.SHOW_PROCESSING_INSTRUCTION);
+    let n = 0;
+    while (pis.nextNode()) n++;
+    const a = [doc.documentElement.outerHTML, doc.body?.innerHTML ?? ''];
+    const b = [theirs.documentElement.outerHTML, theirs.body?.innerHTML ?? ''];
+    return result(c.name, html, a, b, { pis: n });
+  });
+}
+
+/**
  * Fragments: parseFragment(html, { context }) vs element.innerHTML = html
  * on an element of a no-quirks DOMParser document (scripting disabled).
  */
@@ -124,5 +142,5 @@ const ready = init().then(
   () => ({ ok: isReady(), userAgent: navigator.userAgent }),
   (e) => ({ ok: false, error: `${e.name}: ${e.message}` }));
 
-window.h5 = { ready: () => ready, compareDocuments, compareFragments, compareViaWorker };
+window.h5 = { ready: () => ready, compareDocuments, compareFragments, compareSerialization, compareViaWorker };
 ready.then((r) => { document.getElementById('status').textContent = r.ok ? 'ready' : `init failed: ${r.error}`; });

@@ -170,6 +170,13 @@ static void test_expected(void) {
     for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++)
         expect(expected[i].html, expected[i].scripting, 0, expected[i].outer, expected[i].want);
 
+    /* Processing instructions (whatwg/html PR 12654): "<?" target " " data
+     * "?>"; no data gives "<?target ?>"; data ending in "?" survives the
+     * next parse ("<?q ??>" is target q, data "?"). */
+    expect("<?php echo 1 ?>x<p><?A-B c ?d?><?x?><?q ?\?><?xml-stylesheet a?>", true, 0, false,
+           "<?php echo 1 ?><html><head></head><body>x<p><?A-B c ?d?><?x ?><?q ?\?><!--?xml-stylesheet a?--></p>"
+           "</body></html>");
+
     /* Inner / outer of particular nodes. */
     size_t len;
     uint8_t *buf = parse_to_buffer("<div id=d><br><template>t<i>x</i></template>z</div>", true, false, NULL, &len);
@@ -238,7 +245,8 @@ static const char *RICH =
     "<svg viewBox='0 0 2 2'><a xlink:href=#x xml:space=preserve><text>t&lt;</text></a><foreignObject><div>d</div>"
     "</foreignObject></svg><math><mi definitionURL=u>i</mi><annotation-xml encoding=text/html><p>h</p>"
     "</annotation-xml></math><table><tr><td>c<td>d</table><select><option>o</select>"
-    "<noscript>n</noscript><textarea>\nta</textarea><pre>\npr</pre><listing>l</listing><custom-el x=1>\xF0\x9F\x98\x80</custom-el>";
+    "<noscript>n</noscript><textarea>\nta</textarea><pre>\npr</pre><listing>l</listing><custom-el x=1>\xF0\x9F\x98\x80</custom-el>"
+    "<?php echo 1 ?><?x?><?q ?\?><svg><?in-svg d?></svg>";
 
 static void test_all_nodes(void) {
     size_t len;

@@ -1,9 +1,20 @@
 /*
  * html5lib tree-construction suite runner.
  *
- *   tree_test DIR [FILTER]
+ *   tree_test [--legacy] [--changed LIST] DIR [FILTER]
  *
- * Runs every .dat file in DIR (file names containing FILTER, when given).  Tests
+ * Runs every .dat file in DIR (file names containing FILTER, when given).
+ * --legacy parses with processing instructions off (h5_parse_options
+ * processing_instructions false: the pre-2026 tree, where `<?` starts a
+ * bogus comment).  --changed names a file listing the tests of DIR whose
+ * expectation a newer revision of the standard changed, one a line:
+ *   FILE.dat:INDEX MODE COMMIT DESCRIPTION
+ * (INDEX counts the file's tests from 0; MODE is "pi" when only the
+ * processing instruction rules changed it, so that the test still passes
+ * with --legacy, or "all"; COMMIT is the whatwg/html commit.)  A listed
+ * test must give a tree other than its expectation (it counts as
+ * "changed"): one that passes is reported as a stale entry, a failure.  The
+ * new expectation is checked by the test's copy in test/data/wpt.  Tests
  * without #script-on/#script-off run in both scripting modes.  Every run is
  * repeated with the input fed in chunks of 1..7 code units (tokenizer
  * resumability).  The tree is dumped in the html5lib format iteratively (no
@@ -151,12 +162,12 @@ static void dump_node(sbuf *o, const h5_node *n, size_t depth) {
         }
         sb_puts(o, ">\n");
         break;
-    case H5_NODE_PI:
+    case H5_NODE_PI: /* as web-platform-tests writes them: | <?target data?> */
         sb_puts(o, "<?");
         sb_u16(o, n->name.ptr, n->name.len);
         sb_puts(o, " ");
         sb_u16(o, n->data, n->data_len);
-        sb_puts(o, ">\n");
+        sb_puts(o, "?>\n");
         break;
     default:
         sb_puts(o, "?\n");
@@ -270,14 +281,15 @@ static const char *check_locations(const h5_node *root, const h5_char *in, size_
                 }
             }
             if (err) break;
-        } else if ((n->type == H5_NODE_TEXT || n->type == H5_NODE_COMMENT || n->type == H5_NODE_DOCTYPE) &&
+        } else if ((n->type == H5_NODE_TEXT || n->type == H5_NODE_COMMENT || n->type == H5_NODE_DOCTYPE ||
+                    n->type == H5_NODE_PI) &&
                    !(n->start == N && n->end == N)) { /* (copies selectedcontent makes have none) */
             if (n->start == N || n->end == N || n->start >= n->end || n->end > len) {
                 err = "node span";
                 break;
             }
             if (n->type != H5_NODE_TEXT && in[n->start] != '<') {
-                err = "comment or doctype does not start at '<'";
+                err = "comment, doctype or processing instruction does not start at '<'";
                 break;
             }
         }
@@ -412,6 +424,54 @@ static size_t parse_dat(const char *buf, size_t len, dat_test **out) {
     return n;
 }
 
+/* ---- tests whose expectation the standard changed (--changed) ---------- */
+
+static bool legacy_mode; /* --legacy */
+typedef struct {
+    char *file;
+    size_t index;
+    bool pi_only;
+    bool seen;
+} changed_entry;
+static changed_entry *changed;
+static size_t nchanged;
+
+static void load_changed(const char *path) {
+    size_t len;
+    char *buf = read_file(path, &len);
+    if (!buf) {
+        fprintf(stderr, "cannot read %s\n", path);
+        exit(2);
+    }
+    for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+        if (line[0] == '#' || !line[0]) continue;
+        char file[256], mode[8];
+        size_t index;
+        if (sscanf(line, "%255[^:]:%zu %7s", file, &index, mode) != 3 ||
+            (strcmp(mode, "pi") && strcmp(mode, "all"))) {
+            fprintf(stderr, "%s: bad line: %s\n", path, line);
+            exit(2);
+        }
+        changed = realloc(changed, (nchanged + 1) * sizeof *changed);
+        changed[nchanged].file = dupn(file, strlen(file));
+        changed[nchanged].index = index;
+        changed[nchanged].pi_only = !strcmp(mode, "pi");
+        changed[nchanged].seen = false;
+        nchanged++;
+    }
+    free(buf);
+}
+
+/* Is test `index` of `file` listed as changed, for this mode? */
+static bool is_changed(const char *file, size_t index) {
+    for (size_t i = 0; i < nchanged; i++)
+        if (changed[i].index == index && !strcmp(changed[i].file, file)) {
+            changed[i].seen = true;
+            return !(changed[i].pi_only && legacy_mode);
+        }
+    return false;
+}
+
 /* ---- running -------------------------------------------------------------- */
 
 typedef struct {
@@ -420,6 +480,7 @@ typedef struct {
     size_t errors_match, errors_match_either;
     size_t loc_failed;
     size_t files;
+    size_t changed, stale;  /* --changed: listed runs that differ / that pass */
 } totals;
 
 /* With TREE_TEST_ERRORS set, runs whose error count differs are listed
@@ -471,6 +532,7 @@ static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chu
     size_t n = h5_utf8_to_utf16((const uint8_t *)t->data, n8, in);
     h5_parse_options o = h5_parse_options_default();
     o.scripting = scripting;
+    o.processing_instructions = !legacy_mode;
     o.chunk_size = chunk;
     err_log.len = 0;
     sb_add(&err_log, "", 0);
@@ -552,7 +614,17 @@ static void run_file(h5_parser *p, const char *dir, const char *name, totals *to
                 printf("LOCATIONS %s:%zu [%s]: %s\n--- input:\n%s\n\n", name, i, scripting ? "script-on" : "script-off",
                        locerr, t->data);
             }
-            if (st == H5_OK && !strcmp(actual, t->document)) {
+            bool listed = is_changed(name, i);
+            if (listed) {
+                /* The standard changed its expectation: it must differ. */
+                if (st == H5_OK && strcmp(actual, t->document)) {
+                    tot->changed++;
+                } else {
+                    tot->stale++;
+                    printf("STALE %s:%zu [%s]: listed as changed by the standard, but gives the expected tree\n",
+                           name, i, scripting ? "script-on" : "script-off");
+                }
+            } else if (st == H5_OK && !strcmp(actual, t->document)) {
                 tot->passed++;
             } else {
                 tot->failed++;
@@ -575,7 +647,7 @@ static void run_file(h5_parser *p, const char *dir, const char *name, totals *to
                 printf("LOCATIONS %s:%zu [%s] chunk_size=%zu: offsets differ from the whole-input run\n--- input:\n%s\n\n",
                        name, i, scripting ? "script-on" : "script-off", chunk, t->data);
             }
-            if (st != H5_OK || strcmp(chunked, t->document)) {
+            if (listed ? st != H5_OK || !strcmp(chunked, t->document) : st != H5_OK || strcmp(chunked, t->document)) {
                 tot->chunk_failed++;
                 report_failure(name, i, scripting, t, chunked, chunk);
             }
@@ -623,8 +695,19 @@ static size_t count_tests(const char *dir) {
 }
 
 int main(int argc, char **argv) {
-    const char *dir = argc > 1 ? argv[1] : "../shared/html5lib-tests/tree-construction";
-    const char *filter = argc > 2 ? argv[2] : NULL;
+    int a = 1;
+    for (; a < argc && !strncmp(argv[a], "--", 2); a++) {
+        if (!strcmp(argv[a], "--legacy")) {
+            legacy_mode = true;
+        } else if (!strcmp(argv[a], "--changed") && a + 1 < argc) {
+            load_changed(argv[++a]);
+        } else {
+            fprintf(stderr, "usage: tree_test [--legacy] [--changed LIST] DIR [FILTER]\n");
+            return 2;
+        }
+    }
+    const char *dir = argc > a ? argv[a] : "../shared/html5lib-tests/tree-construction";
+    const char *filter = argc > a + 1 ? argv[a + 1] : NULL;
     DIR *d = opendir(dir);
     if (!d) {
         fprintf(stderr, "cannot open %s\n", dir);
@@ -672,7 +755,22 @@ int main(int argc, char **argv) {
     printf("tree-construction flat buffer over the input's block (source_in_buffer): %zu runs, %zu differ "
            "(%zu written over the input, %zu beside it)\n",
            sib_runs, sib_failed, sib_over, sib_runs - sib_over);
-    printf("tree-construction: %zu passed, %zu failed\n", tot.passed, tot.failed);
+    size_t unseen = 0;
+    for (size_t i = 0; i < nchanged; i++) {
+        if (!changed[i].seen && !filter) {
+            unseen++;
+            printf("STALE %s:%zu: listed as changed by the standard, but there is no such test\n", changed[i].file,
+                   changed[i].index);
+        }
+        free(changed[i].file);
+    }
+    free(changed);
+    if (nchanged)
+        printf("tree-construction: %zu runs of tests the standard changed since (listed) give the new tree, "
+               "%zu stale entries\n",
+               tot.changed, tot.stale + unseen);
+    printf("tree-construction%s: %zu passed, %zu failed\n", legacy_mode ? " (processing instructions off)" : "",
+           tot.passed, tot.failed);
     printf("%zu runs from %zu files\n", tot.runs, tot.files);
-    return tot.failed || tot.chunk_failed || tot.loc_failed || sib_failed ? 1 : 0;
+    return tot.failed || tot.chunk_failed || tot.loc_failed || sib_failed || tot.stale || unseen ? 1 : 0;
 }

@@ -110,6 +110,16 @@ export const SNIPPETS = {
   'document.write-free script': '<head><script>document.write("x")</script></head>',
   'end tags br p': '</br></p>x',
   'whitespace before head': ' \n<!--c--> <html> <head> </head> <body>x',
+  // processing instructions (whatwg/html 320c05f6, 255188e5), the issue's example first
+  'PI example': '<p><?php echo 1 ?>x<?xml-stylesheet href=a?><?a$b?><?A-B c ?d?>',
+  'PI in every mode': '<?a?><!DOCTYPE html><?b?><html><?c?><head><?d?><noscript><?e?></noscript><?e2?></head><?f?><body><table><?g?><caption><?g2?></caption><colgroup><?g3?></colgroup><tr><?h?><td><?i?></table><template><?j?><tr><?j2?></template><svg><?k x?></svg><math><?l?></math><select><?m?><option><?n?></select></body><?o?></html><?p?><?q',
+  'PI frameset': '<!DOCTYPE html><frameset><?a?><frame></frameset><?b?></html><?c?>',
+  'PI edge cases': '<?x??><?y ?z?><?X\ty\nz><?_a-1 d><?><?1?><?xml x?><?XML-StyleSheet?><?a-><?a\u0000b?><? x>',
+  'PI in text contexts': '<title><?t?></title><textarea><?x?></textarea><script><?s?></script><style><?y?></style><p><?z d>',
+  // the 2026 tree-construction rules (test/data/wpt/standard-2026.dat)
+  'frameset after head template': '<head><template></template></head><p><frameset>',
+  'form in table in template': '<template><table><form></table></template>',
+  'select in default scope': '<ol><select><p>y</ol>=<ul><li><select><li>x</ul><div><select></div><option>a',
 };
 
 // Fragment parsing: parseFragment() vs innerHTML on an element of that kind.
@@ -127,11 +137,19 @@ const FRAGMENTS = [
   { name: 'pre', context: 'pre', html: '\nx' },
   { name: 'plaintext', context: 'plaintext', html: '<b>x</b>' },
   { name: 'html', context: 'html', html: '<head><title>t</title></head><body>b' },
+  { name: 'div PIs', context: 'div', html: '<?a b?>x<?xml y?><table><?t?><tr><?r?></table>' },
+  { name: 'template PIs', context: 'template', html: '<?a?><tr><?c d?><td><?e?>' },
+  { name: 'svg PIs', context: 'svg', namespaceURI: 'http://www.w3.org/2000/svg', html: '<?s d?><circle/><?t?>' },
+  { name: 'select PIs', context: 'select', html: '<?s?><option><?o?>' },
 ];
+
+// Serialisation (13.3, whatwg/html PR 12654: <?target data?>): the html
+// element's outerHTML and the body's innerHTML of our tree against Chromium's.
+const SERIALIZE = ['PI example', 'PI in every mode', 'PI edge cases', 'PI in text contexts', 'comments and bogus'];
 
 // Which cases the worker round-trips (corpus pages + a few snippets).
 const WORKER_PAGES = PAGES.slice(0, 8);
-const WORKER_SNIPPETS = ['misnested b i', 'table stray text', 'svg and math', 'template in table', 'select div span', 'entities'];
+const WORKER_SNIPPETS = ['misnested b i', 'table stray text', 'svg and math', 'template in table', 'select div span', 'entities', 'PI in every mode'];
 
 function corpusCheck() {
   const manifest = readFileSync(sharedPath('corpus/pages/MANIFEST.tsv'), 'utf8').trim().split('\n');
@@ -218,6 +236,14 @@ if (skip) {
     const results = await page.evaluate((c) => window.h5.compareFragments(c), FRAGMENTS);
     assert.equal(results.length, FRAGMENTS.length);
     report(t, 'fragments', results);
+  });
+
+  test(`${SERIALIZE.length} snippets: outerHTML and innerHTML equal Chromium's (processing instructions as <?target data?>)`, async (t) => {
+    const cases = SERIALIZE.map((name) => ({ name, html: SNIPPETS[name] }));
+    const results = await page.evaluate((c) => window.h5.compareSerialization(c), cases);
+    assert.equal(results.length, cases.length);
+    for (const r of results) assert.ok(r.error || r.pis > 0 || r.name === 'comments and bogus', `${r.name}: no processing instruction in Chromium's tree`);
+    report(t, 'serialisation', results);
   });
 
   test('the comparison can fail: a wrong tree is reported as a difference', async () => {

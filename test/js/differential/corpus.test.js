@@ -3,6 +3,9 @@
 // serializer, must equal parse5.serialize(parse5.parse(page)).  parse5
 // predates the 2025 relaxed <select> parsing; pages whose only difference
 // comes from that are listed, with the reason, and must be explained by it.
+// parse5 also predates processing instructions (whatwg/html 320c05f6, 2026):
+// our tree is made with processingInstructions: false, the parser parse5
+// follows (gumbo__arabic_newspapers.html has a <?php ...> in it).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,7 +39,7 @@ describe('corpus: parse5.serialize(our object tree) equals parse5 on every page'
   for (const [file, , , , , , , , utf8] of manifest) {
     test(file, () => {
       const html = readPage(file, utf8);
-      const ours = parse5.serialize(parse(html, { format: 'object' }));
+      const ours = parse5.serialize(parse(html, { format: 'object', processingInstructions: false }));
       const theirs = parse5.serialize(parse5.parse(html));
       if (ours === theirs) return;
       const explained = html.includes('<select') && withoutSelectContents(ours) === withoutSelectContents(theirs);

@@ -7,7 +7,10 @@
 // - every corpus page: the locations deep-equal parse5's
 //   (parse5.parse(html, { sourceCodeLocationInfo: true })).  The differences
 //   that remain are parse5 bugs, each recognised by a check of its own and
-//   counted with its reason; any other difference fails;
+//   counted with its reason; any other difference fails.  parse5 predates
+//   processing instructions (whatwg/html 320c05f6, 2026): the comparisons
+//   with it parse with processingInstructions: false; the slices are
+//   checked with them on (a processing instruction slices to <?target ...>);
 // - small inputs: equal to parse5 in both formats, and the parse5 bugs
 //   pinned one by one (what we give, what parse5 gives, why);
 // - without the option, nothing: no location section in the buffer, no
@@ -69,7 +72,7 @@ const norm = (s) => s.replace(/\r\n?/g, '\n');
  */
 function checkSlices(html, root, where) {
   const starts = lineStarts(html);
-  const count = { elements: 0, located: 0, endTags: 0, attrs: 0, texts: 0, comments: 0 };
+  const count = { elements: 0, located: 0, endTags: 0, attrs: 0, texts: 0, comments: 0, pis: 0 };
   const span = (l, what) => {
     assert.ok(Number.isInteger(l.startOffset) && Number.isInteger(l.endOffset) && l.startOffset <= l.endOffset && l.endOffset <= html.length, `${where}: ${what}: bad span ${JSON.stringify(l)}`);
     const s = position(starts, l.startOffset);
@@ -126,6 +129,12 @@ function checkSlices(html, root, where) {
         const ok = raw === node.value || (RAW_LF_PARENTS.has(parent) && raw === '\n' + node.value);
         assert.ok(ok, `${where}: text slices to ${JSON.stringify(t.slice(0, 80))}, value ${JSON.stringify(node.value.slice(0, 80))}`);
       }
+    } else if (node.processingInstruction) { // js/object.js: a PI is a comment to parse5 tools
+      count.pis++;
+      const { target, data } = node.processingInstruction;
+      const c = span(loc, 'processing instruction');
+      assert.ok(c.startsWith('<?' + target) && c.endsWith('>'), `${where}: processing instruction slices to ${JSON.stringify(c.slice(0, 80))}`);
+      if (!/[\0\r]/.test(c)) assert.ok(c.slice(2 + target.length).includes(data), `${where}: processing instruction data not in its slice`);
     } else if (node.nodeName === '#comment') {
       count.comments++;
       const c = span(loc, 'comment');
@@ -210,20 +219,20 @@ function compareWithParse5(ours, theirs, where, explained) {
 
 describe('source locations on the corpus', () => {
   test('every location slices the page to its source text (all pages, object format)', (t) => {
-    const total = { pages: 0, elements: 0, located: 0, endTags: 0, attrs: 0, texts: 0, comments: 0 };
+    const total = { pages: 0, elements: 0, located: 0, endTags: 0, attrs: 0, texts: 0, comments: 0, pis: 0 };
     for (const { file, html } of pages) {
       const c = checkSlices(html, parse(html, { format: 'object', sourceLocations: true }), file);
       total.pages++;
       for (const k of Object.keys(c)) total[k] += c[k];
     }
-    t.diagnostic(`${total.pages} pages: ${total.located} of ${total.elements} elements located (the others implied or adoption-agency clones), ${total.endTags} end tags, ${total.attrs} attributes, ${total.texts} texts, ${total.comments} comments checked`);
+    t.diagnostic(`${total.pages} pages: ${total.located} of ${total.elements} elements located (the others implied or adoption-agency clones), ${total.endTags} end tags, ${total.attrs} attributes, ${total.texts} texts, ${total.comments} comments, ${total.pis} processing instructions checked`);
   });
 
   test('locations (offsets, lines, columns) equal parse5 on every page, differences explained', (t) => {
     const explained = new Map();
     let nodes = 0;
     for (const { file, html } of pages) {
-      const ours = parse(html, { format: 'object', sourceLocations: true });
+      const ours = parse(html, { format: 'object', sourceLocations: true, processingInstructions: false });
       const theirs = parse5.parse(html, { sourceCodeLocationInfo: true });
       nodes += compareWithParse5(ours, theirs, file, explained);
     }
@@ -286,13 +295,34 @@ describe('source locations on small inputs', () => {
     for (const [html, context, fragment] of cases) {
       const where = `${JSON.stringify(html)}${fragment ? ` in ${context}` : ''}`;
       const theirs = fragment ? p5Fragment(html, context) : parse5.parse(html, { sourceCodeLocationInfo: true });
-      const opts = { format: 'object', sourceLocations: true };
+      const opts = { format: 'object', sourceLocations: true, processingInstructions: false };
       const ours = fragment ? parseFragment(html, { ...opts, context: contextOf(context) }) : parse(html, opts);
       const explained = new Map();
       compareWithParse5(ours, theirs, where, explained);
       assert.equal(explained.size, 0, `${where}: ${[...explained.keys()]}`);
       checkSlices(html, ours, where);
     }
+  });
+
+  test('processing instructions: the span of <?target data>, in both formats', () => {
+    const html = '<!DOCTYPE html><?a?>\n<p>x<?php echo 1 ?>y<?A-B c ?d?><svg><?s\td></svg></p><?x';
+    const want = ['<?a?>', '<?php echo 1 ?>', '<?A-B c ?d?>', '<?s\td>'];
+    const obj = parse(html, { format: 'object', sourceLocations: true });
+    assert.equal(checkSlices(html, obj, 'PIs').pis, want.length);
+    const slices = (root, isPi) => {
+      const out = [];
+      const stack = [root];
+      while (stack.length) {
+        const n = stack.pop();
+        if (isPi(n)) out.push(html.slice(n.sourceCodeLocation.startOffset, n.sourceCodeLocation.endOffset));
+        stack.push(...kids(n).reverse());
+      }
+      return out;
+    };
+    assert.deepEqual(slices(obj, (n) => n.processingInstruction), want);
+    const dom = parse(html, { sourceLocations: true });
+    assert.deepEqual(slices(dom, (n) => n.nodeType === 7), want);
+    assert.deepEqual(dom.querySelector('p').childNodes[1].sourceCodeLocation, obj.childNodes[2].childNodes[1].childNodes[0].childNodes[1].sourceCodeLocation);
   });
 
   // Where we differ from parse5 on purpose: [input, path of the node (child

@@ -48,3 +48,19 @@ export function contextOption(fragment) {
   const [a, b] = fragment.split(' ');
   return b ? { localName: b, namespaceURI: NS[a] } : a;
 }
+
+/**
+ * test/data/html5lib-changed.txt: the html5lib tests whose expectation a
+ * later revision of the standard changed (the file says how).  Returns a
+ * Map 'FILE.dat:INDEX' -> { piOnly, commit, description }.
+ */
+export function readChanged(path = new URL('../../data/html5lib-changed.txt', import.meta.url)) {
+  const map = new Map();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const m = /^(\S+\.dat):(\d+) (pi|all) (\S+) (.*)$/.exec(line);
+    if (!m) throw new Error(`html5lib-changed.txt: bad line: ${line}`);
+    map.set(`${m[1]}:${m[2]}`, { piOnly: m[3] === 'pi', commit: m[4], description: m[5] });
+  }
+  return map;
+}

@@ -18,11 +18,10 @@
 //   "<math><ms><![CDATA[\0"           a NUL from a CDATA section at an integration point becomes U+FFFD
 //   "<nobr><search><nobr>"            search is not special (parse5 neither)
 //   "<template><tr><s><colgroup> "    template missing from the "in table" character list (parse5 too)
-//   "<template><table><form>"         form inserted in a table although a template is open
-//   relaxed <select>: select acts as special ("<nobr><select><nobr>", "<li><select><li>",
-//   "<p><select><hr>", "<option><select></option>x"), no selectedcontent clone when the option
-//   is inside the selectedcontent — html5lib-tests (webkit02.dat) and html5-wasm treat select
-//   as not special.
+//   no selectedcontent clone when the option is inside the selectedcontent.
+// (Since the 2026 standard, "<template><table><form>" keeps the form (whatwg/html PR 12911) and
+// select is special and in the default scope (172cccf4), as in Chromium; see
+// docs/chromium-differences.md.)
 import { readFileSync } from 'node:fs';
 
 import * as parse5 from 'parse5';

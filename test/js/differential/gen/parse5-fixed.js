@@ -5,8 +5,9 @@
 // throws, so the list is re-checked when parse5 is upgraded.
 //
 // Every fix was found by the differential generator, confirmed against the
-// standard (shared/spec/whatwg-html-parsing-en.txt) and, where Chromium
-// follows the standard there, against Chromium; see FIXES.
+// standard (shared/spec/whatwg-html-parsing-en.txt, or the whatwg/html
+// commit named when the standard changed after parse5 8.1.1) and, where
+// Chromium follows the standard there, against Chromium; see FIXES.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -114,6 +115,35 @@ export const FIXES = [
       '(furthest block) and "any other end tag"; parse5 (and Chromium 156) lack it: "<nobr><search><nobr>"',
     file: 'common/html.js',
     edits: [['        $.SCRIPT,\n        $.SECTION,\n', '        $.SCRIPT,\n        $.SEARCH,\n        $.SECTION,\n']],
+  },
+  {
+    id: 'form-parsing-template-contents',
+    example: { html: '<template><table><form>' },
+    why: 'the standard changed after parse5 8.1.1 (whatwg/html PR 12911, 2026): the <form> rules of "in body" ' +
+      'and "in table" test "parsing template contents" (a template on the stack, or a template context ' +
+      'element) where they tested "a template element on the stack", and "in table" then inserts the ' +
+      'form (and pops it) instead of ignoring it: "<template><table><form>" keeps the form in the ' +
+      'template contents (Chromium 156 too)',
+    file: 'parser/index.js',
+    edits: [
+      ['function formStartTagInBody(p, token) {\n    const inTemplate = p.openElements.tmplCount > 0;',
+        'function formStartTagInBody(p, token) {\n    const inTemplate = parsingTemplateContents(p);'],
+      ['function formEndTagInBody(p) {\n    const inTemplate = p.openElements.tmplCount > 0;',
+        'function formEndTagInBody(p) {\n    const inTemplate = parsingTemplateContents(p);'],
+      ['function formStartTagInTable(p, token) {\n    if (!p.formElement && p.openElements.tmplCount === 0) {\n        p._insertElement(token, NS.HTML);\n        p.formElement = p.openElements.current;\n        p.openElements.pop();\n    }\n}',
+        'function parsingTemplateContents(p) {\n    return p.openElements.tmplCount > 0 || (p.fragmentContextID === $.TEMPLATE && p.treeAdapter.getNamespaceURI(p.fragmentContext) === NS.HTML);\n}\n' +
+        'function formStartTagInTable(p, token) {\n    const inTemplate = parsingTemplateContents(p);\n    if (!p.formElement || inTemplate) {\n        p._insertElement(token, NS.HTML);\n        if (!inTemplate) p.formElement = p.openElements.current;\n        p.openElements.pop();\n    }\n}'],
+    ],
+  },
+  {
+    id: 'frameset-ok-after-head',
+    example: { html: '<head><template></template></head><p><frameset>' },
+    why: 'the standard changed after parse5 8.1.1 (whatwg/html PR 12908, 2026): "after head" sets the ' +
+      'frameset-ok flag to "ok" when it inserts the body for anything else, so a <template> in the head ' +
+      'no longer prevents a later <frameset>: "<head><template></template></head><p><frameset>" (Chromium 156 too)',
+    file: 'parser/index.js',
+    edits: [['function tokenAfterHead(p, token) {\n    p._insertFakeElement(TN.BODY, $.BODY);\n',
+      'function tokenAfterHead(p, token) {\n    p._insertFakeElement(TN.BODY, $.BODY);\n    p.framesetOk = true;\n']],
   },
 ];
 

@@ -73,11 +73,8 @@ export function tokenize(html, options) {
         i += TOKEN_DATA_WORDS;
         break;
       case TOKEN_COMMENT:
-        tokens.push({ type: 'comment', data: s(i + 1) });
-        i += TOKEN_DATA_WORDS;
-        break;
       case TOKEN_CHARACTER:
-        tokens.push({ type: 'character', data: s(i + 1) });
+        tokens.push({ type: words[i] === TOKEN_COMMENT ? 'comment' : 'character', data: s(i + 1) });
         i += TOKEN_DATA_WORDS;
         break;
       case TOKEN_PROCESSING_INSTRUCTION:

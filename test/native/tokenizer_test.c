@@ -328,23 +328,19 @@ static bool expected_tokens(const json_value *output, bool dbl, sbuf *b) {
             free(a);
             bool sc = t->count >= 4 && t->items[3]->type == JSON_BOOL && t->items[3]->boolean;
             sb_puts(b, sc ? ",true]" : "]");
-        } else if (json_is_str(kind, "EndTag") && t->count >= 2) {
-            sb_puts(b, "[\"EndTag\",");
-            h5_str s = expected_str(t->items[1], dbl, &tmp);
-            sb_json_str(b, s.ptr, s.len);
-            sb_puts(b, "]");
-        } else if (json_is_str(kind, "ProcessingInstruction") && t->count >= 3) {
-            sb_puts(b, "[\"ProcessingInstruction\",");
-            h5_str s = expected_str(t->items[1], dbl, &tmp);
-            sb_json_str(b, s.ptr, s.len);
-            sb_puts(b, ",");
-            s = expected_str(t->items[2], dbl, &tmp);
-            sb_json_str(b, s.ptr, s.len);
-            sb_puts(b, "]");
-        } else if (json_is_str(kind, "Comment") && t->count >= 2) {
-            sb_puts(b, "[\"Comment\",");
-            h5_str s = expected_str(t->items[1], dbl, &tmp);
-            sb_json_str(b, s.ptr, s.len);
+        } else if ((json_is_str(kind, "EndTag") && t->count >= 2) || (json_is_str(kind, "Comment") && t->count >= 2) ||
+                   (json_is_str(kind, "ProcessingInstruction") && t->count >= 3)) {
+            /* The kind, then its strings: a name, data, or a target and data. */
+            const char *name = json_is_str(kind, "EndTag") ? "EndTag" : json_is_str(kind, "Comment") ? "Comment" : "ProcessingInstruction";
+            size_t nstr = json_is_str(kind, "ProcessingInstruction") ? 2 : 1;
+            sb_puts(b, "[\"");
+            sb_puts(b, name);
+            sb_puts(b, "\"");
+            for (size_t k = 1; k <= nstr; k++) {
+                h5_str s = expected_str(t->items[k], dbl, &tmp);
+                sb_puts(b, ",");
+                sb_json_str(b, s.ptr, s.len);
+            }
             sb_puts(b, "]");
         } else {
             ok = false;

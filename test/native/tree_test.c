@@ -585,6 +585,16 @@ static void report_failure(const char *file, size_t index, bool scripting, const
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
+static void free_tests(dat_test *tests, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        free(tests[i].data);
+        free(tests[i].fragment);
+        free(tests[i].document);
+        free(tests[i].error_text);
+    }
+    free(tests);
+}
+
 static void run_file(h5_parser *p, const char *dir, const char *name, totals *tot) {
     char path[8192];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -654,13 +664,7 @@ static void run_file(h5_parser *p, const char *dir, const char *name, totals *to
             free(chunked);
         }
     }
-    for (size_t i = 0; i < n; i++) {
-        free(tests[i].data);
-        free(tests[i].fragment);
-        free(tests[i].document);
-        free(tests[i].error_text);
-    }
-    free(tests);
+    free_tests(tests, n);
     free(buf);
 }
 
@@ -680,13 +684,7 @@ static size_t count_tests(const char *dir) {
         if (!buf) continue;
         dat_test *tests;
         size_t n = parse_dat(buf, len, &tests);
-        for (size_t i = 0; i < n; i++) {
-            free(tests[i].data);
-            free(tests[i].fragment);
-                free(tests[i].document);
-            free(tests[i].error_text);
-        }
-        free(tests);
+        free_tests(tests, n);
         free(buf);
         total += n;
     }

@@ -19,7 +19,7 @@
 #ifndef H5_TB_MACHINERY_H
 #define H5_TB_MACHINERY_H
 
-#include "treebuilder.h"
+#include "tb_state.h"
 
 /* Whitespace as tree construction sees it (13.2.6: "U+0009 CHARACTER
  * TABULATION, U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE

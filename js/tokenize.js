@@ -5,7 +5,7 @@ import {
   TOKEN_DOCTYPE_WORDS, TOKEN_END_TAG, TOKEN_FORCE_QUIRKS, TOKEN_HAS_NAME, TOKEN_HAS_PUBLIC_ID, TOKEN_HAS_SYSTEM_ID,
   TOKEN_SELF_CLOSING, TOKEN_START_TAG, TOKEN_START_TAG_WORDS,
 } from './abi.js';
-import { reportErrors, statusError } from './errors.js';
+import { copyErrors, reportErrors, statusError } from './errors.js';
 import { unitsToString } from './text.js';
 import { getWasm, writeInput } from './loader.js';
 import { checkInput, checkOptions, isFunction, isString, oneOf } from './options.js';
@@ -78,7 +78,7 @@ export function tokenize(html, options) {
         throw new Error(`html5-wasm: corrupt token stream (record type ${words[i]})`);
     }
   }
-  if (o.onParseError) reportErrors(w, o.onParseError, html);
+  if (o.onParseError) reportErrors(o.onParseError, copyErrors(w, html));
   return tokens;
 }
 

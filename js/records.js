@@ -286,84 +286,100 @@ export function validate(r, srcLen = -1) {
     if ((a[q + A_NS] & 0xff) > ANS_XMLNS) throw corrupt(`attribute ${k}: unknown namespace ${a[q + A_NS] & 0xff}`);
     if (al !== null && !locationsOk(al, k * LOC_WORDS, srcLen)) throw corrupt(`attribute ${k}: location out of order or range`);
   }
-  // The open ancestors of node i and, for each, its last child so far.
-  const open = [];
-  const lastSeen = [];
-  let top = -1;
-  const close = (q, last) => {
-    if (n[q * NODE_WORDS + N_LAST_CHILD] !== last) r.bad(q, `last child ${n[q * NODE_WORDS + N_LAST_CHILD]} is not ${last === NONE ? 'none' : last}`);
-  };
   const rootType = ROOT_TYPE[r.flags & FLAG_ROOT_MASK];
+  const n0 = n[0] & INFO_TYPE_MASK;
+  if (n[N_PARENT] !== NONE) r.bad(0, `parent index ${n[N_PARENT]} is invalid: the root has none`);
+  if (n[N_PREV] !== NONE || (n[0] & INFO_TEMPLATE_CONTENTS) !== 0) r.bad(0, 'the root has no sibling and is no template contents');
+  if (n[N_END] !== nodeCount) r.bad(0, 'root subtree does not span all nodes');
+  if (rootType === undefined ? n0 === TYPE_DOCUMENT || n0 === TYPE_FRAGMENT : n0 !== rootType) {
+    r.bad(0, `node type ${n0} does not match the root kind '${ROOT_KIND_NAMES[r.flags & FLAG_ROOT_MASK]}'`);
+  }
+  // The open ancestors of node i: index, subtree end, last child so far.
+  if (stackIdx.length < 64) growStack(64);
+  let openIdx = stackIdx;
+  let openEnd = stackEnd;
+  let openLast = stackLast;
+  let top = -1;
   let attrNext = 0;
   for (let i = 0; i < nodeCount; i++) {
     const b = i * NODE_WORDS;
     const info = n[b];
     const type = info & INFO_TYPE_MASK;
-    const p = n[b + N_PARENT];
     const end = n[b + N_END];
-    const prev = n[b + N_PREV];
-    const contents = (info & INFO_TEMPLATE_CONTENTS) !== 0;
     if (type > 31 || ((CONTAINER | LEAF) & (1 << type)) === 0) r.bad(i, `unknown node type ${type}`);
     if (end <= i || end > nodeCount) r.bad(i, `subtree end ${end} is invalid`);
-    if (i === 0) {
-      if (p !== NONE) r.bad(i, `parent index ${p} is invalid: the root has none`);
-      if (prev !== NONE || contents) r.bad(i, 'the root has no sibling and is no template contents');
-      if (end !== nodeCount) r.bad(i, 'root subtree does not span all nodes');
-      if (rootType === undefined ? type === TYPE_DOCUMENT || type === TYPE_FRAGMENT : type !== rootType) {
-        r.bad(i, `node type ${type} does not match the root kind '${ROOT_KIND_NAMES[r.flags & FLAG_ROOT_MASK]}'`);
-      }
-    } else {
+    if (i !== 0) {
       // Close the ancestors whose subtree ended before i.
-      while (top >= 0 && n[open[top] * NODE_WORDS + N_END] <= i) {
-        close(open[top], lastSeen[top]);
+      while (openEnd[top] <= i) {
+        const q = openIdx[top];
+        if (n[q * NODE_WORDS + N_LAST_CHILD] !== openLast[top]) r.bad(q, `last child ${n[q * NODE_WORDS + N_LAST_CHILD]} is not ${openLast[top] === NONE ? 'none' : openLast[top]}`);
         top--;
       }
-      const q = open[top];
-      if (p !== q) r.bad(i, `parent index ${p} is invalid: the enclosing node is ${q}`);
-      if (end > n[q * NODE_WORDS + N_END]) r.bad(i, `subtree end ${end} is invalid: beyond its parent's`);
-      if (contents) {
+      const p = n[b + N_PARENT];
+      const prev = n[b + N_PREV];
+      if (p !== openIdx[top]) r.bad(i, `parent index ${p} is invalid: the enclosing node is ${openIdx[top]}`);
+      if (end > openEnd[top]) r.bad(i, `subtree end ${end} is invalid: beyond its parent's`);
+      if ((info & INFO_TEMPLATE_CONTENTS) !== 0) {
         const pb = p * NODE_WORDS;
         if (type !== TYPE_FRAGMENT || p !== i - 1 || !isHtmlTemplate(n[pb], n[pb + N_NAME], names)) r.bad(i, 'misplaced template contents');
         if (prev !== NONE) r.bad(i, `previous sibling ${prev} is invalid: template contents have none`);
       } else {
         if (type === TYPE_DOCUMENT || type === TYPE_FRAGMENT) r.bad(i, 'a document or fragment inside the tree');
-        if (prev !== lastSeen[top]) r.bad(i, `previous sibling ${prev} is invalid`);
-        lastSeen[top] = i;
+        if (prev !== openLast[top]) r.bad(i, `previous sibling ${prev} is invalid`);
+        openLast[top] = i;
       }
     }
-    switch (type) {
-      case TYPE_ELEMENT: {
-        const id = n[b + N_NAME];
-        if (id >= nameCount) r.bad(i, `name id ${id} out of range`);
-        if (((info >>> INFO_NS_SHIFT) & INFO_NS_MASK) > NS_OTHER) r.bad(i, `unknown namespace ${(info >>> INFO_NS_SHIFT) & INFO_NS_MASK}`);
-        if (n[b + N_ATTR_FIRST] !== attrNext || n[b + N_ATTR_FIRST] + n[b + N_ATTR_COUNT] > attrCount) r.bad(i, 'attribute range is invalid');
-        attrNext += n[b + N_ATTR_COUNT];
-        // An HTML template has its contents (the parser always makes them).
-        if (isHtmlTemplate(info, id, names) && (i + 1 >= end || (n[b + NODE_WORDS] & INFO_TEMPLATE_CONTENTS) === 0)) r.bad(i, 'template without its contents');
-        break;
-      }
-      case TYPE_TEXT:
-      case TYPE_COMMENT:
-      case TYPE_PI:
-        if (n[b + N_DATA_OFF] + n[b + N_DATA_LEN] > units) r.bad(i, 'data out of bounds');
-        if (type === TYPE_PI && n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
-        break;
-      case TYPE_DOCTYPE:
-        if (n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
-        if (n[b + N_PUBLIC_OFF] + n[b + N_PUBLIC_LEN] + n[b + N_SYSTEM_LEN] > units) r.bad(i, 'doctype identifier out of bounds');
-        break;
+    if (type === TYPE_ELEMENT) {
+      const id = n[b + N_NAME];
+      if (id >= nameCount) r.bad(i, `name id ${id} out of range`);
+      if ((info & (INFO_NS_MASK << INFO_NS_SHIFT)) > (NS_OTHER << INFO_NS_SHIFT)) r.bad(i, `unknown namespace ${(info >>> INFO_NS_SHIFT) & INFO_NS_MASK}`);
+      if (n[b + N_ATTR_FIRST] !== attrNext || attrNext + n[b + N_ATTR_COUNT] > attrCount) r.bad(i, 'attribute range is invalid');
+      attrNext += n[b + N_ATTR_COUNT];
+      // An HTML template has its contents (the parser always makes them).
+      if ((id === TEMPLATE_ATOM || id >= ATOM_COUNT) && isHtmlTemplate(info, id, names) &&
+        (i + 1 >= end || (n[b + NODE_WORDS] & INFO_TEMPLATE_CONTENTS) === 0)) r.bad(i, 'template without its contents');
+    } else if (type === TYPE_TEXT || type === TYPE_COMMENT || type === TYPE_PI) {
+      if (n[b + N_DATA_OFF] + n[b + N_DATA_LEN] > units) r.bad(i, 'data out of bounds');
+      if (type === TYPE_PI && n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
+    } else if (type === TYPE_DOCTYPE) {
+      if (n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
+      if (n[b + N_PUBLIC_OFF] + n[b + N_PUBLIC_LEN] + n[b + N_SYSTEM_LEN] > units) r.bad(i, 'doctype identifier out of bounds');
     }
     if ((CONTAINER & (1 << type)) !== 0) {
-      top++;
-      open[top] = i;
-      lastSeen[top] = NONE;
+      if (++top === openIdx.length) {
+        growStack(2 * top);
+        openIdx = stackIdx;
+        openEnd = stackEnd;
+        openLast = stackLast;
+      }
+      openIdx[top] = i;
+      openEnd[top] = end;
+      openLast[top] = NONE;
     } else if (end !== i + 1) {
       r.bad(i, 'leaf with children');
     }
     if (nl !== null && !locationsOk(nl, i * LOC_WORDS, srcLen)) r.bad(i, 'location out of order or range');
   }
-  for (; top >= 0; top--) close(open[top], lastSeen[top]);
+  for (; top >= 0; top--) {
+    const q = openIdx[top];
+    if (n[q * NODE_WORDS + N_LAST_CHILD] !== openLast[top]) r.bad(q, `last child ${n[q * NODE_WORDS + N_LAST_CHILD]} is not ${openLast[top] === NONE ? 'none' : openLast[top]}`);
+  }
   if (attrNext !== attrCount) throw corrupt('attribute records not covered by elements');
+}
+
+// validate()'s stack, kept between calls (grown for deep trees).
+let stackIdx = new Uint32Array(0);
+let stackEnd = stackIdx;
+let stackLast = stackIdx;
+function growStack(size) {
+  const grow = (a) => {
+    const b = new Uint32Array(size);
+    b.set(a);
+    return b;
+  };
+  stackIdx = grow(stackIdx);
+  stackEnd = grow(stackEnd);
+  stackLast = grow(stackLast);
 }
 
 function isHtmlTemplate(info, id, names) {

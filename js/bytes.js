@@ -30,7 +30,8 @@ export function checkInputOrBytes(fn, input, what = 'input') {
   if (typeof input === 'string') return null;
   const bytes = asBytes(input, `${fn}(${what}): the ${what}`);
   if (bytes === null) {
-    throw new TypeError(`${fn}(${what}): ${what} must be a string, or bytes (Uint8Array, ArrayBuffer); got ${describe(input)}`);
+    const wanted = what === 'input' ? 'a string, or bytes' : 'bytes';
+    throw new TypeError(`${fn}(${what}): ${what} must be ${wanted} (Uint8Array, ArrayBuffer); got ${describe(input)}`);
   }
   return privateBytes(bytes, getWasm().memory.buffer);
 }

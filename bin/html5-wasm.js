@@ -21,7 +21,17 @@ if (args.length !== 1) {
   console.error('usage: html5-wasm [--tokens] [--fragment CONTEXT] [--no-scripting] [--no-processing-instructions] [--encoding LABEL] FILE');
   process.exit(2);
 }
-const bytes = readFileSync(args[0]);
+if (args[0].startsWith('--')) {
+  console.error(`html5-wasm: unknown option ${args[0]}`);
+  process.exit(2);
+}
+let bytes;
+try {
+  bytes = readFileSync(args[0]);
+} catch (e) {
+  console.error(`html5-wasm: cannot read ${args[0]}: ${e.code ?? e.message}`);
+  process.exit(2);
+}
 const html = bytes.toString('utf8');
 const errors = [];
 const onParseError = (e) => errors.push(e);

@@ -11,7 +11,7 @@ import {
 import { CONFIDENCE_NAMES, ENCODING_NAMES, WINDOWS_1252_80 } from './encodings.js';
 import { describe, getWasm, writeInput } from './loader.js';
 import { checkOptions, isBoolean, isString } from './options.js';
-import { asBytes, unitsToString } from './text.js';
+import { asBytes, privateBytes, unitsToString } from './text.js';
 
 /** The options of byte input (parse(), parseToBuffer(), sniffEncoding()). */
 export const BYTES_OPTIONS = { encoding: isString, defaultEncoding: isString, detectUtf8: isBoolean };
@@ -19,13 +19,21 @@ export const BYTES_OPTIONS = { encoding: isString, defaultEncoding: isString, de
 export const TENTATIVE = 1;
 export const CERTAIN = 2;
 
-export function checkInputOrBytes(fn, input) {
+/**
+ * null for a string, else the bytes of `input` (any typed array, DataView,
+ * ArrayBuffer or SharedArrayBuffer; anything else, proxies included, is a
+ * TypeError naming the argument), private: a view of shared memory or of
+ * the module's own memory is copied, since they are read more than once
+ * with calls into the module in between.
+ */
+export function checkInputOrBytes(fn, input, what = 'input') {
   if (typeof input === 'string') return null;
-  const bytes = asBytes(input);
+  const bytes = asBytes(input, `${fn}(${what}): the ${what}`);
   if (bytes === null) {
-    throw new TypeError(`${fn}(input): input must be a string, or bytes (Uint8Array, ArrayBuffer); got ${describe(input)}`);
+    const wanted = what === 'input' ? 'a string, or bytes' : 'bytes';
+    throw new TypeError(`${fn}(${what}): ${what} must be ${wanted} (Uint8Array, ArrayBuffer); got ${describe(input)}`);
   }
-  return bytes;
+  return privateBytes(bytes, getWasm().memory.buffer);
 }
 
 /** Encoding Standard "get an encoding": the encoding id of `label`, 0 if none. */
@@ -119,6 +127,8 @@ let xUserDefined = null;
 export function decodeBytes(fn, id, bytes) {
   const name = ENCODING_NAMES[id];
   if (name === 'replacement') return bytes.length === 0 ? '' : '\uFFFD';
+  // Every encoding gives at most one code unit per byte.
+  if (name === 'x-user-defined' || name === 'windows-1252') checkLength(fn, name, bytes.length);
   if (name === 'x-user-defined') {
     xUserDefined ??= Array.from({ length: 128 }, (_, i) => 0xf780 + i);
     return decodeByTable(bytes, xUserDefined);
@@ -139,7 +149,36 @@ export function decodeBytes(fn, id, bytes) {
     }
     decoders.set(name, d);
   }
-  return d.decode(shareable(bytes));
+  let text;
+  try {
+    text = d.decode(shareable(bytes));
+  } catch (e) {
+    // The engine's own limit on string length (V8: 2^29 - 24 code units).
+    if (bytes.length > maxLength) checkLength(fn, name, Infinity);
+    throw e;
+  }
+  checkLength(fn, name, text.length);
+  return text;
+}
+
+// The longest string the platform makes (V8's limit, 2^29 - 24 code units);
+// tests lower it (setMaxStringLengthForTesting).
+const MAX_STRING_LENGTH = (1 << 29) - 24;
+let maxLength = MAX_STRING_LENGTH;
+
+function checkLength(fn, name, length) {
+  if (length > maxLength) {
+    throw new RangeError(
+      `${fn}(): the bytes decode (${name}) to ${length === Infinity ? 'more' : length} UTF-16 code units${length === Infinity ? ' than' : ', over'} ` +
+        `the longest string JavaScript can hold (${maxLength})`,
+    );
+  }
+}
+
+/** Test hook: the longest decoded document (code units); no argument restores the platform's limit. */
+export function setMaxStringLengthForTesting(n = MAX_STRING_LENGTH) {
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`setMaxStringLengthForTesting(n): n must be a non-negative integer; got ${describe(n)}`);
+  maxLength = n;
 }
 
 /**
@@ -152,6 +191,7 @@ export function parseBytes(fn, bytes, o, run) {
   const w = getWasm();
   const [transport, fallback] = encodingOptions(fn, w, o);
   const s = sniff(w, bytes, transport, fallback, o.detectUtf8);
+  if (s.text !== null) checkLength(fn, 'UTF-8', s.text.length);
   let html = s.text ?? decodeBytes(fn, s.id, bytes);
   let result = run(html, s.id, s.confidence);
   if (s.confidence === TENTATIVE) {
@@ -173,9 +213,9 @@ export function parseBytes(fn, bytes, o, run) {
  * @returns {{ encoding: string, confidence: 'tentative'|'certain', bomLength: number }}
  */
 export function sniffEncoding(bytes, options) {
-  const u8 = asBytes(bytes);
-  if (u8 === null) throw new TypeError(`sniffEncoding(bytes): bytes must be a Uint8Array or ArrayBuffer; got ${describe(bytes)}`);
+  if (typeof bytes === 'string') throw new TypeError('sniffEncoding(bytes): bytes must be a Uint8Array or ArrayBuffer; got a string');
   const o = checkOptions('sniffEncoding', options, BYTES_OPTIONS);
+  const u8 = checkInputOrBytes('sniffEncoding', bytes, 'bytes');
   const w = getWasm();
   const [transport, fallback] = encodingOptions('sniffEncoding', w, o);
   const s = sniff(w, u8, transport, fallback, o.detectUtf8);

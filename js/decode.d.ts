@@ -39,7 +39,8 @@ export interface BufferHeader {
   errorCount: number;
   byteLength: number;
 }
-export declare function readHeader(buffer: Buffer): BufferHeader;
+/** The header, after the buffer is checked as decode() checks it; with `source`, offsets must lie within it. */
+export declare function readHeader(buffer: Buffer, options?: { source?: string }): BufferHeader;
 
 export interface BufferError {
   code: number;

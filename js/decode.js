@@ -18,22 +18,31 @@
 import { FLAG_HAS_ERRORS, FLAG_HAS_LOCATIONS, FLAG_ROOT_MASK, FLAG_SCRIPTING, FLAG_SOURCE_REFS, FORMAT_VERSION, H_ATTR_COUNT, H_ERROR_COUNT, H_FLAGS, H_NODE_COUNT, H_TOTAL_BYTES, ROOT_KIND_NAMES } from './abi.js';
 import { Tree } from './dom.js';
 import { buildObject } from './object.js';
-import { alignedBytes, bufferErrors, encodingOf, makeReader, modeOf, readHeaderWords, validate } from './records.js';
+import { checkOptions, isString, oneOf } from './options.js';
+import { alignedBytes, bufferErrors, checkedReader, encodingOf, makeReader, modeOf, readHeaderWords } from './records.js';
 import { unitsToString } from './text.js';
 
 export { NONE } from './abi.js';
 
+const isStringArray = (v) => (Array.isArray(v) ? null : 'must be an array of names');
+const HEADER_OPTIONS = { source: isString };
+const ERRORS_OPTIONS = { source: isString, names: isStringArray };
+const DECODE_OPTIONS = { format: oneOf('dom', 'object'), source: isString };
+
 /**
- * Header information without decoding the tree.
- * @param {ArrayBuffer|Uint8Array} buffer
+ * Header information without decoding the tree; the buffer is checked as
+ * decode() checks it (a buffer decode() refuses is refused here too).
+ * @param {ArrayBuffer|ArrayBufferView} buffer
+ * @param {{ source?: string }} [options] the string parsed: offsets must lie within it
  */
-export function readHeader(buffer) {
-  const h = readHeaderWords(alignedBytes(buffer));
+export function readHeader(buffer, options) {
+  const o = checkOptions('readHeader', options, HEADER_OPTIONS);
+  const { h } = checkedReader('readHeader', buffer, o.source);
   const flags = h[H_FLAGS];
   const [encoding, confidence] = encodingOf(h);
   return {
     version: FORMAT_VERSION,
-    root: ROOT_KIND_NAMES[flags & FLAG_ROOT_MASK] ?? 'other',
+    root: ROOT_KIND_NAMES[flags & FLAG_ROOT_MASK],
     mode: modeOf(flags),
     scripting: (flags & FLAG_SCRIPTING) !== 0,
     hasLocations: (flags & FLAG_HAS_LOCATIONS) !== 0,
@@ -50,15 +59,16 @@ export function readHeader(buffer) {
 /**
  * The parse errors recorded in the buffer: [{ code, offset }] (+ line, col
  * when `source` is given; + name when `names[code]` is).  [] when the buffer
- * has no error section.
- * @param {ArrayBuffer|Uint8Array} buffer
+ * has no error section.  The buffer is checked as decode() checks it.
+ * @param {ArrayBuffer|ArrayBufferView} buffer
  * @param {{ source?: string, names?: readonly string[] }} [options]
  */
 export function readErrors(buffer, options) {
-  const bytes = alignedBytes(buffer);
-  const errors = bufferErrors(bytes, readHeaderWords(bytes), options?.source);
-  const names = options && options.names;
-  if (names) for (const e of errors) e.name = names[e.code];
+  const o = checkOptions('readErrors', options, ERRORS_OPTIONS);
+  const { bytes, h } = checkedReader('readErrors', buffer, o.source);
+  const errors = bufferErrors(bytes, h, o.source);
+  const names = o.names;
+  if (names !== undefined) for (const e of errors) e.name = names[e.code];
   return errors;
 }
 
@@ -71,24 +81,24 @@ function buildDom(r, options) {
   if (r.nl !== null) {
     t.nl = r.nl.slice();
     t.al = r.al.slice();
-    t.source = options && typeof options.source === 'string' ? options.source : undefined;
+    t.source = typeof options.source === 'string' ? options.source : undefined;
   }
   return t.node(0);
 }
 
 /**
- * Decode a tree buffer.
+ * Decode a tree buffer, from anywhere (another worker, a file): it is
+ * checked whole first (js/records.js, validate), and a buffer whose
+ * structure is not consistent is a RangeError saying what is wrong.
  * @param {ArrayBuffer|ArrayBufferView} buffer
  * @param {{ format?: 'dom'|'object', source?: string }} [options]
  *   format: 'dom' (default) or 'object' (parse5 shape);
- *   source: the parsed input, used for line/column of source locations.
+ *   source: the parsed input, used for line/column of source locations
+ *   (offsets must then lie within it).
  */
 export function decode(buffer, options) {
-  const format = options == null || options.format === undefined ? 'dom' : options.format;
-  if (format !== 'dom' && format !== 'object') {
-    throw new TypeError(`decode: options.format must be 'dom' or 'object', got ${JSON.stringify(format)}`);
-  }
-  return decodeChecked(alignedBytes(buffer), format, options, true);
+  const o = checkOptions('decode', options, DECODE_OPTIONS);
+  return build(checkedReader('decode', buffer, o.source), o.format ?? 'dom', o);
 }
 
 /**
@@ -101,16 +111,15 @@ export function decode(buffer, options) {
  * @param {{ source?: string }} options
  */
 export function decodeOwn(bytes, format, options) {
-  return decodeChecked(alignedBytes(bytes), format, options, false);
-}
-
-function decodeChecked(bytes, format, options, check) {
-  const h = readHeaderWords(bytes);
-  if ((h[H_FLAGS] & FLAG_SOURCE_REFS) !== 0 && (check || typeof options?.source !== 'string')) {
+  const aligned = alignedBytes(bytes);
+  const h = readHeaderWords(aligned);
+  if ((h[H_FLAGS] & FLAG_SOURCE_REFS) !== 0 && typeof options.source !== 'string') {
     throw new RangeError('decode: the buffer refers to the text it was parsed from (SOURCE_REFS); such buffers are decoded only by parse() itself');
   }
-  const r = makeReader(bytes, h);
-  if (check) validate(r);
+  return build(makeReader(aligned, h), format, options);
+}
+
+function build(r, format, options) {
   if (format === 'dom') return buildDom(r, options);
   r.str = unitsToString(r.u16);
   return buildObject(r, options);

@@ -51,6 +51,9 @@ function nsWord(uri) {
  * @returns {string} lines "| ..." joined with "\n", ending with "\n"
  */
 export function dumpTree(root) {
+  if (root === null || typeof root !== 'object') {
+    throw new TypeError(`dumpTree(root): root must be a node (DOM-like or a parse5-shaped object); got ${root === null ? 'null' : typeof root}`);
+  }
   let out = '';
   // Stack of [node, depth]; children pushed in reverse.  Template contents
   // are shown as a "content" pseudo-node holding the fragment's children.

@@ -20,16 +20,22 @@ export function errorNames(w) {
 }
 
 /**
- * Call onParseError({ code, line, col, offset }) for each error the module
- * recorded in the last call; `source` is the string it parsed.
+ * The errors the module recorded in the last call, copied out of its memory
+ * (before any user code runs: a callback may parse again and reuse it):
+ * [{ code, offset, line, col }], `source` being the string parsed.
  */
-export function reportErrors(w, onParseError, source) {
+export function copyErrors(w, source) {
   const n = w.h5w_out_errors_len();
-  if (n === 0) return;
+  if (n === 0) return [];
   const table = errorNames(w);
-  // Read all first: the callback may parse again and reuse the buffers.
   const errors = errorRecords(new Uint32Array(w.memory.buffer, w.h5w_out_errors(), n), n / ERROR_WORDS, source);
-  for (const e of errors) onParseError({ code: table[e.code], offset: e.offset, line: e.line, col: e.col });
+  for (const e of errors) e.code = table[e.code];
+  return errors;
+}
+
+/** Call onParseError({ code, line, col, offset }) for each of `errors` (copyErrors). */
+export function reportErrors(onParseError, errors) {
+  for (const e of errors) onParseError({ code: e.code, offset: e.offset, line: e.line, col: e.col });
 }
 
 /** Turn a non-zero h5_status from the module into the right exception. */

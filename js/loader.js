@@ -2,7 +2,15 @@
 // workers and Node.  The module is standalone (no Emscripten JS glue): it
 // imports one function and exports its memory and the h5w_* entry points
 // defined in wasm/exports.c.
-import { writeUnits } from './text.js';
+import { asBytes, writeUnits } from './text.js';
+
+const asBytesOrDetached = (v) => {
+  try {
+    return asBytes(v);
+  } catch {
+    return v; // detached: real
+  }
+};
 
 const isNode =
   typeof process === 'object' && process !== null &&
@@ -80,11 +88,33 @@ async function instantiateResponse(response) {
   return finishPair(await WebAssembly.instantiate(await response.arrayBuffer(), imports()));
 }
 
+/**
+ * What `v` is, for error messages: works for every type (BigInt, Symbol,
+ * proxies, objects without prototype or with throwing getters) and runs no
+ * user code that could throw instead.
+ */
 export function describe(v) {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'object') return `an object (${v.constructor?.name ?? 'Object'})`;
-  return `${typeof v} ${typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : String(v)}`;
+  switch (typeof v) {
+    case 'string': return `string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
+    case 'bigint': return `bigint ${v}n`;
+    case 'symbol': return `symbol ${v.description === undefined ? '' : v.description}`;
+    case 'function': return 'a function';
+    case 'object': {
+      if (v === null) return 'null';
+      let name = 'Object';
+      try {
+        if (Array.isArray(v)) return 'an array';
+        const c = Object.getPrototypeOf(v)?.constructor?.name;
+        if (typeof c === 'string' && c !== '') name = c;
+        // Looks like bytes but is not (a Proxy, or an object made from the prototype).
+        if (/Array|Buffer|DataView/.test(name) && asBytesOrDetached(v) === null) name += ' look-alike: a Proxy or an imitation';
+      } catch {
+        // a revoked proxy or a throwing trap
+      }
+      return `an object (${name})`;
+    }
+    default: return `${typeof v} ${String(v)}`;
+  }
 }
 
 /**
@@ -130,12 +160,34 @@ export function memoryUsage() {
  * already decoded are unaffected (they never reference wasm memory).
  */
 export function releaseMemory() {
+  if (locked !== null) throw lockedError('releaseMemory');
   if (wasm === null) return;
   finish(new WebAssembly.Instance(compiled, imports()), compiled);
 }
 
+// While user code runs with a result still in the module's memory (the
+// onParseError callback of parseToView()), calls into the module are
+// refused: they would overwrite or detach that result.
+let locked = null;
+
+const lockedError = (fn) => new Error(
+  `${fn}: called from the onParseError callback of ${locked}(), whose result is a view of the module's memory ` +
+  'that any call into the module would overwrite; collect the errors and call after it has returned');
+
+/** Run `f` with calls into the module refused (`fn` names the caller in the message). */
+export function withModuleLocked(fn, f) {
+  const outer = locked;
+  locked = fn;
+  try {
+    return f();
+  } finally {
+    locked = outer;
+  }
+}
+
 /** The wasm exports; throws a clear Error before init() has finished. */
 export function getWasm() {
+  if (locked !== null) throw lockedError('html5-wasm');
   if (wasm === null) {
     throw new Error('html5-wasm is not initialised yet: call `await init()` before parsing');
   }

@@ -8,8 +8,8 @@ import {
 } from './abi.js';
 import { BYTES_OPTIONS, checkInputOrBytes, parseBytes } from './bytes.js';
 import { decodeOwn } from './decode.js';
-import { reportErrors, statusError } from './errors.js';
-import { describe, getWasm, writeInput } from './loader.js';
+import { copyErrors, reportErrors, statusError } from './errors.js';
+import { describe, getWasm, withModuleLocked, writeInput } from './loader.js';
 import { checkInput, checkOptions, isBoolean, isFunction, oneOf } from './options.js';
 import { copyToNewBuffer } from './text.js';
 
@@ -64,46 +64,49 @@ function parseArgs(fn, o, fragment, sourceRefs) {
     ((o.sourceLocations ?? o.sourceCodeLocationInfo) ? PARSE_LOCATIONS : 0) |
     (o.onParseError || o.includeErrors ? PARSE_ERRORS : 0) |
     (sourceRefs ? PARSE_SOURCE_REFS : 0);
-  return { flags, ctxName, ctxNs };
+  return { flags, ctxName, ctxNs, report: o.onParseError !== undefined };
 }
 
 /**
  * Run the parser; leaves the flat buffer in wasm memory and returns a view
  * on it (valid until the next call into the module).  encoding/confidence:
- * of byte input (js/bytes.js), 0 for a string.
+ * of byte input (js/bytes.js), 0 for a string.  The parse errors, when
+ * asked for, are copied out at once into `out.errors` (records.js
+ * errorRecords): nothing of this parse is read from wasm memory after user
+ * code has run.
  */
-function run(fn, html, args, encoding = 0, confidence = 0) {
+function run(fn, html, args, out, encoding = 0, confidence = 0) {
   const w = getWasm();
   writeInput(w, args.ctxName ? html + args.ctxName : html);
   const flags = args.flags | (encoding << PARSE_ENCODING_SHIFT) | (confidence << PARSE_CONFIDENCE_SHIFT);
   const status = w.h5w_parse(html.length, flags, args.ctxName.length, args.ctxNs);
   if (status !== STATUS_OK) statusError(fn, status, html.length);
+  if (args.report) out.errors = copyErrors(w, html);
   return new Uint8Array(w.memory.buffer, w.h5w_out_buf(), w.h5w_out_buf_len());
 }
 
 /**
  * Parse a string, or bytes after sniffing and decoding them (which may take
- * a second parse, see js/bytes.js); onParseError hears the errors of the
- * parse whose tree is returned.  Returns { view, html }: the buffer and the
- * string parsed.
+ * a second parse, see js/bytes.js).  Returns { view, html, errors }: the
+ * buffer (in wasm memory), the string parsed and the errors of the parse
+ * whose buffer it is (null without onParseError), for the caller to report
+ * (reportErrors) once it is done with the view.
  */
 function runInput(fn, input, o, fragment, sourceRefs = false) {
   const bytes = checkInputOrBytes(fn, input);
   const args = parseArgs(fn, o, fragment, sourceRefs);
-  let view;
-  let html = input;
+  const out = { view: null, html: input, errors: null };
   if (bytes === null) {
     if (o.encoding !== undefined || o.defaultEncoding !== undefined || o.detectUtf8 !== undefined) {
       throw new TypeError(`${fn}(): options 'encoding', 'defaultEncoding' and 'detectUtf8' apply to byte input; the input is a string`);
     }
-    view = run(fn, input, args);
+    out.view = run(fn, input, args, out);
   } else {
     if (fragment) throw new TypeError(`${fn}(): a fragment is parsed from a string, not bytes (13.4 has no encoding)`);
-    ({ result: view, html } = parseBytes(fn, bytes, o, (text, encoding, confidence) =>
-      run(fn, text, args, encoding, confidence)));
+    ({ result: out.view, html: out.html } = parseBytes(fn, bytes, o, (text, encoding, confidence) =>
+      run(fn, text, args, out, encoding, confidence)));
   }
-  if (o.onParseError) reportErrors(getWasm(), o.onParseError, html);
-  return { view, html };
+  return out;
 }
 
 /**
@@ -121,8 +124,12 @@ export function parse(input, options) {
   const o = checkOptions('parse', options, PARSE_OPTIONS);
   // The tree takes its strings from `html` where they appear in it verbatim
   // (docs/format.md, SOURCE_REFS): no copy into the buffer, no decode.
-  const { view, html } = runInput('parse', input, o, false, true);
-  return decodeOwn(view, o.format ?? 'dom', { source: html });
+  const { view, html, errors } = runInput('parse', input, o, false, true);
+  // Decoded before the callback runs: it may parse again, which reuses the
+  // module's memory where `view` is.
+  const tree = decodeOwn(view, o.format ?? 'dom', { source: html });
+  if (errors !== null) reportErrors(o.onParseError, errors);
+  return tree;
 }
 
 /**
@@ -133,8 +140,10 @@ export function parse(input, options) {
 export function parseFragment(html, options) {
   const o = checkOptions('parseFragment', options, FRAGMENT_OPTIONS);
   checkInput('parseFragment', html);
-  const { view } = runInput('parseFragment', html, o, true, true);
-  return decodeOwn(view, o.format ?? 'dom', { source: html });
+  const { view, errors } = runInput('parseFragment', html, o, true, true);
+  const tree = decodeOwn(view, o.format ?? 'dom', { source: html });
+  if (errors !== null) reportErrors(o.onParseError, errors);
+  return tree;
 }
 
 /**
@@ -143,7 +152,11 @@ export function parseFragment(html, options) {
  * options: as parse(), plus fragment/context, includeErrors.
  */
 export function parseToBuffer(html, options) {
-  return copyToNewBuffer(runBuffer('parseToBuffer', html, options));
+  const o = bufferOptions('parseToBuffer', options);
+  const { view, errors } = runInput('parseToBuffer', html, o, o.fragment === true);
+  const buffer = copyToNewBuffer(view);
+  if (errors !== null) reportErrors(o.onParseError, errors);
+  return buffer;
 }
 
 /**
@@ -154,15 +167,20 @@ export function parseToBuffer(html, options) {
  * copy it before then.  options: as parseToBuffer().
  */
 export function parseToView(html, options) {
-  return runBuffer('parseToView', html, options);
+  const o = bufferOptions('parseToView', options);
+  const { view, errors } = runInput('parseToView', html, o, o.fragment === true);
+  // The view stays in the module's memory: while the callback runs, calls
+  // into the module (which would overwrite or detach it) are refused.
+  if (errors !== null) withModuleLocked('parseToView', () => reportErrors(o.onParseError, errors));
+  return view;
 }
 
-function runBuffer(fn, html, options) {
+function bufferOptions(fn, options) {
   const o = checkOptions(fn, options, BUFFER_OPTIONS);
   if (o.context !== undefined && !o.fragment) {
     throw new TypeError(`${fn}(): option 'context' needs fragment: true`);
   }
-  return runInput(fn, html, o, o.fragment === true).view;
+  return o;
 }
 
 /** Test hook: cap the parser's arena per parse (MiB; 0 = no cap). */

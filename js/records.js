@@ -14,12 +14,13 @@ import {
   H_STRING_UNITS, H_STRINGS_OFF, H_TOTAL_BYTES, H_VERSION, HEADER_BYTES, INFO_IMPLICIT, INFO_NS_MASK,
   INFO_NS_SHIFT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, L_END, L_END_TAG_START, L_START, L_START_TAG_END, LOC_WORDS,
   MAGIC, N_ATTR_COUNT, N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_END, N_LAST_CHILD, N_NAME, N_PARENT, N_PREV,
-  N_PUBLIC_LEN, N_PUBLIC_OFF, N_SYSTEM_LEN, NAME_WORDS, NODE_WORDS, NONE, NS_HTML, ANS_NONE, ANS_XMLNS,
-  QUIRKS_MODE_NAMES, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+  N_PUBLIC_LEN, N_PUBLIC_OFF, N_SYSTEM_LEN, NAME_WORDS, NODE_WORDS, NONE, NS_HTML, NS_OTHER, ANS_NONE, ANS_XMLNS,
+  QUIRKS_MODE_NAMES, FLAG_ROOT_MASK, FLAG_ROOT_DOCUMENT, FLAG_ROOT_FRAGMENT, ROOT_KIND_NAMES, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
 } from './abi.js';
 import { ATOMS } from './atoms.js';
+import { describe } from './loader.js';
 import { CONFIDENCE_NAMES, ENCODING_NAMES } from './encodings.js';
-import { asBytes, unitsToString } from './text.js';
+import { asBytes, isArrayBuffer, unitsToString } from './text.js';
 
 // ---- the line index ----------------------------------------------------
 
@@ -86,14 +87,19 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** The document's mode from the header flags. */
 export const modeOf = (flags) => QUIRKS_MODE_NAMES[(flags >>> FLAG_MODE_SHIFT) & FLAG_MODE_MASK] ?? 'no-quirks';
 
-/** The bytes of an ArrayBuffer or view, 4-byte aligned (the rare unaligned view is copied once). */
-export function alignedBytes(buffer) {
-  const bytes = asBytes(buffer);
+/**
+ * The bytes of an ArrayBuffer or view (any typed array, DataView,
+ * SharedArrayBuffer), 4-byte aligned and private: an unaligned view, or one
+ * of shared memory that another thread may change between the checks and
+ * the reads, is copied once.  Anything else is a TypeError naming `fn`'s
+ * argument.
+ */
+export function alignedBytes(buffer, fn = 'decode') {
+  const bytes = asBytes(buffer, `${fn}(buffer): the buffer`);
   if (bytes === null) {
-    const what = buffer === null ? 'null' : typeof buffer === 'object' ? buffer.constructor?.name ?? 'object' : typeof buffer;
-    throw new TypeError(`decode: expected an ArrayBuffer or Uint8Array, got ${what}`);
+    throw new TypeError(`${fn}(buffer): expected an ArrayBuffer or a typed array; got ${describe(buffer)}`);
   }
-  return bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  return bytes.byteOffset % 4 === 0 && isArrayBuffer(bytes.buffer) ? bytes : bytes.slice();
 }
 
 /**
@@ -103,26 +109,26 @@ export function alignedBytes(buffer) {
  * @param {Uint8Array} bytes 4-byte aligned
  * @returns {Uint32Array}
  */
-export function readHeaderWords(bytes) {
-  if (!LITTLE_ENDIAN) throw new Error('decode: big-endian hosts are not supported');
+export function readHeaderWords(bytes, fn = 'decode') {
+  if (!LITTLE_ENDIAN) throw new Error(`${fn}: big-endian hosts are not supported`);
   if (bytes.byteLength < HEADER_BYTES) {
-    throw new RangeError(`decode: buffer truncated: ${bytes.byteLength} bytes, the header alone is ${HEADER_BYTES}`);
+    throw new RangeError(`${fn}: buffer truncated: ${bytes.byteLength} bytes, the header alone is ${HEADER_BYTES}`);
   }
   const h = new Uint32Array(bytes.buffer, bytes.byteOffset, HEADER_BYTES / 4);
   if (h[H_MAGIC] !== MAGIC) {
     const m = String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]).replace(/[^\x20-\x7e]/g, '?');
-    throw new RangeError(`decode: not an H5WT tree buffer (magic is "${m}", expected "H5WT")`);
+    throw new RangeError(`${fn}: not an H5WT tree buffer (magic is "${m}", expected "H5WT")`);
   }
   if (h[H_VERSION] !== FORMAT_VERSION) {
-    throw new RangeError(`decode: H5WT format version ${h[H_VERSION]} is not supported (this decoder reads version ${FORMAT_VERSION})`);
+    throw new RangeError(`${fn}: H5WT format version ${h[H_VERSION]} is not supported (this decoder reads version ${FORMAT_VERSION})`);
   }
   const total = h[H_TOTAL_BYTES];
   if (total > bytes.byteLength) {
-    throw new RangeError(`decode: buffer truncated: header says ${total} bytes, got ${bytes.byteLength}`);
+    throw new RangeError(`${fn}: buffer truncated: header says ${total} bytes, got ${bytes.byteLength}`);
   }
   if (h[H_ATOM_COUNT] !== ATOM_COUNT || h[H_ATOM_HASH] !== ATOM_HASH) {
     throw new RangeError(
-      `decode: atom table mismatch: the buffer was written with ${h[H_ATOM_COUNT]} atoms (hash ${h[H_ATOM_HASH]}), ` +
+      `${fn}: atom table mismatch: the buffer was written with ${h[H_ATOM_COUNT]} atoms (hash ${h[H_ATOM_HASH]}), ` +
         `js/atoms.js has ${ATOM_COUNT} (hash ${ATOM_HASH}); the wasm module and the JS files are from different builds`,
     );
   }
@@ -130,12 +136,16 @@ export function readHeaderWords(bytes) {
     const off = h[offWord];
     const bytesLen = count * words * 4;
     if (off % 4 !== 0 || off < HEADER_BYTES || off + bytesLen > total) {
-      throw new RangeError(`decode: corrupt buffer: ${name} section (offset ${off}, ${bytesLen} bytes) does not fit in ${total} bytes`);
+      throw new RangeError(`${fn}: corrupt buffer: ${name} section (offset ${off}, ${bytesLen} bytes) does not fit in ${total} bytes`);
     }
   };
+  const flags = h[H_FLAGS];
+  if ((flags & FLAG_ROOT_MASK) >= ROOT_KIND_NAMES.length || ((flags >>> FLAG_MODE_SHIFT) & FLAG_MODE_MASK) >= QUIRKS_MODE_NAMES.length) {
+    throw new RangeError(`${fn}: corrupt buffer: header flags 0x${flags.toString(16)} name no root kind or quirks mode`);
+  }
   const nodes = h[H_NODE_COUNT];
   const attrs = h[H_ATTR_COUNT];
-  if (nodes === 0) throw new RangeError('decode: corrupt buffer: no nodes');
+  if (nodes === 0) throw new RangeError(`${fn}: corrupt buffer: no nodes`);
   section('node', H_NODES_OFF, nodes, NODE_WORDS);
   section('attribute', H_ATTRS_OFF, attrs, ATTR_WORDS);
   section('name', H_NAMES_OFF, h[H_NAME_COUNT], NAME_WORDS);
@@ -174,10 +184,11 @@ export function errorRecords(u32, count, source) {
   return out;
 }
 
-/** The error records of a buffer with HAS_ERRORS (else []). */
-export function bufferErrors(bytes, h, source) {
+/** The error records of a buffer with HAS_ERRORS (else []), checked (validateErrors). */
+export function bufferErrors(bytes, h, source, codeCount = -1, fn = 'readErrors') {
   if (!(h[H_FLAGS] & FLAG_HAS_ERRORS) || h[H_ERROR_COUNT] === 0) return [];
   const u32 = new Uint32Array(bytes.buffer, bytes.byteOffset + h[H_ERRORS_OFF], h[H_ERROR_COUNT] * ERROR_WORDS);
+  validateErrors(u32, h[H_ERROR_COUNT], typeof source === 'string' ? source.length : -1, codeCount, fn);
   return errorRecords(u32, h[H_ERROR_COUNT], source);
 }
 
@@ -185,7 +196,7 @@ export function bufferErrors(bytes, h, source) {
  * Views over the sections (no copies) and the name table (atoms, then the
  * buffer's own names): what the builders of decode.js read.
  */
-export function makeReader(bytes, h) {
+export function makeReader(bytes, h, fn = 'decode') {
   const flags = h[H_FLAGS];
   const units = h[H_STRING_UNITS];
   const nodeCount = h[H_NODE_COUNT];
@@ -198,7 +209,7 @@ export function makeReader(bytes, h) {
   for (let i = 0; i < nameCount; i++) {
     const off = u32[nb + NAME_WORDS * i];
     const len = u32[nb + NAME_WORDS * i + 1];
-    if (off + len > units) throw new RangeError(`decode: corrupt buffer: name ${i} is out of the string section`);
+    if (off + len > units) throw new RangeError(`${fn}: corrupt buffer: name ${i} is out of the string section`);
     names.push(unitsToString(u16.subarray(off, off + len)));
   }
   const withLoc = (flags & FLAG_HAS_LOCATIONS) !== 0;
@@ -220,67 +231,196 @@ export function makeReader(bytes, h) {
     scripting: (flags & FLAG_SCRIPTING) !== 0,
     sourceRefs: (flags & FLAG_SOURCE_REFS) !== 0,
     encoding,
+    fn,
     bad(i, what) {
-      throw new RangeError(`decode: corrupt buffer: node ${i}: ${what}`);
+      throw new RangeError(`${fn}: corrupt buffer: node ${i}: ${what}`);
     },
   };
 }
 
-// Check every record once, so that the lazy DOM never meets an index or
-// string reference out of range.
-export function validate(r) {
-  const { n, a, nodeCount, attrCount, units } = r;
-  const nameCount = r.names.length;
+const CONTAINER = (1 << TYPE_ELEMENT) | (1 << TYPE_DOCUMENT) | (1 << TYPE_FRAGMENT);
+const LEAF = (1 << TYPE_TEXT) | (1 << TYPE_COMMENT) | (1 << TYPE_PI) | (1 << TYPE_DOCTYPE);
+const ROOT_TYPE = [TYPE_DOCUMENT, TYPE_FRAGMENT]; // by root kind; "other": neither
+const TEMPLATE_ATOM = ATOMS.indexOf('template');
+
+// Source offsets `w[q] .. w[q + 3]`: the ones present (not NONE) ascend and
+// lie within the source (srcLen < 0: unknown).
+function locationsOk(w, q, srcLen) {
+  let last = 0;
+  for (let k = q; k < q + LOC_WORDS; k++) {
+    const v = w[k];
+    if (v === NONE) continue;
+    if (v < last || (srcLen >= 0 && v > srcLen)) return false;
+    last = v;
+  }
+  return true;
+}
+
+/**
+ * Check every record once, in one pass over the nodes with a stack of open
+ * ancestors, so that every reader (the lazy DOM, the object builder, the
+ * serialisers, select.js) meets a consistent tree: indexes and strings in
+ * range, and links that agree with the pre-order layout: the parent is the
+ * nearest node whose subtree encloses the node, the previous sibling is the
+ * previous node with that parent, the last child the last one; template
+ * contents only right after an HTML template (which has them), documents
+ * and fragments only as the root (as the header's root kind says) or as
+ * template contents; source locations ascending within each record (and
+ * within the source when its length `srcLen` is known), error offsets too.
+ * What it cannot see: a changed character in the strings (docs/format.md).
+ * @param {ReturnType<typeof makeReader>} r
+ * @param {number} [srcLen] the length of the parsed input, -1 if unknown
+ */
+export function validate(r, srcLen = -1) {
+  const { n, a, nl, al, nodeCount, attrCount, units, fn } = r;
+  const names = r.names;
+  const nameCount = names.length;
+  const corrupt = (what) => new RangeError(`${fn}: corrupt buffer: ${what}`);
+  if (r.sourceRefs) {
+    throw new RangeError(`${fn}: the buffer refers to the text it was parsed from (SOURCE_REFS); such buffers are decoded only by parse() itself`);
+  }
   for (let k = 0; k < attrCount; k++) {
     const q = k * ATTR_WORDS;
-    if (a[q + A_NAME] >= nameCount) throw new RangeError(`decode: corrupt buffer: attribute ${k}: name id ${a[q + A_NAME]} out of range`);
-    if (a[q + A_VALUE_OFF] + a[q + A_VALUE_LEN] > units) throw new RangeError(`decode: corrupt buffer: attribute ${k}: value out of bounds`);
+    if (a[q + A_NAME] >= nameCount) throw corrupt(`attribute ${k}: name id ${a[q + A_NAME]} out of range`);
+    if (a[q + A_VALUE_OFF] + a[q + A_VALUE_LEN] > units) throw corrupt(`attribute ${k}: value out of bounds`);
+    if ((a[q + A_NS] & 0xff) > ANS_XMLNS) throw corrupt(`attribute ${k}: unknown namespace ${a[q + A_NS] & 0xff}`);
+    if (al !== null && !locationsOk(al, k * LOC_WORDS, srcLen)) throw corrupt(`attribute ${k}: location out of order or range`);
   }
+  const rootType = ROOT_TYPE[r.flags & FLAG_ROOT_MASK];
+  const n0 = n[0] & INFO_TYPE_MASK;
+  if (n[N_PARENT] !== NONE) r.bad(0, `parent index ${n[N_PARENT]} is invalid: the root has none`);
+  if (n[N_PREV] !== NONE || (n[0] & INFO_TEMPLATE_CONTENTS) !== 0) r.bad(0, 'the root has no sibling and is no template contents');
+  if (n[N_END] !== nodeCount) r.bad(0, 'root subtree does not span all nodes');
+  if (rootType === undefined ? n0 === TYPE_DOCUMENT || n0 === TYPE_FRAGMENT : n0 !== rootType) {
+    r.bad(0, `node type ${n0} does not match the root kind '${ROOT_KIND_NAMES[r.flags & FLAG_ROOT_MASK]}'`);
+  }
+  // The open ancestors of node i: index, subtree end, last child so far.
+  if (stackIdx.length < 64) growStack(64);
+  let openIdx = stackIdx;
+  let openEnd = stackEnd;
+  let openLast = stackLast;
+  let top = -1;
   let attrNext = 0;
   for (let i = 0; i < nodeCount; i++) {
     const b = i * NODE_WORDS;
     const info = n[b];
     const type = info & INFO_TYPE_MASK;
-    const p = n[b + N_PARENT];
     const end = n[b + N_END];
-    if (i === 0 ? p !== NONE : p >= i) r.bad(i, `parent index ${p} is invalid`);
-    if (end <= i || end > nodeCount || (i !== 0 && end > n[p * NODE_WORDS + N_END])) r.bad(i, `subtree end ${end} is invalid`);
+    if (type > 31 || ((CONTAINER | LEAF) & (1 << type)) === 0) r.bad(i, `unknown node type ${type}`);
+    if (end <= i || end > nodeCount) r.bad(i, `subtree end ${end} is invalid`);
     if (i !== 0) {
-      const pt = n[p * NODE_WORDS] & INFO_TYPE_MASK;
-      if (pt !== TYPE_ELEMENT && pt !== TYPE_DOCUMENT && pt !== TYPE_FRAGMENT) r.bad(i, 'parent cannot have children');
-      if ((info & INFO_TEMPLATE_CONTENTS) !== 0 && (type !== TYPE_FRAGMENT || pt !== TYPE_ELEMENT || p !== i - 1)) r.bad(i, 'misplaced template contents');
+      // Close the ancestors whose subtree ended before i.
+      while (openEnd[top] <= i) {
+        const q = openIdx[top];
+        if (n[q * NODE_WORDS + N_LAST_CHILD] !== openLast[top]) r.bad(q, `last child ${n[q * NODE_WORDS + N_LAST_CHILD]} is not ${openLast[top] === NONE ? 'none' : openLast[top]}`);
+        top--;
+      }
+      const p = n[b + N_PARENT];
+      const prev = n[b + N_PREV];
+      if (p !== openIdx[top]) r.bad(i, `parent index ${p} is invalid: the enclosing node is ${openIdx[top]}`);
+      if (end > openEnd[top]) r.bad(i, `subtree end ${end} is invalid: beyond its parent's`);
+      if ((info & INFO_TEMPLATE_CONTENTS) !== 0) {
+        const pb = p * NODE_WORDS;
+        if (type !== TYPE_FRAGMENT || p !== i - 1 || !isHtmlTemplate(n[pb], n[pb + N_NAME], names)) r.bad(i, 'misplaced template contents');
+        if (prev !== NONE) r.bad(i, `previous sibling ${prev} is invalid: template contents have none`);
+      } else {
+        if (type === TYPE_DOCUMENT || type === TYPE_FRAGMENT) r.bad(i, 'a document or fragment inside the tree');
+        if (prev !== openLast[top]) r.bad(i, `previous sibling ${prev} is invalid`);
+        openLast[top] = i;
+      }
     }
-    const prev = n[b + N_PREV];
-    if (prev !== NONE && (prev >= i || n[prev * NODE_WORDS + N_PARENT] !== p)) r.bad(i, `previous sibling ${prev} is invalid`);
-    const last = n[b + N_LAST_CHILD];
-    switch (type) {
-      case TYPE_ELEMENT:
-        if (n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
-        if (n[b + N_ATTR_FIRST] !== attrNext || n[b + N_ATTR_FIRST] + n[b + N_ATTR_COUNT] > attrCount) r.bad(i, 'attribute range is invalid');
-        attrNext += n[b + N_ATTR_COUNT];
-      // falls through: the last child
-      case TYPE_DOCUMENT:
-      case TYPE_FRAGMENT:
-        if (last !== NONE && (last <= i || last >= end)) r.bad(i, 'last child is invalid');
-        break;
-      case TYPE_TEXT:
-      case TYPE_COMMENT:
-      case TYPE_PI:
-        if (n[b + N_DATA_OFF] + n[b + N_DATA_LEN] > units) r.bad(i, 'data out of bounds');
-        if (type === TYPE_PI && n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
-        if (end !== i + 1) r.bad(i, 'leaf with children');
-        break;
-      case TYPE_DOCTYPE:
-        if (n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
-        if (n[b + N_PUBLIC_OFF] + n[b + N_PUBLIC_LEN] + n[b + N_SYSTEM_LEN] > units) r.bad(i, 'doctype identifier out of bounds');
-        if (end !== i + 1) r.bad(i, 'leaf with children');
-        break;
-      default:
-        r.bad(i, `unknown node type ${type}`);
+    if (type === TYPE_ELEMENT) {
+      const id = n[b + N_NAME];
+      if (id >= nameCount) r.bad(i, `name id ${id} out of range`);
+      if ((info & (INFO_NS_MASK << INFO_NS_SHIFT)) > (NS_OTHER << INFO_NS_SHIFT)) r.bad(i, `unknown namespace ${(info >>> INFO_NS_SHIFT) & INFO_NS_MASK}`);
+      if (n[b + N_ATTR_FIRST] !== attrNext || attrNext + n[b + N_ATTR_COUNT] > attrCount) r.bad(i, 'attribute range is invalid');
+      attrNext += n[b + N_ATTR_COUNT];
+      // An HTML template has its contents (the parser always makes them).
+      if ((id === TEMPLATE_ATOM || id >= ATOM_COUNT) && isHtmlTemplate(info, id, names) &&
+        (i + 1 >= end || (n[b + NODE_WORDS] & INFO_TEMPLATE_CONTENTS) === 0)) r.bad(i, 'template without its contents');
+    } else if (type === TYPE_TEXT || type === TYPE_COMMENT || type === TYPE_PI) {
+      if (n[b + N_DATA_OFF] + n[b + N_DATA_LEN] > units) r.bad(i, 'data out of bounds');
+      if (type === TYPE_PI && n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
+    } else if (type === TYPE_DOCTYPE) {
+      if (n[b + N_NAME] >= nameCount) r.bad(i, `name id ${n[b + N_NAME]} out of range`);
+      if (n[b + N_PUBLIC_OFF] + n[b + N_PUBLIC_LEN] + n[b + N_SYSTEM_LEN] > units) r.bad(i, 'doctype identifier out of bounds');
+    }
+    if ((CONTAINER & (1 << type)) !== 0) {
+      if (++top === openIdx.length) {
+        growStack(2 * top);
+        openIdx = stackIdx;
+        openEnd = stackEnd;
+        openLast = stackLast;
+      }
+      openIdx[top] = i;
+      openEnd[top] = end;
+      openLast[top] = NONE;
+    } else if (end !== i + 1) {
+      r.bad(i, 'leaf with children');
+    }
+    if (nl !== null && !locationsOk(nl, i * LOC_WORDS, srcLen)) r.bad(i, 'location out of order or range');
+  }
+  for (; top >= 0; top--) {
+    const q = openIdx[top];
+    if (n[q * NODE_WORDS + N_LAST_CHILD] !== openLast[top]) r.bad(q, `last child ${n[q * NODE_WORDS + N_LAST_CHILD]} is not ${openLast[top] === NONE ? 'none' : openLast[top]}`);
+  }
+  if (attrNext !== attrCount) throw corrupt('attribute records not covered by elements');
+}
+
+// validate()'s stack, kept between calls (grown for deep trees).
+let stackIdx = new Uint32Array(0);
+let stackEnd = stackIdx;
+let stackLast = stackIdx;
+function growStack(size) {
+  const grow = (a) => {
+    const b = new Uint32Array(size);
+    b.set(a);
+    return b;
+  };
+  stackIdx = grow(stackIdx);
+  stackEnd = grow(stackEnd);
+  stackLast = grow(stackLast);
+}
+
+function isHtmlTemplate(info, id, names) {
+  return (info & INFO_TYPE_MASK) === TYPE_ELEMENT && ((info >>> INFO_NS_SHIFT) & INFO_NS_MASK) === NS_HTML &&
+    (id === TEMPLATE_ATOM || names[id] === 'template');
+}
+
+/**
+ * Parse-error records: each offset within the source when its length
+ * `srcLen` is known, each code below `codeCount` when known.
+ */
+export function validateErrors(u32, count, srcLen, codeCount, fn) {
+  for (let i = 0; i < count; i++) {
+    const code = u32[i * ERROR_WORDS + E_CODE];
+    const offset = u32[i * ERROR_WORDS + E_OFFSET];
+    if ((srcLen >= 0 && offset > srcLen) || (codeCount >= 0 && code >= codeCount)) {
+      throw new RangeError(`${fn}: corrupt buffer: parse error ${i} (code ${code}, offset ${offset}) out of range`);
     }
   }
-  if (attrNext !== attrCount) throw new RangeError('decode: corrupt buffer: attribute records not covered by elements');
-  if (n[N_END] !== nodeCount) r.bad(0, 'root subtree does not span all nodes');
+}
+
+/**
+ * A buffer from outside the library, checked as every reader of it checks
+ * it (decode, readHeader, readErrors, serializeBuffer all accept exactly the
+ * same buffers): private aligned bytes (alignedBytes), the header
+ * (readHeaderWords), every record (validate) and the error records
+ * (validateErrors); with `source`, the string parsed, offsets must lie
+ * within it.  Returns the reader (makeReader) with `bytes` and `h`.
+ */
+export function checkedReader(fn, buffer, source) {
+  const bytes = alignedBytes(buffer, fn);
+  const h = readHeaderWords(bytes, fn);
+  const r = makeReader(bytes, h, fn);
+  const srcLen = typeof source === 'string' ? source.length : -1;
+  validate(r, srcLen);
+  if ((h[H_FLAGS] & FLAG_HAS_ERRORS) !== 0) {
+    validateErrors(new Uint32Array(bytes.buffer, bytes.byteOffset + h[H_ERRORS_OFF], h[H_ERROR_COUNT] * ERROR_WORDS), h[H_ERROR_COUNT], srcLen, -1, fn);
+  }
+  r.bytes = bytes;
+  r.h = h;
+  return r;
 }
 
 /**

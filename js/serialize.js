@@ -42,10 +42,12 @@ import {
   A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ANS_NONE, ANS_XMLNS, ATTR_NS_PREFIX, ATTR_NS_URI, ATTR_WORDS, ELEMENT_NS_URI,
   INFO_NS_MASK, INFO_NS_SHIFT, INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_INFO, N_NAME,
   N_PARENT, NODE_WORDS, NONE, NS_HTML, SER_OUTER, SER_SCRIPTING_OFF, SER_SCRIPTING_ON, TYPE_COMMENT, TYPE_DOCTYPE,
-  TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+  TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT, HEADER_BYTES, H_NODE_COUNT, STATUS_ERR_OOM,
 } from './abi.js';
-import { describe, getWasm } from './loader.js';
-import { asBytes, unitsToString } from './text.js';
+import { getWasm } from './loader.js';
+import { checkOptions, isBoolean } from './options.js';
+import { checkedReader } from './records.js';
+import { unitsToString } from './text.js';
 
 const [HTML_NS] = ELEMENT_NS_URI;
 const [, XLINK_NS, XML_NS, XMLNS_NS] = ATTR_NS_URI;
@@ -269,14 +271,15 @@ function checkNode(node, fn) {
 
 // The adapter, node handle and scripting flag for `node`: DOM-like nodes
 // default to their tree's flag, objects to true (as parse5).
-function walkOf(node, options) {
-  const set = options && options.scriptingEnabled !== undefined;
+function walkOf(node, options, fn) {
+  const { scriptingEnabled } = checkOptions(fn, options, SERIALIZE_OPTIONS); // read once
   if (isDomNode(node)) {
     const t = node._t;
-    return [new DomWalk(t), node._i, set ? !!options.scriptingEnabled : t.scripting];
+    return [new DomWalk(t), node._i, scriptingEnabled ?? t.scripting];
   }
-  return [OBJECTS, node, set ? !!options.scriptingEnabled : true];
+  return [OBJECTS, node, scriptingEnabled ?? true];
 }
+const SERIALIZE_OPTIONS = { scriptingEnabled: isBoolean };
 
 /**
  * Serialise the children of `node` (innerHTML; for a template, its contents).
@@ -287,7 +290,7 @@ function walkOf(node, options) {
  */
 export function serialize(node, options) {
   checkNode(node, 'serialize');
-  const [A, x, scripting] = walkOf(node, options);
+  const [A, x, scripting] = walkOf(node, options, 'serialize');
   if (A.kind(x) === TYPE_ELEMENT && isVoid(A, x)) return '';
   const l = A.list(x);
   return run(A, l, A.first(l), false, scripting);
@@ -301,7 +304,7 @@ export function serialize(node, options) {
  */
 export function serializeOuter(node, options) {
   checkNode(node, 'serializeOuter');
-  const [A, x, scripting] = walkOf(node, options);
+  const [A, x, scripting] = walkOf(node, options, 'serializeOuter');
   if (A === OBJECTS) return run(A, [x], 0, true, scripting);
   return run(A, NONE, x, true, scripting);
 }
@@ -318,23 +321,31 @@ export function serializeOuter(node, options) {
  *   instead of its children; scriptingEnabled: default the buffer's flag.
  */
 export function serializeBuffer(buffer, options) {
-  let bytes;
-  if (buffer instanceof ArrayBuffer) bytes = new Uint8Array(buffer);
-  else if (ArrayBuffer.isView(buffer)) bytes = asBytes(buffer);
-  else throw new TypeError('serializeBuffer(buffer): expected an ArrayBuffer or a typed array; got ' + describe(buffer));
-  const node = options && options.node !== undefined ? options.node : 0;
-  if (!Number.isInteger(node) || node < 0 || node > 0xfffffffe) {
-    throw new RangeError('serializeBuffer(): options.node must be a node index; got ' + describe(node));
-  }
+  const o = checkOptions('serializeBuffer', options, SER_BUFFER_OPTIONS);
+  const node = o.node ?? 0;
+  if (!Number.isInteger(node) || node < 0) throw new RangeError(`serializeBuffer(): option 'node' must be a node index; got ${node}`);
+  // Checked as decode() checks it: the C serialiser then meets only buffers
+  // that decode() accepts, so both refuse the same ones.
+  let { bytes } = checkedReader('serializeBuffer', buffer);
+  if (node >= readNodeCount(bytes)) throw new RangeError(`serializeBuffer(): option 'node' is ${node}, the buffer has ${readNodeCount(bytes)} nodes`);
   const w = getWasm();
+  // A view of the module's own memory (parseToView()) moves or detaches
+  // when the module allocates: copy it first.
+  if (bytes.buffer === w.memory.buffer) bytes = bytes.slice();
   const ptr = w.h5w_serialize_input(bytes.byteLength);
   if (ptr === 0) throw new RangeError(`serializeBuffer(): a buffer of ${bytes.byteLength} bytes does not fit in the module's memory`);
   new Uint8Array(w.memory.buffer, ptr, bytes.byteLength).set(bytes);
-  let flags = options && options.outer ? SER_OUTER : 0;
-  if (options && options.scriptingEnabled !== undefined) flags |= options.scriptingEnabled ? SER_SCRIPTING_ON : SER_SCRIPTING_OFF;
-  if (w.h5w_serialize(bytes.byteLength, node, flags) !== 0) {
-    throw new RangeError(`serializeBuffer(): not a valid tree buffer, or no node ${node} in it (or out of memory)`);
+  let flags = o.outer ? SER_OUTER : 0;
+  if (o.scriptingEnabled !== undefined) flags |= o.scriptingEnabled ? SER_SCRIPTING_ON : SER_SCRIPTING_OFF;
+  const status = w.h5w_serialize(bytes.byteLength, node, flags);
+  if (status !== 0) {
+    if (status === STATUS_ERR_OOM) throw new RangeError(`serializeBuffer(): out of memory serialising a buffer of ${bytes.byteLength} bytes`);
+    throw new Error(`serializeBuffer(): internal error: the C serialiser refused a buffer that decode() accepts (status ${status})`);
   }
   const len = w.h5w_ser_out_len();
   return len === 0 ? '' : unitsToString(new Uint16Array(w.memory.buffer, w.h5w_ser_out(), len));
 }
+
+const isNumber = (v) => (typeof v === 'number' ? null : 'must be a node index (a number)');
+const SER_BUFFER_OPTIONS = { node: isNumber, outer: isBoolean, scriptingEnabled: isBoolean };
+const readNodeCount = (bytes) => new Uint32Array(bytes.buffer, bytes.byteOffset, HEADER_BYTES / 4)[H_NODE_COUNT];

@@ -52,16 +52,84 @@ export function writeUnits(buffer, byteOffset, s) {
   for (let i = 0; i < n; i++) u16[i] = s.charCodeAt(i);
 }
 
+// Brand checks through the built-in getters (captured at load): they read
+// internal slots, so a Proxy, an object that inherits from
+// ArrayBuffer.prototype or one with its own `byteLength` is not taken for
+// bytes, and no user code (getters, proxy traps) runs while they are read.
+const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+const AB_LENGTH = getter(ArrayBuffer.prototype, 'byteLength');
+const SAB_LENGTH = typeof SharedArrayBuffer === 'function' ? getter(SharedArrayBuffer.prototype, 'byteLength') : null;
+const TYPED = Object.getPrototypeOf(Uint8Array.prototype);
+const TA_BUFFER = getter(TYPED, 'buffer');
+const TA_OFFSET = getter(TYPED, 'byteOffset');
+const TA_LENGTH = getter(TYPED, 'byteLength');
+const DV_BUFFER = getter(DataView.prototype, 'buffer');
+const DV_OFFSET = getter(DataView.prototype, 'byteOffset');
+const DV_LENGTH = getter(DataView.prototype, 'byteLength');
+
+function brand(f, v) {
+  try {
+    f.call(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A real ArrayBuffer (not shared, not a proxy). */
+export const isArrayBuffer = (v) => v !== null && typeof v === 'object' && brand(AB_LENGTH, v);
+/** A real SharedArrayBuffer. */
+export const isSharedArrayBuffer = (v) => SAB_LENGTH !== null && v !== null && typeof v === 'object' && brand(SAB_LENGTH, v);
+
+// A detached ArrayBuffer: its length reads 0 and it cannot be viewed.
+function isDetached(ab) {
+  if (AB_LENGTH.call(ab) !== 0) return false;
+  try {
+    new Uint8Array(ab, 0, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Bytes as a Uint8Array over the same memory (no copy): an ArrayBuffer,
- * SharedArrayBuffer or any view; null for anything else.
+ * SharedArrayBuffer, typed array of any kind or DataView; null for anything
+ * else (proxies included).  `what` names the argument in the TypeError
+ * thrown for a detached buffer.
  * @returns {Uint8Array|null}
  */
-export function asBytes(v) {
-  if (v instanceof ArrayBuffer) return new Uint8Array(v);
-  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-  if (typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer) return new Uint8Array(v);
-  return null;
+export function asBytes(v, what = 'the buffer') {
+  if (v === null || typeof v !== 'object') return null;
+  let buffer;
+  let offset = 0;
+  let length;
+  if (ArrayBuffer.isView(v)) {
+    const dv = brand(DV_BUFFER, v);
+    buffer = dv ? DV_BUFFER.call(v) : TA_BUFFER.call(v);
+    offset = dv ? DV_OFFSET.call(v) : TA_OFFSET.call(v);
+    length = dv ? DV_LENGTH.call(v) : TA_LENGTH.call(v);
+  } else if (brand(AB_LENGTH, v) || isSharedArrayBuffer(v)) {
+    buffer = v;
+  } else {
+    return null;
+  }
+  if (!isSharedArrayBuffer(buffer) && isDetached(buffer)) {
+    throw new TypeError(`${what} is a detached ArrayBuffer (transferred or released): its bytes are gone`);
+  }
+  return length === undefined ? new Uint8Array(buffer) : new Uint8Array(buffer, offset, length);
+}
+
+/**
+ * `bytes`, or a private copy of them when other code could change them
+ * while they are read: views of a SharedArrayBuffer (another thread) or of
+ * `memory` (the wasm module's, which the next call into it may overwrite
+ * or detach).
+ * @param {Uint8Array} bytes
+ * @param {ArrayBuffer} [memory]
+ */
+export function privateBytes(bytes, memory) {
+  return bytes.buffer === memory || !isArrayBuffer(bytes.buffer) ? bytes.slice() : bytes;
 }
 
 /**

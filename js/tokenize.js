@@ -6,7 +6,7 @@ import {
   TOKEN_PI_WORDS, TOKEN_PROCESSING_INSTRUCTION, TOKEN_SELF_CLOSING, TOKEN_START_TAG, TOKEN_START_TAG_WORDS,
   TOKENIZE_PROCESSING_INSTRUCTIONS,
 } from './abi.js';
-import { reportErrors, statusError } from './errors.js';
+import { copyErrors, reportErrors, statusError } from './errors.js';
 import { unitsToString } from './text.js';
 import { getWasm, writeInput } from './loader.js';
 import { checkInput, checkOptions, isBoolean, isFunction, isString, oneOf } from './options.js';
@@ -85,7 +85,7 @@ export function tokenize(html, options) {
         throw new Error(`html5-wasm: corrupt token stream (record type ${words[i]})`);
     }
   }
-  if (o.onParseError) reportErrors(w, o.onParseError, html);
+  if (o.onParseError) reportErrors(o.onParseError, copyErrors(w, html));
   return tokens;
 }
 

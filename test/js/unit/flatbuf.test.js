@@ -156,7 +156,7 @@ test('bad input: TypeError for non-buffers, RangeError saying what is wrong', as
     assert.throws(() => decode(bad), TypeError);
   }
   const { buffer } = await bufferFor('<!DOCTYPE html><p id=a>x</p>');
-  assert.throws(() => decode(buffer, { format: 'json' }), /format must be 'dom' or 'object'/);
+  assert.throws(() => decode(buffer, { format: 'json' }), { name: 'TypeError', message: /option 'format' must be one of "dom", "object"; got string "json"/ });
   assert.throws(() => decode(new Uint8Array(10)), /truncated: 10 bytes/);
   const badMagic = copy(buffer);
   badMagic[0] = 0x58;

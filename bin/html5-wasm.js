@@ -173,7 +173,7 @@ async function main(o, name) {
     out = html5.dumpTree(root);
     if (o.context === undefined) out += `# encoding: ${root.characterSet}\n`;
   } else if (o.select !== undefined) {
-    out = tree('dom').querySelectorAll(o.select).map((el) => el.outerHTML + '\n').join('');
+    out = tree('dom').querySelectorAll(o.select).map((el) => html5.serializeOuter(el, { scriptingEnabled: o.scripting }) + '\n').join('');
   } else if (o.format === 'html') {
     out = html5.serialize(tree('dom'), { scriptingEnabled: o.scripting }) + '\n';
   } else {

@@ -124,6 +124,15 @@ describe('--select', () => {
       { out: '<td>b</td>\n', err: '', status: 0 });
   });
 
+  test('--no-scripting: <noscript> holds markup, and is serialised as such', () => {
+    const input = '<body><noscript>a &amp; <i>b</i></noscript>';
+    assert.equal(cli(['--no-scripting', '--select', 'noscript', '-'], { input }).out, '<noscript>a &amp; <i>b</i></noscript>\n');
+    assert.match(cli(['--no-scripting', '-'], { input }).out, /<noscript>\n\|       "a & "\n\|       <i>\n/);
+    // Scripting on (the default): its content is raw text, written back as it came.
+    assert.equal(cli(['--select', 'noscript', '-'], { input }).out, '<noscript>a &amp; <i>b</i></noscript>\n');
+    assert.match(cli(['-'], { input }).out, /<noscript>\n\|       "a &amp; <i>b<\/i>"\n/);
+  });
+
   test('an invalid selector, or --select with another format, is a usage error', () => {
     assertError(cli(['--select', 'p[', 'page.html']), 2, /--select: .*'p\['/);
     assertError(cli(['--select', '', 'page.html']), 2, /--select/);

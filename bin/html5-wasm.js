@@ -44,7 +44,7 @@ const FORMATS = ['tree', 'html', 'json', 'tokens'];
 class UsageError extends Error {}
 class InputError extends Error {}
 
-/** The command line as { file, format, select, context, encoding, maxErrors, scripting, processingInstructions }. */
+/** The command line as { file, format, select, context, encoding, maxErrors, scripting, processingInstructions, help, version }. */
 function parseArgs(argv) {
   const o = { file: undefined, format: undefined, select: undefined, context: undefined, encoding: undefined,
     maxErrors: undefined, scripting: true, processingInstructions: true, help: false, version: false };
@@ -158,7 +158,8 @@ async function main(o, name) {
   const processingInstructions = o.processingInstructions;
   const opts = { scriptingEnabled: o.scripting, processingInstructions, onParseError };
   // Tokens and fragments are strings (13.4 has no encoding sniffing): the file decoded with --encoding or UTF-8.
-  const text = () => decodeBytes('html5-wasm', ENCODING_NAMES.indexOf(encoding ?? 'UTF-8'), bytes);
+  const fn = o.format === 'tokens' ? 'tokenize' : 'parseFragment';
+  const text = () => decodeBytes(fn, ENCODING_NAMES.indexOf(encoding ?? 'UTF-8'), bytes);
   const tree = (format) => (o.context !== undefined
     ? html5.parseFragment(text(), { ...opts, format, context: o.context })
     : html5.parse(bytes, { ...opts, format, encoding: o.encoding }));
@@ -213,9 +214,12 @@ try {
     fail(e.message, 2);
   } else {
     // InputError, or what the library says about the input (RangeError:
-    // too large for a string, an encoding the platform lacks, out of memory).
-    // The library's message, less the function name and its advice to callers.
-    const message = e instanceof InputError ? e.message : `${name}: ${e.message.replace(/^\w+(-\w+)?\(\): /, '').replace(/; decode the bytes some other way.*$/, '')}`;
+    // too large for a string, an encoding the platform lacks, out of memory),
+    // less the function's name and its advice to callers; or V8's when the
+    // output (a dump, JSON) is longer than a string can be.
+    let message = e.message;
+    if (message === 'Invalid string length') message = 'the output is longer than the longest string JavaScript can hold';
+    if (!(e instanceof InputError)) message = `${name}: ${message.replace(/^\w+\(\): /, '').replace(/; decode the bytes some other way.*$/, '')}`;
     fail(message, 1);
   }
 }

@@ -1,48 +1,225 @@
 #!/usr/bin/env node
-// html5-wasm command line: parse an HTML file and print its tree in the
-// html5lib test format (or, with --tokens, its token stream).  A document
-// is parsed from the file's bytes, decoded as a browser decodes a page
-// (--encoding LABEL: as if the server had declared that charset); tokens
-// and fragments from the file read as UTF-8.  --no-processing-instructions:
-// `<?` starts a bogus comment, as before 2026 (processingInstructions: false).
-//   html5-wasm [--tokens] [--fragment CONTEXT] [--no-scripting] [--no-processing-instructions] [--encoding LABEL] FILE
+// html5-wasm command line: parse an HTML document (or fragment) from a file
+// or stdin and print its tree (html5lib test format), its serialisation, its
+// object format as JSON, its tokens, or the elements a CSS selector matches.
+// A document is parsed from its bytes, decoded as a browser decodes a page
+// (spec 13.2.3; --encoding: as if the server had declared that charset).
+// Every error is one line on stderr; exit status 2 for a usage error, 1 for
+// an input error (unreadable, undecodable, too large), 0 otherwise (parse
+// errors are part of the output, not failures).
 import { readFileSync } from 'node:fs';
 import * as html5 from '../js/node.js';
+import { decodeBytes } from '../js/bytes.js';
+import { ENCODING_NAMES } from '../js/encodings.js';
 
-const args = process.argv.slice(2);
-const flag = (name) => { const i = args.indexOf(name); if (i < 0) return false; args.splice(i, 1); return true; };
-const value = (name) => { const i = args.indexOf(name); if (i < 0) return undefined; const v = args[i + 1]; args.splice(i, 2); return v; };
-const tokensOnly = flag('--tokens');
-const noScripting = flag('--no-scripting');
-const processingInstructions = !flag('--no-processing-instructions');
-const context = value('--fragment');
-const encoding = value('--encoding');
-if (args.length !== 1) {
-  console.error('usage: html5-wasm [--tokens] [--fragment CONTEXT] [--no-scripting] [--no-processing-instructions] [--encoding LABEL] FILE');
-  process.exit(2);
+const HELP = `usage: html5-wasm [options] [FILE | -]
+
+Parse an HTML document as a browser does and print it.  FILE '-', or no FILE
+with input piped in, reads stdin.
+
+  --format FORMAT        tree    the html5lib test format, then the encoding and
+                                 the parse errors (the default)
+                         html    the serialised document or fragment
+                         json    the object format (parse5's tree shape) as
+                                 JSON, without the parentNode links
+                         tokens  the tokenizer's tokens, one JSON object a line
+  --tokens               the same as --format tokens
+  --select CSS           the outerHTML of each element that CSS matches, one a line
+  --fragment CONTEXT     parse a fragment in the context of element CONTEXT (td, ...)
+  --encoding LABEL       a document: decode as if the server had declared this
+                         charset; a fragment or tokens: decode with it (default UTF-8)
+  --no-scripting         scripting off: <noscript> content is parsed as markup
+  --no-processing-instructions
+                         '<?' starts a bogus comment, as before 2026
+  --max-errors N         list at most N parse errors (default 20); with html, json
+                         or --select they go to stderr, and only when this is given
+  -h, --help             this help
+  -v, --version          the version
+
+Exit status: 0 parsed (with or without parse errors), 1 the input could not be
+read or decoded, 2 a usage error.`;
+
+const FORMATS = ['tree', 'html', 'json', 'tokens'];
+
+class UsageError extends Error {}
+class InputError extends Error {}
+
+/** The command line as { file, format, select, context, encoding, maxErrors, scripting, processingInstructions, help, version }. */
+function parseArgs(argv) {
+  const o = { file: undefined, format: undefined, select: undefined, context: undefined, encoding: undefined,
+    maxErrors: undefined, scripting: true, processingInstructions: true, help: false, version: false };
+  const files = [];
+  const takesValue = { '--format': 'format', '--select': 'select', '--fragment': 'context', '--encoding': 'encoding', '--max-errors': 'maxErrors' };
+  for (let i = 0; i < argv.length; i++) {
+    let arg = argv[i];
+    if (arg === '--') {
+      files.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      files.push(arg);
+      continue;
+    }
+    let inline;
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('--') && eq > 0) [arg, inline] = [arg.slice(0, eq), arg.slice(eq + 1)];
+    const key = takesValue[arg];
+    if (key !== undefined) {
+      let v = inline;
+      if (v === undefined) {
+        v = argv[++i];
+        if (v === undefined || (v.startsWith('--') && v.length > 2)) throw new UsageError(`${arg} needs a value`);
+      }
+      o[key] = v;
+      continue;
+    }
+    if (inline !== undefined) throw new UsageError(`${arg} takes no value`);
+    switch (arg) {
+      case '-h': case '--help': o.help = true; break;
+      case '-v': case '--version': o.version = true; break;
+      case '--tokens': o.format = 'tokens'; break;
+      case '--no-scripting': o.scripting = false; break;
+      case '--no-processing-instructions': o.processingInstructions = false; break;
+      default: throw new UsageError(`unknown option ${arg} (html5-wasm --help lists the options)`);
+    }
+  }
+  if (o.help || o.version) return o;
+  if (files.length > 1) throw new UsageError(`one FILE at a time; got ${files.length}`);
+  o.file = files[0];
+  if (o.format !== undefined && !FORMATS.includes(o.format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; got '${o.format}'`);
+  }
+  if (o.select !== undefined) {
+    if (o.format !== undefined && o.format !== 'html') throw new UsageError(`--select prints HTML; it does not combine with --format ${o.format}`);
+    o.format = 'html';
+  }
+  o.format ??= 'tree';
+  if (o.context !== undefined && o.context === '') throw new UsageError('--fragment needs a context element name (for example td); got an empty one');
+  if (o.context !== undefined && o.format === 'tokens') throw new UsageError('--fragment does not apply to tokens');
+  if (o.maxErrors !== undefined) {
+    if (!/^\d+$/.test(o.maxErrors)) throw new UsageError(`--max-errors needs a number (0 or more); got '${o.maxErrors}'`);
+    o.maxErrors = Number(o.maxErrors);
+  }
+  return o;
 }
-if (args[0].startsWith('--')) {
-  console.error(`html5-wasm: unknown option ${args[0]}`);
-  process.exit(2);
+
+/** The Encoding Standard name of `label`, by the library's label lookup; a usage error if it has none. */
+function encodingName(label) {
+  const none = new Uint8Array(0);
+  try {
+    html5.sniffEncoding(none, { defaultEncoding: label });
+  } catch {
+    throw new UsageError(`--encoding: '${label}' is not an encoding label of the Encoding Standard`);
+  }
+  return html5.sniffEncoding(none, { encoding: label }).encoding;
 }
-let bytes;
+
+const READ_ERRORS = { ENOENT: 'no such file', EISDIR: 'is a directory', EACCES: 'permission denied', ENOTDIR: 'no such file', ELOOP: 'too many symbolic links' };
+
+function readInput(file) {
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    const why = e.code === 'ERR_FS_FILE_TOO_LARGE' ? 'too large (over 2 GiB)' : READ_ERRORS[e.code] ?? e.code ?? e.message;
+    throw new InputError(`cannot read ${file}: ${why}`);
+  }
+}
+
+async function readStdin() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** Lines reporting `errors`: their count, at most `max` of them, and how many were left out. */
+function errorLines(errors, max, name) {
+  const lines = [`# ${errors.length} parse error(s)`];
+  for (const e of errors.slice(0, max)) lines.push(`#   ${name}:${e.line}:${e.col} ${e.code}`);
+  if (errors.length > max) lines.push(`#   ... and ${errors.length - max} more (--max-errors N lists more)`);
+  return lines.join('\n') + '\n';
+}
+
+// Serialisation does not need parentNode (it is what makes the object format cyclic).
+const withoutParents = (key, value) => (key === 'parentNode' ? undefined : value);
+
+async function main(o, name) {
+  const encoding = o.encoding === undefined ? undefined : encodingName(o.encoding);
+  if (o.select !== undefined) {
+    try {
+      html5.parseFragment('x').querySelectorAll(o.select);
+    } catch (e) {
+      throw new UsageError(`--select: ${e.message}`);
+    }
+  }
+  const bytes = o.file === undefined || o.file === '-' ? await readStdin() : readInput(o.file);
+
+  const errors = [];
+  const onParseError = (e) => errors.push(e);
+  const processingInstructions = o.processingInstructions;
+  const opts = { scriptingEnabled: o.scripting, processingInstructions, onParseError };
+  // Tokens and fragments are strings (13.4 has no encoding sniffing): the file decoded with --encoding or UTF-8.
+  const fn = o.format === 'tokens' ? 'tokenize' : 'parseFragment';
+  const text = () => decodeBytes(fn, ENCODING_NAMES.indexOf(encoding ?? 'UTF-8'), bytes);
+  const tree = (format) => (o.context !== undefined
+    ? html5.parseFragment(text(), { ...opts, format, context: o.context })
+    : html5.parse(bytes, { ...opts, format, encoding: o.encoding }));
+
+  let out;
+  const trailer = o.format === 'tree' || o.format === 'tokens';
+  if (o.format === 'tokens') {
+    const lines = html5.tokenize(text(), { processingInstructions, onParseError }).map((t) => JSON.stringify(t));
+    out = lines.length ? lines.join('\n') + '\n' : '';
+  } else if (o.format === 'tree') {
+    const root = tree('dom');
+    out = html5.dumpTree(root);
+    if (o.context === undefined) out += `# encoding: ${root.characterSet}\n`;
+  } else if (o.select !== undefined) {
+    out = tree('dom').querySelectorAll(o.select).map((el) => html5.serializeOuter(el, { scriptingEnabled: o.scripting }) + '\n').join('');
+  } else if (o.format === 'html') {
+    out = html5.serialize(tree('dom'), { scriptingEnabled: o.scripting }) + '\n';
+  } else {
+    out = JSON.stringify(tree('object'), withoutParents) + '\n';
+  }
+  process.stdout.write(out);
+  if (trailer) process.stdout.write(errorLines(errors, o.maxErrors ?? 20, name));
+  else if (o.maxErrors > 0) process.stderr.write(errorLines(errors, o.maxErrors, name));
+}
+
+function fail(message, code) {
+  process.stderr.write(`html5-wasm: ${String(message).split('\n')[0]}\n`);
+  process.exitCode = code;
+}
+
+// A reader that goes away (html5-wasm page.html | head) ends the output, quietly.
+process.stdout.on('error', (e) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  fail(`cannot write the output: ${e.code ?? e.message}`, 1);
+});
+
+let name = '<stdin>';
 try {
-  bytes = readFileSync(args[0]);
+  const o = parseArgs(process.argv.slice(2));
+  if (o.file !== undefined && o.file !== '-') name = o.file;
+  if (o.help) {
+    process.stdout.write(HELP + '\n');
+  } else if (o.version) {
+    process.stdout.write(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version + '\n');
+  } else if (o.file === undefined && process.stdin.isTTY) {
+    fail('no FILE given, and stdin is a terminal (usage: html5-wasm [options] [FILE | -]; html5-wasm --help for more)', 2);
+  } else {
+    await main(o, name);
+  }
 } catch (e) {
-  console.error(`html5-wasm: cannot read ${args[0]}: ${e.code ?? e.message}`);
-  process.exit(2);
+  if (e instanceof UsageError) {
+    fail(e.message, 2);
+  } else {
+    // InputError, or what the library says about the input (RangeError:
+    // too large for a string, an encoding the platform lacks, out of memory),
+    // less the function's name and its advice to callers; or V8's when the
+    // output (a dump, JSON) is longer than a string can be.
+    let message = e.message;
+    if (message === 'Invalid string length') message = 'the output is longer than the longest string JavaScript can hold';
+    if (!(e instanceof InputError)) message = `${name}: ${message.replace(/^\w+\(\): /, '').replace(/; decode the bytes some other way.*$/, '')}`;
+    fail(message, 1);
+  }
 }
-const html = bytes.toString('utf8');
-const errors = [];
-const onParseError = (e) => errors.push(e);
-
-if (tokensOnly) {
-  for (const t of html5.tokenize(html, { processingInstructions, onParseError })) console.log(JSON.stringify(t));
-} else {
-  const opts = { scriptingEnabled: !noScripting, processingInstructions, onParseError };
-  const root = context ? html5.parseFragment(html, { ...opts, context }) : html5.parse(bytes, { ...opts, encoding });
-  process.stdout.write(html5.dumpTree(root));
-  if (!context) console.log(`# encoding: ${root.characterSet}`);
-}
-console.log(`# ${errors.length} parse error(s)`);
-for (const e of errors.slice(0, 20)) console.log(`#   ${args[0]}:${e.line}:${e.col} ${e.code}`);

@@ -17,6 +17,7 @@ import {
   N_PUBLIC_LEN, N_PUBLIC_OFF, N_SYSTEM_LEN, NAME_WORDS, NODE_WORDS, NONE, NS_HTML, NS_OTHER, ANS_NONE, ANS_XMLNS,
   QUIRKS_MODE_NAMES, FLAG_ROOT_MASK, FLAG_ROOT_DOCUMENT, FLAG_ROOT_FRAGMENT, ROOT_KIND_NAMES, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
 } from './abi.js';
+import * as abi from './abi.js';
 import { ATOMS } from './atoms.js';
 import { describe } from './loader.js';
 import { CONFIDENCE_NAMES, ENCODING_NAMES } from './encodings.js';
@@ -272,6 +273,14 @@ function locationsOk(w, q, srcLen) {
  * @param {number} [srcLen] the length of the parsed input, -1 if unknown
  */
 export function validate(r, srcLen = -1) {
+  // The layout constants as locals (as in object.js buildObject): V8 checks an
+  // imported binding on every read, and this loop reads them per record.
+  const {
+    ANS_XMLNS, ATTR_WORDS, A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, FLAG_ROOT_MASK, INFO_NS_MASK, INFO_NS_SHIFT,
+    INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, LOC_WORDS, NODE_WORDS, NONE, NS_OTHER, N_ATTR_COUNT, N_ATTR_FIRST,
+    N_DATA_LEN, N_DATA_OFF, N_END, N_LAST_CHILD, N_NAME, N_PARENT, N_PREV, N_PUBLIC_LEN, N_PUBLIC_OFF,
+    N_SYSTEM_LEN, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+  } = abi;
   const { n, a, nl, al, nodeCount, attrCount, units, fn } = r;
   const names = r.names;
   const nameCount = names.length;

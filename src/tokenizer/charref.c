@@ -8,6 +8,11 @@
  * [lo, hi) is always the range of entries whose names start with s[0..k).
  * Because a name sorts before its extensions, the entry equal to the prefix
  * (if any) is the first of the range. */
+/* Where entry i's name starts in h5_entity_names. */
+static inline size_t name_off(size_t i) {
+    return (size_t)h5_entity_name_off[0][i] << 8 | h5_entity_name_off[1][i];
+}
+
 h5_charref_result h5_charref_match_named(const h5_char *s, size_t n, bool at_eof,
                                          h5_charref_match *out) {
     if (n == 0) return at_eof ? H5_CHARREF_NONE : H5_CHARREF_NEED_MORE;
@@ -17,11 +22,10 @@ h5_charref_result h5_charref_match_named(const h5_char *s, size_t n, bool at_eof
     else if (c >= 'a' && c <= 'z') li = 26u + (unsigned)(c - 'a');
     else return H5_CHARREF_NONE;
     size_t lo = h5_entity_first[li], hi = h5_entity_first[li + 1];
-    const h5_entity *best = NULL;
-    size_t best_len = 0, k = 1;
+    size_t best = H5_ENTITY_COUNT, best_len = 0, k = 1;
     while (lo < hi) {
-        if (h5_entities[lo].name_len == k) {
-            best = &h5_entities[lo];
+        if (name_off(lo + 1) - name_off(lo) == k) {
+            best = lo;
             best_len = k;
             lo++;
             if (lo == hi) break; /* no longer name starts with this prefix */
@@ -37,22 +41,25 @@ h5_charref_result h5_charref_match_named(const h5_char *s, size_t n, bool at_eof
         size_t a = lo, b = hi;
         while (a < b) { /* first entry with name[k] >= c */
             size_t m = a + (b - a) / 2;
-            if ((unsigned char)h5_entity_names[h5_entities[m].name_off + k] < c) a = m + 1;
+            if ((unsigned char)h5_entity_names[name_off(m) + k] < c) a = m + 1;
             else b = m;
         }
         size_t e = a, f = hi;
         while (e < f) { /* first entry with name[k] > c */
             size_t m = e + (f - e) / 2;
-            if ((unsigned char)h5_entity_names[h5_entities[m].name_off + k] <= c) e = m + 1;
+            if ((unsigned char)h5_entity_names[name_off(m) + k] <= c) e = m + 1;
             else f = m;
         }
         lo = a;
         hi = e;
         k++;
     }
-    if (!best) return H5_CHARREF_NONE;
+    if (best == H5_ENTITY_COUNT) return H5_CHARREF_NONE;
     out->len = best_len;
-    out->entity = best;
+    out->semicolon = h5_entity_names[name_off(best) + best_len - 1] == ';';
+    out->value[0] = h5_entity_value[0][best];
+    out->value[1] = h5_entity_value[1][best];
+    out->value_len = out->value[1] ? 2 : 1;
     return H5_CHARREF_MATCH;
 }
 

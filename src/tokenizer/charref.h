@@ -18,15 +18,14 @@
 /* Longest name in the table, ';' included ("CounterClockwiseContourIntegral;"). */
 #define H5_ENTITY_MAX_NAME 32
 
-typedef struct {
-    uint16_t name_off;  /* into h5_entity_names */
-    uint8_t name_len;   /* includes the ';' when the name has one */
-    uint8_t value_len;  /* 1 or 2 UTF-16 code units */
-    h5_char value[2];
-} h5_entity;
-
+/* The table in columns, which compress better than rows: the names back to
+ * back; where entry i's name starts, as high and low bytes (entry
+ * H5_ENTITY_COUNT is the end, so entry i's length is the next offset minus
+ * its own); the value's one or two UTF-16 units, the second 0 when there is
+ * one. */
 extern const char h5_entity_names[];
-extern const h5_entity h5_entities[H5_ENTITY_COUNT];
+extern const uint8_t h5_entity_name_off[2][H5_ENTITY_COUNT + 1];
+extern const h5_char h5_entity_value[2][H5_ENTITY_COUNT];
 /* Entries starting with letter i (A-Z = 0..25, a-z = 26..51) are
  * [h5_entity_first[i], h5_entity_first[i + 1]). */
 extern const uint16_t h5_entity_first[53];
@@ -38,8 +37,10 @@ typedef enum {
 } h5_charref_result;
 
 typedef struct {
-    size_t len;              /* code units of the name matched (';' included) */
-    const h5_entity *entity;
+    size_t len;          /* code units of the name matched (';' included) */
+    bool semicolon;      /* the name ends with ';' */
+    uint8_t value_len;   /* 1 or 2 */
+    h5_char value[2];    /* UTF-16 units */
 } h5_charref_match;
 
 /* 13.2.5.73: find the longest name of the table that is a prefix of

@@ -2111,7 +2111,7 @@ static void run(h5_tokenizer *t) {
                 break;
             }
             size_t after = t->pos + m.len;
-            bool semicolon = h5_entity_names[m.entity->name_off + m.entity->name_len - 1] == ';';
+            bool semicolon = m.semicolon;
             if (!semicolon && after >= t->len && !t->eof) return; /* need the next character */
             int next = after < t->len ? t->in[after] : H5_EOF;
             uint32_t end = t->base + (uint32_t)after;
@@ -2127,7 +2127,7 @@ static void run(h5_tokenizer *t) {
             if (!semicolon) err(t, H5_ERROR_MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, end);
             t->pos = after;
             t->state = t->return_state;
-            flush_units(t, m.entity->value, m.entity->value_len, end);
+            flush_units(t, m.value, m.value_len, end);
             break;
         }
 

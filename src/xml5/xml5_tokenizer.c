@@ -421,7 +421,7 @@ static void named_reference_end(x5_tokenizer *t, int next) {
     h5_charref_result r = h5_charref_match_named(t->look, n, true, &m);
     bool semicolon = n && t->look[n - 1] == ';';
     if (r == H5_CHARREF_MATCH) {
-        bool ends_semicolon = h5_entity_names[m.entity->name_off + m.len - 1] == ';';
+        bool ends_semicolon = m.semicolon;
         int after = m.len < n ? t->look[m.len] : next;
         if (!ends_semicolon && in_attribute(t) && (after == '=' || h5_is_ascii_alnum(after))) {
             /* "for historical reasons": no reference, no error. */
@@ -429,7 +429,7 @@ static void named_reference_end(x5_tokenizer *t, int next) {
             ref_out_units(t, t->look, n);
         } else {
             if (!ends_semicolon) error(t, X5_ERROR_MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE);
-            ref_out_units(t, m.entity->value, m.entity->value_len);
+            ref_out_units(t, m.value, m.value_len);
             ref_out_units(t, t->look + m.len, n - m.len);
         }
     } else {

@@ -403,7 +403,8 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
  *   h5w_stream_begin(flags): a parse, flags as h5w_parse's (no fragment,
  *       no source references); 0 when out of memory or invalid
  *   h5w_stream_encoding_change(s): as h5w_encoding_change, known as soon
- *       as the <meta> is parsed, so JS can start again at once (13.2.3.4)
+ *       as the <meta> is parsed, so JS can start again at once (13.2.3.4);
+ *       h5w_stream_tentative(s): whether a <meta> may still change it
  *   h5w_stream_finish(s): the end of the input; the tree is written as
  *       h5w_parse writes it (h5w_out_buf), the errors are in the session's
  *       records (h5w_stream_errors)
@@ -417,9 +418,22 @@ typedef struct {
     h5_tokenizer *tokenizer;    /* a tokenizer */
     h5_parse_options opts;
     uint32_t flags;
+    size_t fed;                 /* code units fed */
     h5_buf chunk;
     records rec;
 } stream;
+
+/* A finished session's parser, kept for the next session: its arena's
+ * blocks are reused as h5w_parse reuses its parser's (unless a large
+ * document inflated them). */
+static h5_parser *spare_parser;
+
+static void stream_drop_parser(stream *s, bool large) {
+    if (!s->parser) return;
+    if (!large && !spare_parser) spare_parser = s->parser;
+    else h5_parser_destroy(s->parser);
+    s->parser = NULL;
+}
 
 static stream *stream_new(void) {
     stream *s = calloc(1, sizeof *s);
@@ -429,7 +443,7 @@ static stream *stream_new(void) {
 
 H5W_EXPORT(h5w_stream_free) void h5w_stream_free(stream *s) {
     if (!s) return;
-    h5_parser_destroy(s->parser);
+    h5_parser_destroy(s->parser); /* unfinished: its state is of no use */
     h5_tokenizer_destroy(s->tokenizer);
     h5_buf_free(&s->chunk);
     records_free(&s->rec);
@@ -439,8 +453,12 @@ H5W_EXPORT(h5w_stream_free) void h5w_stream_free(stream *s) {
 H5W_EXPORT(h5w_stream_begin) stream *h5w_stream_begin(uint32_t flags) {
     stream *s = stream_new();
     if (!s) return NULL;
+    if (spare_parser) {
+        s->parser = spare_parser;
+        spare_parser = NULL;
+    }
     if ((flags & (H5W_PARSE_FRAGMENT | H5W_PARSE_SOURCE_REFS)) || !parse_options(flags, &s->rec, &s->opts) ||
-        !(s->parser = h5_parser_create()) || h5_parser_begin(s->parser, &s->opts) != H5_OK) {
+        (!s->parser && !(s->parser = h5_parser_create())) || h5_parser_begin(s->parser, &s->opts) != H5_OK) {
         h5w_stream_free(s);
         return NULL;
     }
@@ -462,6 +480,7 @@ H5W_EXPORT(h5w_stream_feed) uint32_t h5w_stream_feed(stream *s, uint32_t units) 
     if (!s || units > s->chunk.len) return H5_ERR_INVALID;
     h5_status st;
     if (s->parser) {
+        s->fed += units;
         st = h5_parser_feed(s->parser, s->chunk.data, units);
     } else {
         records_reset(&s->rec);
@@ -472,6 +491,12 @@ H5W_EXPORT(h5w_stream_feed) uint32_t h5w_stream_feed(stream *s, uint32_t units) 
 
 H5W_EXPORT(h5w_stream_encoding_change) uint32_t h5w_stream_encoding_change(const stream *s) {
     return s && s->parser ? (uint32_t)h5_parser_encoding_change(s->parser) : 0;
+}
+
+/* 1 while the confidence is tentative (a <meta> may still change the
+ * encoding: JS keeps the bytes), else 0. */
+H5W_EXPORT(h5w_stream_tentative) uint32_t h5w_stream_tentative(const stream *s) {
+    return s && s->parser && h5_parser_encoding_tentative(s->parser) ? 1u : 0u;
 }
 
 H5W_EXPORT(h5w_stream_finish) uint32_t h5w_stream_finish(stream *s) {
@@ -495,9 +520,9 @@ H5W_EXPORT(h5w_stream_finish) uint32_t h5w_stream_finish(stream *s) {
         st = h5_flatbuf_write(root, &fo, &flat);
     }
     if (st != H5_OK) flat.len = 0;
-    /* The tree has been written: its arena can go now. */
-    h5_parser_destroy(s->parser);
-    s->parser = NULL;
+    /* The tree has been written: its arena can go now, or serve the next
+     * session (as h5w_parse keeps its parser below 8 Mi code units). */
+    stream_drop_parser(s, st != H5_OK || s->fed > (8u << 20));
     return (uint32_t)st;
 }
 

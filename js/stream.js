@@ -219,7 +219,7 @@ class ByteInput {
       if (text !== null) {
         this.start(UTF_8, s.confidence, false);
         this.p.text(text);
-        this.check(all, true);
+        this.check(all);
         return;
       }
     }
@@ -238,14 +238,16 @@ class ByteInput {
   /** Decode and feed `bytes` (own: a copy of ours, else the caller's chunk). */
   push(bytes, own = false) {
     if (bytes.length === 0) return;
-    this.p.text(this.decoder.decode(bytes));
-    this.check(bytes, own);
+    // Kept bytes are copied first: the caller's may be a view of the module's memory, which feeding reuses.
+    const mine = this.kept !== null && !own ? bytes.slice() : bytes;
+    this.p.text(this.decoder.decode(mine));
+    this.check(mine);
   }
 
-  /** After the text of `bytes` was fed: keep them while tentative, start again on a change (13.2.3.4). */
-  check(bytes, own) {
+  /** After the text of `bytes` (ours) was fed: keep them while tentative, start again on a change (13.2.3.4). */
+  check(bytes) {
     if (this.kept === null) return;
-    this.kept.push(own ? bytes : bytes.slice());
+    this.kept.push(bytes);
     this.keptLen += bytes.length;
     const session = this.p.session;
     const change = session.w.h5w_stream_encoding_change(session.s);

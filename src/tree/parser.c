@@ -61,6 +61,8 @@ void h5_parser_destroy(h5_parser *p) {
 
 size_t h5_parser_error_count(const h5_parser *p) { return p->error_count; }
 
+bool h5_parser_encoding_tentative(const h5_parser *p) { return p->tb.encoding_tentative; }
+
 h5_encoding h5_parser_encoding_change(const h5_parser *p) { return (h5_encoding)p->tb.encoding_change; }
 
 /* Starts a parse: the tree builder over `input` (NULL for a streamed parse:

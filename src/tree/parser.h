@@ -62,6 +62,11 @@ h5_status h5_parser_finish(h5_parser *p, h5_node **out);
  * the encoding"; confidence certain), or H5_ENC_NONE. */
 h5_encoding h5_parser_encoding_change(const h5_parser *p);
 
+/* During a streamed parse: whether the confidence is still tentative, i.e.
+ * a <meta> may yet ask for another encoding (and so the bytes must be
+ * kept to decode again); false once one has been seen (13.2.3.4). */
+bool h5_parser_encoding_tentative(const h5_parser *p);
+
 /* Number of parse errors of the last parse. */
 size_t h5_parser_error_count(const h5_parser *p);
 

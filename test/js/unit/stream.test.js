@@ -167,6 +167,19 @@ describe('createParser: bytes (13.2.3)', () => {
     assertSameParse(latin1('<p>\u0080\u009f\u00e9'), [[1]], {}, 'windows-1252');
   });
 
+  test('a chunk that is a view of the module\'s own memory (parseToView) is read before the module is called', () => {
+    const view = parseToView(DOCUMENTS[10].repeat(20));
+    const copy = view.slice();
+    const head = new Uint8Array(2000).fill(0x20);
+    const p = createParser({ detectUtf8: false });
+    p.write(head);
+    p.write(view);
+    const expected = new Uint8Array(head.length + copy.length);
+    expected.set(head);
+    expected.set(copy, head.length);
+    assert.equal(dumpTree(p.end()), dumpTree(parse(expected, { detectUtf8: false })));
+  });
+
   test('strings and bytes do not mix; byte options need bytes', () => {
     const p = createParser();
     p.write('<p>');

@@ -170,6 +170,11 @@ if (nativeAlone && tpById.native && coreRow) {
     `throughput; ${coreRow.label} is ${(aloneMbps / coreRow.mbps).toFixed(2)}× slower than that`);
 }
 
+if (tpById.stream && tpById.dom) {
+  notes.push(`Streaming (createParser, 64 KB chunks) against one-shot parse(), DOM format: ` +
+    `${((tpById.stream.ms / tpById.dom.ms - 1) * 100).toFixed(1)}% time (issue 20's target: within 10%)`);
+}
+
 // ---- memory -----------------------------------------------------------------
 // Peak RSS moves by up to 25 MiB from run to run (when V8 collects, how far its
 // heap has grown): five processes per parser, interleaved, and the run
@@ -190,6 +195,18 @@ for (const id of jsIds) {
   if (runs.length === 0) continue;
   const m = runs[(runs.length - 1) >> 1];
   memory.push({ ...byId(id), ...m, peakRssRuns: runs.map((r) => r.peakRss) });
+}
+
+// Tokenizing a stream larger than memory: the peak RSS stays that of a chunk and a token.
+if (!only || only.includes('stream')) {
+  const megabytes = quick ? 64 : 1024;
+  log(`stream memory: tokenizing a generated ${megabytes} MB stream…`);
+  const sm = await phase('stream memory', () => runChild('stream-memory.js', [JSON.stringify({ megabytes })]));
+  if (sm) {
+    notes.push(`Tokenizing a generated ${(sm.bytes / 1e6).toFixed(0)} MB stream (createTokenizer, 64 KB byte chunks, ` +
+      `${sm.tokens} tokens): peak RSS ${(sm.peakRss / 2 ** 20).toFixed(0)} MiB (issue 20's bound: 200 MB), ` +
+      `${mbps(sm.bytes, sm.ms).toFixed(1)} MB/s`);
+  }
 }
 
 // ---- cold start -------------------------------------------------------------

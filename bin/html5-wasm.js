@@ -7,7 +7,10 @@
 // Every error is one line on stderr; exit status 2 for a usage error, 1 for
 // an input error (unreadable, undecodable, too large), 0 otherwise (parse
 // errors are part of the output, not failures).
-import { readFileSync } from 'node:fs';
+// Files and stdin are read as streams (js/stream.js): a document is parsed
+// as its bytes arrive, tokens are printed as they complete.
+import { once } from 'node:events';
+import { createReadStream, openSync, readFileSync } from 'node:fs';
 import * as html5 from '../js/node.js';
 import { decodeBytes } from '../js/bytes.js';
 import { ENCODING_NAMES } from '../js/encodings.js';
@@ -116,19 +119,32 @@ function encodingName(label) {
 
 const READ_ERRORS = { ENOENT: 'no such file', EISDIR: 'is a directory', EACCES: 'permission denied', ENOTDIR: 'no such file', ELOOP: 'too many symbolic links' };
 
-function readInput(file) {
+/** An input error for what the file system said about `file`, else null. */
+function readError(e, file) {
+  const why = e?.code === 'ERR_FS_FILE_TOO_LARGE' ? 'too large (over 2 GiB)' : READ_ERRORS[e?.code];
+  return why === undefined ? null : new InputError(`cannot read ${file}: ${why}`);
+}
+
+/** The input as a Node Readable: the file (opened now, so that a missing one is reported at once) or stdin. */
+function openInput(file) {
+  if (file === undefined || file === '-') return process.stdin;
   try {
-    return readFileSync(file);
+    return createReadStream(null, { fd: openSync(file, 'r') });
   } catch (e) {
-    const why = e.code === 'ERR_FS_FILE_TOO_LARGE' ? 'too large (over 2 GiB)' : READ_ERRORS[e.code] ?? e.code ?? e.message;
-    throw new InputError(`cannot read ${file}: ${why}`);
+    throw readError(e, file) ?? new InputError(`cannot read ${file}: ${e.code ?? e.message}`);
   }
 }
 
-async function readStdin() {
+/** All the bytes of a stream (fragments: 13.4 parses a string). */
+async function readAll(stream) {
   const chunks = [];
-  for await (const chunk of process.stdin) chunks.push(chunk);
+  for await (const chunk of stream) chunks.push(chunk);
   return Buffer.concat(chunks);
+}
+
+/** Write `text` to stdout, waiting while the reader is behind. */
+async function print(text) {
+  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
 }
 
 /** Lines reporting `errors`: their count, at most `max` of them, and how many were left out. */
@@ -151,37 +167,43 @@ async function main(o, name) {
       throw new UsageError(`--select: ${e.message}`);
     }
   }
-  const bytes = o.file === undefined || o.file === '-' ? await readStdin() : readInput(o.file);
+  const input = openInput(o.file);
 
   const errors = [];
   const onParseError = (e) => errors.push(e);
   const processingInstructions = o.processingInstructions;
   const opts = { scriptingEnabled: o.scripting, processingInstructions, onParseError };
-  // Tokens and fragments are strings (13.4 has no encoding sniffing): the file decoded with --encoding or UTF-8.
-  const fn = o.format === 'tokens' ? 'tokenize' : 'parseFragment';
-  const text = () => decodeBytes(fn, ENCODING_NAMES.indexOf(encoding ?? 'UTF-8'), bytes);
-  const tree = (format) => (o.context !== undefined
-    ? html5.parseFragment(text(), { ...opts, format, context: o.context })
-    : html5.parse(bytes, { ...opts, format, encoding: o.encoding }));
+  const tree = async (format) => (o.context !== undefined
+    // A fragment is a string (13.4 has no encoding sniffing): the bytes decoded with --encoding or UTF-8.
+    ? html5.parseFragment(decodeBytes('parseFragment', ENCODING_NAMES.indexOf(encoding ?? 'UTF-8'), await readAll(input)), { ...opts, format, context: o.context })
+    : html5.parseStream(input, { ...opts, format, encoding: o.encoding }));
 
-  let out;
   const trailer = o.format === 'tree' || o.format === 'tokens';
   if (o.format === 'tokens') {
-    const lines = html5.tokenize(text(), { processingInstructions, onParseError }).map((t) => JSON.stringify(t));
-    out = lines.length ? lines.join('\n') + '\n' : '';
+    // Printed as they complete, a thousand lines at a time.
+    let lines = '';
+    let n = 0;
+    for await (const t of html5.tokenizeStream(input, { processingInstructions, onParseError, encoding: o.encoding })) {
+      lines += JSON.stringify(t) + '\n';
+      if (++n % 1000 === 0) {
+        await print(lines);
+        lines = '';
+      }
+    }
+    await print(lines);
   } else if (o.format === 'tree') {
-    const root = tree('dom');
-    out = html5.dumpTree(root);
+    const root = await tree('dom');
+    let out = html5.dumpTree(root);
     if (o.context === undefined) out += `# encoding: ${root.characterSet}\n`;
+    await print(out);
   } else if (o.select !== undefined) {
-    out = tree('dom').querySelectorAll(o.select).map((el) => html5.serializeOuter(el, { scriptingEnabled: o.scripting }) + '\n').join('');
+    await print((await tree('dom')).querySelectorAll(o.select).map((el) => html5.serializeOuter(el, { scriptingEnabled: o.scripting }) + '\n').join(''));
   } else if (o.format === 'html') {
-    out = html5.serialize(tree('dom'), { scriptingEnabled: o.scripting }) + '\n';
+    await print(html5.serialize(await tree('dom'), { scriptingEnabled: o.scripting }) + '\n');
   } else {
-    out = JSON.stringify(tree('object'), withoutParents) + '\n';
+    await print(JSON.stringify(await tree('object'), withoutParents) + '\n');
   }
-  process.stdout.write(out);
-  if (trailer) process.stdout.write(errorLines(errors, o.maxErrors ?? 20, name));
+  if (trailer) await print(errorLines(errors, o.maxErrors ?? 20, name));
   else if (o.maxErrors > 0) process.stderr.write(errorLines(errors, o.maxErrors, name));
 }
 
@@ -209,7 +231,9 @@ try {
   } else {
     await main(o, name);
   }
-} catch (e) {
+} catch (caught) {
+  // A read error of the input stream (a directory, a file that went away).
+  const e = caught instanceof UsageError || caught instanceof InputError ? caught : readError(caught, name) ?? caught;
   if (e instanceof UsageError) {
     fail(e.message, 2);
   } else {

@@ -49,7 +49,7 @@ function encodingOf(w, label) {
  * and it is supported"): it usually comes from a server's Content-Type.  An
  * unknown default is the caller's own mistake: a RangeError.
  */
-function encodingOptions(fn, w, o) {
+export function encodingOptions(fn, w, o) {
   const transport = o.encoding !== undefined ? encodingOf(w, o.encoding) : 0;
   let fallback = 0;
   if (o.defaultEncoding !== undefined) {
@@ -61,40 +61,53 @@ function encodingOptions(fn, w, o) {
   return [transport, fallback];
 }
 
-const UTF_8 = 1;
+export const UTF_8 = 1;
 let utf8Fatal = null;
 
 /**
- * The encoding sniffing algorithm: { id, confidence, bom, text }.  The
- * wasm core does all but the UTF-8 detection (src/encoding/encoding.c,
- * h5_sniff_encoding), which needs every byte: here TextDecoder validates and
- * decodes in one step, and `text` is the decoding when it is UTF-8.
+ * The encoding sniffing algorithm over the first bytes of a document (the
+ * prescan needs at most SNIFF_PRESCAN_BYTES): { id, confidence, bom,
+ * undecided }, all but the UTF-8 detection, which needs every byte
+ * (`undecided`: nothing decided, the detection may still apply).
  */
-function sniff(w, bytes, transport, fallback, detectUtf8) {
+export function sniffPrefix(w, bytes, transport, fallback) {
   const n = Math.min(bytes.length, SNIFF_PRESCAN_BYTES);
   const ptr = w.h5w_input((n + 1) >>> 1);
   if (ptr === 0) throw new RangeError('the parser is out of memory');
   new Uint8Array(w.memory.buffer, ptr, n).set(bytes.subarray(0, n));
   const r = w.h5w_sniff(n, transport, fallback);
-  const s = {
+  return {
     id: (r >>> SNIFF_ENCODING_SHIFT) & SNIFF_ENCODING_MASK,
     confidence: (r >>> SNIFF_CONFIDENCE_SHIFT) & SNIFF_CONFIDENCE_MASK,
     bom: (r >>> SNIFF_BOM_SHIFT) & SNIFF_BOM_MASK,
-    text: null,
+    undecided: r >>> SNIFF_SOURCE_SHIFT === SNIFF_SOURCE_DEFAULT,
   };
-  if (r >>> SNIFF_SOURCE_SHIFT === SNIFF_SOURCE_DEFAULT && detectUtf8 !== false) {
-    // Non-ASCII bytes, all valid UTF-8: fewer code units than bytes.
-    utf8Fatal ??= new TextDecoder('utf-8', { fatal: true });
-    try {
-      const text = utf8Fatal.decode(shareable(bytes));
-      if (text.length < bytes.length) {
-        s.id = UTF_8;
-        s.text = text;
-      }
-    } catch {
-      // not UTF-8: the default stays
-    }
+}
+
+/**
+ * The UTF-8 detection (13.2.3.2, optional step): the decoding of `bytes`
+ * when they are non-ASCII and all valid UTF-8 (fewer code units than
+ * bytes), else null.  TextDecoder validates and decodes in one step.
+ */
+export function detectUtf8(bytes) {
+  utf8Fatal ??= new TextDecoder('utf-8', { fatal: true });
+  try {
+    const text = utf8Fatal.decode(shareable(bytes));
+    return text.length < bytes.length ? text : null;
+  } catch {
+    return null; // not UTF-8: the default stays
   }
+}
+
+/**
+ * The encoding sniffing algorithm: { id, confidence, bom, text }.  The
+ * wasm core does all but the UTF-8 detection; `text` is the decoding when
+ * that chose UTF-8.
+ */
+function sniff(w, bytes, transport, fallback, detect) {
+  const s = sniffPrefix(w, bytes, transport, fallback);
+  s.text = s.undecided && detect !== false ? detectUtf8(bytes) : null;
+  if (s.text !== null) s.id = UTF_8;
   return s;
 }
 
@@ -116,6 +129,34 @@ function decodeByTable(bytes, high) {
 let windows1252 = null;
 let xUserDefined = null;
 
+/** The table of a single-byte encoding the library decodes itself, else null. */
+function byteTable(name) {
+  if (name === 'x-user-defined') return (xUserDefined ??= Array.from({ length: 128 }, (_, i) => 0xf780 + i));
+  if (name === 'windows-1252') return (windows1252 ??= [...WINDOWS_1252_80, ...Array.from({ length: 96 }, (_, i) => 0xa0 + i)]);
+  return null;
+}
+
+/** The platform's TextDecoder for `name` (one per encoding, kept), or a RangeError. */
+function platformDecoder(fn, name) {
+  let d = decoders.get(name);
+  if (d === undefined) {
+    d = newTextDecoder(fn, name);
+    decoders.set(name, d);
+  }
+  return d;
+}
+
+function newTextDecoder(fn, name) {
+  try {
+    return new TextDecoder(name);
+  } catch {
+    throw new RangeError(
+      `${fn}(): the document's encoding is ${name}, which this platform's TextDecoder does not support; ` +
+        'decode the bytes some other way and pass a string',
+    );
+  }
+}
+
 /**
  * Encoding Standard "decode" of `bytes` with encoding `id` (a BOM wins and
  * is removed; errors become U+FFFD), by the platform's TextDecoder, which
@@ -127,28 +168,13 @@ let xUserDefined = null;
 export function decodeBytes(fn, id, bytes) {
   const name = ENCODING_NAMES[id];
   if (name === 'replacement') return bytes.length === 0 ? '' : '\uFFFD';
-  // Every encoding gives at most one code unit per byte.
-  if (name === 'x-user-defined' || name === 'windows-1252') checkLength(fn, name, bytes.length);
-  if (name === 'x-user-defined') {
-    xUserDefined ??= Array.from({ length: 128 }, (_, i) => 0xf780 + i);
-    return decodeByTable(bytes, xUserDefined);
+  const table = byteTable(name);
+  if (table !== null) {
+    // Every encoding gives at most one code unit per byte.
+    checkLength(fn, name, bytes.length);
+    return decodeByTable(bytes, table);
   }
-  if (name === 'windows-1252') {
-    windows1252 ??= [...WINDOWS_1252_80, ...Array.from({ length: 96 }, (_, i) => 0xa0 + i)];
-    return decodeByTable(bytes, windows1252);
-  }
-  let d = decoders.get(name);
-  if (d === undefined) {
-    try {
-      d = new TextDecoder(name);
-    } catch {
-      throw new RangeError(
-        `${fn}(): the document's encoding is ${name}, which this platform's TextDecoder does not support; ` +
-          'decode the bytes some other way and pass a string',
-      );
-    }
-    decoders.set(name, d);
-  }
+  const d = platformDecoder(fn, name);
   let text;
   try {
     text = d.decode(shareable(bytes));
@@ -159,6 +185,35 @@ export function decodeBytes(fn, id, bytes) {
   }
   checkLength(fn, name, text.length);
   return text;
+}
+
+/**
+ * An incremental decoder for encoding `id` (streaming): decode(bytes)
+ * gives the text of the bytes so far that is complete (a multi-byte
+ * sequence split between chunks waits for the next), end() the rest.  The
+ * chunks' texts joined equal decodeBytes() of the bytes joined.
+ */
+export function createDecoder(fn, id) {
+  const name = ENCODING_NAMES[id];
+  if (name === 'replacement') {
+    // The whole input decodes to one U+FFFD (none when empty).
+    let done = false;
+    return {
+      decode(bytes) {
+        if (done || bytes.length === 0) return '';
+        done = true;
+        return '\uFFFD';
+      },
+      end: () => '',
+    };
+  }
+  const table = byteTable(name);
+  if (table !== null) return { decode: (bytes) => decodeByTable(bytes, table), end: () => '' };
+  const d = newTextDecoder(fn, name);
+  return {
+    decode: (bytes) => d.decode(shareable(bytes), { stream: true }),
+    end: () => d.decode(),
+  };
 }
 
 // The longest string the platform makes (V8's limit, 2^29 - 24 code units);

@@ -30,7 +30,7 @@ const COMMON = {
   onParseError: isFunction,
 };
 const FORMAT = { format: oneOf('dom', 'object') };
-const PARSE_OPTIONS = { ...COMMON, ...FORMAT, ...BYTES_OPTIONS };
+export const PARSE_OPTIONS = { ...COMMON, ...FORMAT, ...BYTES_OPTIONS };
 const FRAGMENT_OPTIONS = { ...COMMON, ...FORMAT, context: checkContext };
 const BUFFER_OPTIONS = { ...COMMON, ...BYTES_OPTIONS, fragment: isBoolean, context: checkContext, includeErrors: isBoolean };
 
@@ -55,7 +55,7 @@ function contextOf(fn, context) {
  * The checked options (checkOptions) as h5w_parse's arguments, computed
  * once per call: { flags, ctxName, ctxNs } (abi.js PARSE_*).
  */
-function parseArgs(fn, o, fragment, sourceRefs) {
+export function parseArgs(fn, o, fragment, sourceRefs) {
   const [ctxName, ctxNs] = fragment ? contextOf(fn, o.context) : ['', NS_HTML];
   const flags =
     ((o.scriptingEnabled ?? true) ? PARSE_SCRIPTING : 0) |

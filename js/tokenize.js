@@ -11,7 +11,7 @@ import { unitsToString } from './text.js';
 import { getWasm, writeInput } from './loader.js';
 import { checkInput, checkOptions, isBoolean, isFunction, isString, oneOf } from './options.js';
 
-const OPTIONS = {
+export const TOKENIZE_OPTIONS = {
   initialState: oneOf(...STATE_NAMES),
   lastStartTag: isString,
   processingInstructions: isBoolean,
@@ -28,7 +28,7 @@ const OPTIONS = {
  */
 export function tokenize(html, options) {
   checkInput('tokenize', html);
-  const o = checkOptions('tokenize', options, OPTIONS);
+  const o = checkOptions('tokenize', options, TOKENIZE_OPTIONS);
   const w = getWasm();
   const last = o.lastStartTag ?? '';
   writeInput(w, html + last);
@@ -38,9 +38,19 @@ export function tokenize(html, options) {
   if (status !== STATUS_OK) statusError('tokenize', status, html.length);
 
   const nw = w.h5w_out_words_len();
-  const words = new Uint32Array(w.memory.buffer, w.h5w_out_words(), nw);
-  const strLen = w.h5w_out_str_len();
-  const str = unitsToString(new Uint16Array(w.memory.buffer, w.h5w_out_str(), strLen));
+  const tokens = readTokens(w.memory.buffer, w.h5w_out_words(), nw, w.h5w_out_str(), w.h5w_out_str_len());
+  if (o.onParseError) reportErrors(o.onParseError, copyErrors(w, html));
+  return tokens;
+}
+
+
+/**
+ * The tokens of `nw` token records (abi.js TOKEN_*) at byte offset `wordsPtr`
+ * of `memory`, whose strings are the `strLen` code units at `strPtr`.
+ */
+export function readTokens(memory, wordsPtr, nw, strPtr, strLen) {
+  const words = new Uint32Array(memory, wordsPtr, nw);
+  const str = unitsToString(new Uint16Array(memory, strPtr, strLen));
   const s = (i) => str.slice(words[i], words[i] + words[i + 1]);
 
   const tokens = [];
@@ -85,7 +95,5 @@ export function tokenize(html, options) {
         throw new Error(`html5-wasm: corrupt token stream (record type ${words[i]})`);
     }
   }
-  if (o.onParseError) reportErrors(o.onParseError, copyErrors(w, html));
   return tokens;
 }
-

@@ -56,11 +56,19 @@ static void buf_trim(h5_buf *b) {
 }
 
 /* ---- module state (per instance) ----------------------------------------- */
+/* What a call leaves for JS to read: token records, their strings, parse
+ * errors.  One for the one-shot entry points (`out`), one per streaming
+ * session (below). */
+typedef struct {
+    words words;                /* token records */
+    h5_buf str;                 /* UTF-16 string data of the tokens */
+    words errors;               /* code, offset per parse error (H5_FB_E_*) */
+    bool failed;                /* an allocation failed */
+    size_t last_char;           /* word index of the last CHARACTER record */
+} records;
+
 static h5_buf input;            /* UTF-16 input written by JS */
-static words out_words;         /* token or tree records */
-static h5_buf out_str;          /* UTF-16 string data of the result */
-static words out_errors;        /* code, offset per parse error (H5_FB_E_*) */
-static bool out_failed;
+static records out;
 static h5_tokenizer *tokenizer;
 
 static h5_flatbuf flat;         /* parse() result */
@@ -125,104 +133,109 @@ H5W_EXPORT(h5w_error_name) const char *h5w_error_name(uint32_t code) {
 }
 H5W_EXPORT(h5w_error_count_codes) uint32_t h5w_error_count_codes(void) { return H5_ERROR_COUNT; }
 
-H5W_EXPORT(h5w_out_words) uint32_t *h5w_out_words(void) { return out_words.data; }
-H5W_EXPORT(h5w_out_words_len) uint32_t h5w_out_words_len(void) { return (uint32_t)out_words.len; }
-H5W_EXPORT(h5w_out_str) h5_char *h5w_out_str(void) { return out_str.data; }
-H5W_EXPORT(h5w_out_str_len) uint32_t h5w_out_str_len(void) { return (uint32_t)out_str.len; }
-H5W_EXPORT(h5w_out_errors) uint32_t *h5w_out_errors(void) { return out_errors.data; }
-H5W_EXPORT(h5w_out_errors_len) uint32_t h5w_out_errors_len(void) { return (uint32_t)out_errors.len; }
+H5W_EXPORT(h5w_out_words) uint32_t *h5w_out_words(void) { return out.words.data; }
+H5W_EXPORT(h5w_out_words_len) uint32_t h5w_out_words_len(void) { return (uint32_t)out.words.len; }
+H5W_EXPORT(h5w_out_str) h5_char *h5w_out_str(void) { return out.str.data; }
+H5W_EXPORT(h5w_out_str_len) uint32_t h5w_out_str_len(void) { return (uint32_t)out.str.len; }
+H5W_EXPORT(h5w_out_errors) uint32_t *h5w_out_errors(void) { return out.errors.data; }
+H5W_EXPORT(h5w_out_errors_len) uint32_t h5w_out_errors_len(void) { return (uint32_t)out.errors.len; }
 
-static void reset_outputs(void) {
-    words_trim(&out_words);
-    buf_trim(&out_str);
-    words_trim(&out_errors);
-    out_failed = false;
+static void records_reset(records *r) {
+    words_trim(&r->words);
+    buf_trim(&r->str);
+    words_trim(&r->errors);
+    r->failed = false;
+    r->last_char = SIZE_MAX;
 }
+static void records_free(records *r) {
+    free(r->words.data);
+    h5_buf_free(&r->str);
+    free(r->errors.data);
+}
+static void reset_outputs(void) { records_reset(&out); }
 
 /* ---- parse errors --------------------------------------------------------
  * (code, offset) per error, as the flat buffer's error records; JS computes
  * lines and columns from its own string (js/records.js, Locator). */
 static void collect_error(void *ctx, h5_error_code code, uint32_t offset) {
-    (void)ctx;
-    if (!words_reserve(&out_errors, H5_FLATBUF_ERROR_WORDS)) {
-        out_failed = true;
+    records *r = ctx;
+    if (!words_reserve(&r->errors, H5_FLATBUF_ERROR_WORDS)) {
+        r->failed = true;
         return;
     }
-    out_errors.data[out_errors.len + H5_FB_E_CODE] = (uint32_t)code;
-    out_errors.data[out_errors.len + H5_FB_E_OFFSET] = offset;
-    out_errors.len += H5_FLATBUF_ERROR_WORDS;
+    r->errors.data[r->errors.len + H5_FB_E_CODE] = (uint32_t)code;
+    r->errors.data[r->errors.len + H5_FB_E_OFFSET] = offset;
+    r->errors.len += H5_FLATBUF_ERROR_WORDS;
 }
 
 /* ---- tokenize() ------------------------------------------------------------
  * Token records (32-bit words), strings as (offset, length) into out_str:
  * the kinds, flags and layout are H5W_TOKEN_* (abi.h, from
  * scripts/data/abi.json, which describes the records). */
-static uint32_t put_str(h5_str s) {
-    uint32_t at = (uint32_t)out_str.len;
-    if (!h5_buf_append(&out_str, s.ptr, s.len)) out_failed = true;
+static uint32_t put_str(records *r, h5_str s) {
+    uint32_t at = (uint32_t)r->str.len;
+    if (!h5_buf_append(&r->str, s.ptr, s.len)) r->failed = true;
     return at;
 }
 
-static size_t last_char_token = SIZE_MAX; /* word index of the last CHARACTER record */
-
 static void collect_token(void *ctx, h5_token *t) {
-    (void)ctx;
-    if (out_failed) return;
-    if (!words_reserve(&out_words, H5W_TOKEN_DOCTYPE_WORDS + H5W_TOKEN_ATTR_WORDS * t->nattrs)) {
-        out_failed = true;
+    records *r = ctx;
+    if (r->failed) return;
+    if (!words_reserve(&r->words, H5W_TOKEN_DOCTYPE_WORDS + H5W_TOKEN_ATTR_WORDS * t->nattrs)) {
+        r->failed = true;
         return;
     }
-    uint32_t *w = out_words.data;
-    size_t n = out_words.len;
+    uint32_t *w = r->words.data;
+    size_t n = r->words.len;
     switch (t->type) {
     case H5_TOKEN_DOCTYPE:
         w[n++] = H5W_TOKEN_DOCTYPE;
         w[n++] = (t->has_name ? H5W_TOKEN_HAS_NAME : 0) | (t->has_public_id ? H5W_TOKEN_HAS_PUBLIC_ID : 0) |
                  (t->has_system_id ? H5W_TOKEN_HAS_SYSTEM_ID : 0) | (t->force_quirks ? H5W_TOKEN_FORCE_QUIRKS : 0);
-        w[n++] = put_str(t->name), w[n++] = (uint32_t)t->name.len;
-        w[n++] = put_str(t->public_id), w[n++] = (uint32_t)t->public_id.len;
-        w[n++] = put_str(t->system_id), w[n++] = (uint32_t)t->system_id.len;
+        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
+        w[n++] = put_str(r, t->public_id), w[n++] = (uint32_t)t->public_id.len;
+        w[n++] = put_str(r, t->system_id), w[n++] = (uint32_t)t->system_id.len;
         break;
     case H5_TOKEN_START_TAG:
         w[n++] = H5W_TOKEN_START_TAG;
         w[n++] = t->self_closing ? H5W_TOKEN_SELF_CLOSING : 0;
-        w[n++] = put_str(t->name), w[n++] = (uint32_t)t->name.len;
+        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
         w[n++] = (uint32_t)t->nattrs;
         for (size_t i = 0; i < t->nattrs; i++) {
-            w[n++] = put_str(t->attrs[i].name), w[n++] = (uint32_t)t->attrs[i].name.len;
-            w[n++] = put_str(t->attrs[i].value), w[n++] = (uint32_t)t->attrs[i].value.len;
+            w[n++] = put_str(r, t->attrs[i].name), w[n++] = (uint32_t)t->attrs[i].name.len;
+            w[n++] = put_str(r, t->attrs[i].value), w[n++] = (uint32_t)t->attrs[i].value.len;
         }
         break;
     case H5_TOKEN_END_TAG:
         w[n++] = H5W_TOKEN_END_TAG;
-        w[n++] = put_str(t->name), w[n++] = (uint32_t)t->name.len;
+        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
         break;
     case H5_TOKEN_COMMENT:
         w[n++] = H5W_TOKEN_COMMENT;
-        w[n++] = put_str(t->data), w[n++] = (uint32_t)t->data.len;
+        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
         break;
     case H5_TOKEN_CHARACTER:
         /* Merge with the previous character token: its data is the tail of
          * out_str, so extending its length is enough. */
-        if (last_char_token != SIZE_MAX && last_char_token + H5W_TOKEN_DATA_WORDS == n) {
-            if (!h5_buf_append(&out_str, t->data.ptr, t->data.len)) out_failed = true;
+        if (r->last_char != SIZE_MAX && r->last_char + H5W_TOKEN_DATA_WORDS == n) {
+            if (!h5_buf_append(&r->str, t->data.ptr, t->data.len)) r->failed = true;
             w[n - 1] += (uint32_t)t->data.len;
             return;
         }
-        last_char_token = n;
+        r->last_char = n;
         w[n++] = H5W_TOKEN_CHARACTER;
-        w[n++] = put_str(t->data), w[n++] = (uint32_t)t->data.len;
-        out_words.len = n;
+        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
+        r->words.len = n;
         return;
     case H5_TOKEN_PROCESSING_INSTRUCTION: /* with H5W_TOKENIZE_PROCESSING_INSTRUCTIONS */
         w[n++] = H5W_TOKEN_PROCESSING_INSTRUCTION;
-        w[n++] = put_str(t->name), w[n++] = (uint32_t)t->name.len;
-        w[n++] = put_str(t->data), w[n++] = (uint32_t)t->data.len;
+        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
+        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
         break;
     case H5_TOKEN_EOF:
         break;
     }
-    out_words.len = n;
+    r->words.len = n;
 }
 
 static h5_tokenizer_state tokenizer_state(uint32_t s) {
@@ -239,25 +252,34 @@ static h5_tokenizer_state tokenizer_state(uint32_t s) {
 /* Tokenize input[0, len); input[len, len + last_len) holds the "last start
  * tag" name; flags: H5W_TOKENIZE_* (abi.h).  Returns an h5_status. */
 _Static_assert(H5W_TOKEN_PI_WORDS <= H5W_TOKEN_DOCTYPE_WORDS, "collect_token reserves DOCTYPE_WORDS");
-H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uint32_t last_len, uint32_t flags) {
-    reset_outputs();
-    last_char_token = SIZE_MAX;
-    if ((size_t)len + last_len > input.len) return H5_ERR_INVALID;
-    if (!tokenizer && !(tokenizer = h5_tokenizer_create())) return H5_ERR_OOM;
+/* The tokenizer's options for tokens into `r`: state H5W_STATE_*, flags
+ * H5W_TOKENIZE_*, the "last start tag" name (len 0: none). */
+static h5_tokenizer_options token_options(records *r, uint32_t state, uint32_t flags, const h5_char *last,
+                                          uint32_t last_len) {
     h5_tokenizer_options o;
     memset(&o, 0, sizeof o);
     o.on_token = collect_token;
+    o.token_ctx = r;
     o.on_error = collect_error;
+    o.error_ctx = r;
     o.initial_state = tokenizer_state(state);
     o.processing_instructions = (flags & H5W_TOKENIZE_PROCESSING_INSTRUCTIONS) != 0;
     if (last_len) {
-        o.last_start_tag = input.data + len;
+        o.last_start_tag = last;
         o.last_start_tag_len = last_len;
     }
+    return o;
+}
+
+H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uint32_t last_len, uint32_t flags) {
+    reset_outputs();
+    if ((size_t)len + last_len > input.len) return H5_ERR_INVALID;
+    if (!tokenizer && !(tokenizer = h5_tokenizer_create())) return H5_ERR_OOM;
+    h5_tokenizer_options o = token_options(&out, state, flags, input.data + len, last_len);
     h5_tokenizer_reset(tokenizer, &o);
     h5_status st = h5_tokenizer_feed(tokenizer, input.data, len);
     if (st == H5_OK) st = h5_tokenizer_finish(tokenizer);
-    if (st == H5_OK && out_failed) st = H5_ERR_OOM;
+    if (st == H5_OK && out.failed) st = H5_ERR_OOM;
     if (st != H5_OK) reset_outputs();
     return (uint32_t)st;
 }
@@ -286,6 +308,40 @@ H5W_EXPORT(h5w_encoding_change) uint32_t h5w_encoding_change(void) { return enco
 /* Tests: cap the arena of each parse (MiB, 0 = none) to exercise OOM paths. */
 H5W_EXPORT(h5w_set_memory_limit) void h5w_set_memory_limit(uint32_t mb) { memory_limit_mb = mb; }
 
+/* The parse options of h5w_parse's `flags` (H5W_PARSE_*), parse errors
+ * into `r`, without the fragment context; false when the encoding or
+ * confidence field is out of range. */
+static bool parse_options(uint32_t flags, records *r, h5_parse_options *o) {
+    uint32_t encoding = flags >> H5W_PARSE_ENCODING_SHIFT & H5W_PARSE_ENCODING_MASK;
+    uint32_t confidence = flags >> H5W_PARSE_CONFIDENCE_SHIFT & H5W_PARSE_CONFIDENCE_MASK;
+    if (encoding >= H5_ENC_COUNT || confidence > H5_CONFIDENCE_CERTAIN) return false;
+    *o = h5_parse_options_default();
+    o->scripting = (flags & H5W_PARSE_SCRIPTING) != 0;
+    o->processing_instructions = (flags & H5W_PARSE_PROCESSING_INSTRUCTIONS) != 0;
+    o->memory_limit = (size_t)memory_limit_mb << 20;
+    if (flags & H5W_PARSE_ERRORS) {
+        o->on_error = collect_error;
+        o->error_ctx = r;
+    }
+    o->encoding = (h5_encoding)encoding;
+    o->confidence = encoding ? (h5_confidence)confidence : H5_CONFIDENCE_IRRELEVANT;
+    return true;
+}
+
+/* The flat buffer's options for a parse with `flags` and options `o`
+ * whose errors are in `r`. */
+static h5_flatbuf_options flat_options(uint32_t flags, const h5_parse_options *o, const records *r) {
+    h5_flatbuf_options fo = h5_flatbuf_options_default();
+    fo.locations = (flags & H5W_PARSE_LOCATIONS) != 0;
+    fo.scripting = o->scripting;
+    fo.include_errors = (flags & H5W_PARSE_ERRORS) != 0;
+    fo.encoding = (uint8_t)o->encoding;
+    fo.confidence = (uint8_t)o->confidence;
+    fo.errors = (const h5_flatbuf_error *)r->errors.data;
+    fo.error_count = r->errors.len / H5_FLATBUF_ERROR_WORDS;
+    return fo;
+}
+
 H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t ctx_len, uint32_t ctx_ns) {
     reset_outputs();
     encoding_change = 0;
@@ -294,37 +350,20 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
         flat_ready = true;
     }
     flat.len = 0;
-    uint32_t encoding = flags >> H5W_PARSE_ENCODING_SHIFT & H5W_PARSE_ENCODING_MASK;
-    uint32_t confidence = flags >> H5W_PARSE_CONFIDENCE_SHIFT & H5W_PARSE_CONFIDENCE_MASK;
-    const bool errors = (flags & H5W_PARSE_ERRORS) != 0;
-    if ((size_t)len + ctx_len > input.len || ctx_ns > H5_NS_MATHML || encoding >= H5_ENC_COUNT ||
-        confidence > H5_CONFIDENCE_CERTAIN)
+    h5_parse_options o;
+    if ((size_t)len + ctx_len > input.len || ctx_ns > H5_NS_MATHML || !parse_options(flags, &out, &o))
         return H5_ERR_INVALID;
     if (!parser && !(parser = h5_parser_create())) return H5_ERR_OOM;
-    h5_parse_options o = h5_parse_options_default();
-    o.scripting = (flags & H5W_PARSE_SCRIPTING) != 0;
-    o.processing_instructions = (flags & H5W_PARSE_PROCESSING_INSTRUCTIONS) != 0;
     o.fragment = (flags & H5W_PARSE_FRAGMENT) != 0;
     o.context_name = input.data + len;
     o.context_name_len = ctx_len;
     o.context_ns = (h5_element_ns)ctx_ns;
-    o.memory_limit = (size_t)memory_limit_mb << 20;
-    if (errors) o.on_error = collect_error;
-    o.encoding = (h5_encoding)encoding;
-    o.confidence = encoding ? (h5_confidence)confidence : H5_CONFIDENCE_IRRELEVANT;
     h5_node *root = NULL;
     h5_status st = h5_parse(parser, input.data, len, &o, &root);
     encoding_change = st == H5_OK ? (uint32_t)h5_parser_encoding_change(parser) : 0;
-    if (st == H5_OK && out_failed) st = H5_ERR_OOM;
+    if (st == H5_OK && out.failed) st = H5_ERR_OOM;
     if (st == H5_OK) {
-        h5_flatbuf_options fo = h5_flatbuf_options_default();
-        fo.locations = (flags & H5W_PARSE_LOCATIONS) != 0;
-        fo.scripting = o.scripting;
-        fo.include_errors = errors;
-        fo.encoding = (uint8_t)o.encoding;
-        fo.confidence = (uint8_t)o.confidence;
-        fo.errors = (const h5_flatbuf_error *)out_errors.data;
-        fo.error_count = out_errors.len / H5_FLATBUF_ERROR_WORDS;
+        h5_flatbuf_options fo = flat_options(flags, &o, &out);
         if (flags & H5W_PARSE_SOURCE_REFS) {
             fo.source = input.data;
             fo.source_len = len;
@@ -352,6 +391,159 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
     }
     return (uint32_t)st;
 }
+
+/* ---- streaming (parseStream, createParser, createTokenizer) -------------
+ * A session is fed chunks as they arrive and owns everything it needs (its
+ * parser or tokenizer, its chunk buffer, its records), so several sessions
+ * and the one-shot entry points above run side by side in one instance.
+ * JS writes each chunk at h5w_stream_input(s, units) and calls
+ * h5w_stream_feed(s, units); a chunk may end anywhere (parser.h).  Nothing
+ * of a chunk is kept after the feed: the tree copies its strings, the
+ * tokenizer the part of its current token (tokenizer.h).
+ *   h5w_stream_begin(flags): a parse, flags as h5w_parse's (no fragment,
+ *       no source references); 0 when out of memory or invalid
+ *   h5w_stream_encoding_change(s): as h5w_encoding_change, known as soon
+ *       as the <meta> is parsed, so JS can start again at once (13.2.3.4);
+ *       h5w_stream_tentative(s): whether a <meta> may still change it
+ *   h5w_stream_finish(s): the end of the input; the tree is written as
+ *       h5w_parse writes it (h5w_out_buf), the errors are in the session's
+ *       records (h5w_stream_errors)
+ *   h5w_tokens_begin(state, flags, last_len): a tokenizer (as
+ *       h5w_tokenize; the last start tag name is at h5w_input());
+ *       each feed (and h5w_stream_finish) replaces the session's records
+ *       with the tokens and errors completed by it
+ *   h5w_stream_free(s): either kind, finished or not */
+typedef struct {
+    h5_parser *parser;          /* a parse, or */
+    h5_tokenizer *tokenizer;    /* a tokenizer */
+    h5_parse_options opts;
+    uint32_t flags;
+    size_t fed;                 /* code units fed */
+    h5_buf chunk;
+    records rec;
+} stream;
+
+/* A finished session's parser, kept for the next session: its arena's
+ * blocks are reused as h5w_parse reuses its parser's (unless a large
+ * document inflated them). */
+static h5_parser *spare_parser;
+
+static void stream_drop_parser(stream *s, bool large) {
+    if (!s->parser) return;
+    if (!large && !spare_parser) spare_parser = s->parser;
+    else h5_parser_destroy(s->parser);
+    s->parser = NULL;
+}
+
+static stream *stream_new(void) {
+    stream *s = calloc(1, sizeof *s);
+    if (s) s->rec.last_char = SIZE_MAX;
+    return s;
+}
+
+H5W_EXPORT(h5w_stream_free) void h5w_stream_free(stream *s) {
+    if (!s) return;
+    h5_parser_destroy(s->parser); /* unfinished: its state is of no use */
+    h5_tokenizer_destroy(s->tokenizer);
+    h5_buf_free(&s->chunk);
+    records_free(&s->rec);
+    free(s);
+}
+
+H5W_EXPORT(h5w_stream_begin) stream *h5w_stream_begin(uint32_t flags) {
+    stream *s = stream_new();
+    if (!s) return NULL;
+    if (spare_parser) {
+        s->parser = spare_parser;
+        spare_parser = NULL;
+    }
+    if ((flags & (H5W_PARSE_FRAGMENT | H5W_PARSE_SOURCE_REFS)) || !parse_options(flags, &s->rec, &s->opts) ||
+        (!s->parser && !(s->parser = h5_parser_create())) || h5_parser_begin(s->parser, &s->opts) != H5_OK) {
+        h5w_stream_free(s);
+        return NULL;
+    }
+    s->flags = flags;
+    return s;
+}
+
+/* Room for the next chunk of `units` code units (kept between chunks). */
+H5W_EXPORT(h5w_stream_input) h5_char *h5w_stream_input(stream *s, uint32_t units) {
+    if (!s) return NULL;
+    s->chunk.len = 0;
+    if (s->chunk.cap > (1u << 22) && units < s->chunk.cap / 4) h5_buf_free(&s->chunk);
+    if (!h5_buf_reserve(&s->chunk, (size_t)units + 1)) return NULL;
+    s->chunk.len = units;
+    return s->chunk.data;
+}
+
+H5W_EXPORT(h5w_stream_feed) uint32_t h5w_stream_feed(stream *s, uint32_t units) {
+    if (!s || units > s->chunk.len) return H5_ERR_INVALID;
+    h5_status st;
+    if (s->parser) {
+        s->fed += units;
+        st = h5_parser_feed(s->parser, s->chunk.data, units);
+    } else {
+        records_reset(&s->rec);
+        st = h5_tokenizer_feed(s->tokenizer, s->chunk.data, units);
+    }
+    return (uint32_t)(st == H5_OK && s->rec.failed ? H5_ERR_OOM : st);
+}
+
+H5W_EXPORT(h5w_stream_encoding_change) uint32_t h5w_stream_encoding_change(const stream *s) {
+    return s && s->parser ? (uint32_t)h5_parser_encoding_change(s->parser) : 0;
+}
+
+/* 1 while the confidence is tentative (a <meta> may still change the
+ * encoding: JS keeps the bytes), else 0. */
+H5W_EXPORT(h5w_stream_tentative) uint32_t h5w_stream_tentative(const stream *s) {
+    return s && s->parser && h5_parser_encoding_tentative(s->parser) ? 1u : 0u;
+}
+
+H5W_EXPORT(h5w_stream_finish) uint32_t h5w_stream_finish(stream *s) {
+    if (!s) return H5_ERR_INVALID;
+    h5_status st;
+    if (s->tokenizer) {
+        records_reset(&s->rec);
+        st = h5_tokenizer_finish(s->tokenizer);
+        return (uint32_t)(st == H5_OK && s->rec.failed ? H5_ERR_OOM : st);
+    }
+    if (!flat_ready) {
+        h5_flatbuf_init(&flat);
+        flat_ready = true;
+    }
+    drop_flat();
+    h5_node *root = NULL;
+    st = h5_parser_finish(s->parser, &root);
+    if (st == H5_OK && s->rec.failed) st = H5_ERR_OOM;
+    if (st == H5_OK) {
+        h5_flatbuf_options fo = flat_options(s->flags, &s->opts, &s->rec);
+        st = h5_flatbuf_write(root, &fo, &flat);
+    }
+    if (st != H5_OK) flat.len = 0;
+    /* The tree has been written: its arena can go now, or serve the next
+     * session (as h5w_parse keeps its parser below 8 Mi code units). */
+    stream_drop_parser(s, st != H5_OK || s->fed > (8u << 20));
+    return (uint32_t)st;
+}
+
+H5W_EXPORT(h5w_tokens_begin) stream *h5w_tokens_begin(uint32_t state, uint32_t flags, uint32_t last_len) {
+    stream *s = stream_new();
+    if (!s) return NULL;
+    if (last_len > input.len || !(s->tokenizer = h5_tokenizer_create())) {
+        h5w_stream_free(s);
+        return NULL;
+    }
+    h5_tokenizer_options o = token_options(&s->rec, state, flags, input.data, last_len);
+    h5_tokenizer_reset(s->tokenizer, &o);
+    return s;
+}
+
+H5W_EXPORT(h5w_stream_words) uint32_t *h5w_stream_words(const stream *s) { return s->rec.words.data; }
+H5W_EXPORT(h5w_stream_words_len) uint32_t h5w_stream_words_len(const stream *s) { return (uint32_t)s->rec.words.len; }
+H5W_EXPORT(h5w_stream_str) h5_char *h5w_stream_str(const stream *s) { return s->rec.str.data; }
+H5W_EXPORT(h5w_stream_str_len) uint32_t h5w_stream_str_len(const stream *s) { return (uint32_t)s->rec.str.len; }
+H5W_EXPORT(h5w_stream_errors) uint32_t *h5w_stream_errors(const stream *s) { return s->rec.errors.data; }
+H5W_EXPORT(h5w_stream_errors_len) uint32_t h5w_stream_errors_len(const stream *s) { return (uint32_t)s->rec.errors.len; }
 
 /* ---- serialize() -----------------------------------------------------------
  * HTML serialisation (spec 13.3) straight from a flat tree buffer

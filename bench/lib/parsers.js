@@ -13,6 +13,7 @@ import { walkDom } from './walk.js?for=dom';
 import { walkHtmlparser2 } from './walk.js?for=htmlparser2';
 import { walkParse5 as walkObject } from './walk.js?for=object';
 import { walkParse5 } from './walk.js?for=parse5';
+import { walkDom as walkStream } from './walk.js?for=stream';
 
 export class Unavailable extends Error {}
 
@@ -69,6 +70,24 @@ export const PARSERS = [
     async load() {
       const parseToView = await html5wasm('parseToView');
       return { parse: (html) => parseToView(html), walk: () => null };
+    },
+  },
+  {
+    id: 'stream',
+    label: 'html5-wasm (DOM, streamed in 64 KB chunks)',
+    ours: true,
+    async load() {
+      const createParser = await html5wasm('createParser');
+      // createParser(): the page written in chunks of 64 KB (32 Ki UTF-16 code units), as a stream delivers it.
+      const CHUNK = 32768;
+      return {
+        parse(html) {
+          const p = createParser();
+          for (let i = 0; i < html.length; i += CHUNK) p.write(html.slice(i, i + CHUNK));
+          return p.end();
+        },
+        walk: walkStream,
+      };
     },
   },
   {

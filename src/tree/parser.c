@@ -18,6 +18,8 @@ struct h5_parser {
     size_t tokenizer_errors;
     h5_error_sink user_sink;
     void *user_ctx;
+    size_t fed;     /* code units fed so far */
+    bool active;    /* between begin and finish */
 };
 
 /* Counts tokenizer errors, then forwards them. */
@@ -59,12 +61,13 @@ void h5_parser_destroy(h5_parser *p) {
 
 size_t h5_parser_error_count(const h5_parser *p) { return p->error_count; }
 
+bool h5_parser_encoding_tentative(const h5_parser *p) { return p->tb.encoding_tentative; }
+
 h5_encoding h5_parser_encoding_change(const h5_parser *p) { return (h5_encoding)p->tb.encoding_change; }
 
-h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len, const h5_parse_options *opts,
-                   h5_node **out) {
-    if (!p || !out || (!input && len)) return H5_ERR_INVALID;
-    *out = NULL;
+/* Starts a parse: the tree builder over `input` (NULL for a streamed parse:
+ * nothing to borrow from), then the tokenizer in the state it gives. */
+static h5_status begin(h5_parser *p, const h5_parse_options *opts, const h5_char *input, size_t len) {
     h5_parse_options def = h5_parse_options_default();
     if (!opts) opts = &def;
     if (opts->fragment && !opts->context_name) return H5_ERR_INVALID;
@@ -73,11 +76,14 @@ h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len, const h5_pars
     h5_arena_reset(&p->arena);
     p->arena.limit = opts->memory_limit;
     p->error_count = 0;
+    p->fed = 0;
+    p->active = true;
 
     /* The tree builder first: it gives the tokenizer's initial state. */
     h5_tokenizer_state st = h5_tb_begin(&p->tb, opts, &p->arena, p->tokenizer, input, len);
     if (p->tb.failed) {
         h5_tb_finish(&p->tb);
+        p->active = false;
         return H5_ERR_OOM;
     }
     h5_tokenizer_options ko;
@@ -93,17 +99,52 @@ h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len, const h5_pars
     ko.initial_state = st;
     ko.processing_instructions = opts->processing_instructions;
     h5_tokenizer_reset(p->tokenizer, &ko);
+    return H5_OK;
+}
 
-    h5_status s = H5_OK;
-    size_t chunk = opts->chunk_size ? opts->chunk_size : len;
-    for (size_t off = 0; off < len && s == H5_OK && !p->tb.failed; off += chunk) {
-        size_t n = len - off < chunk ? len - off : chunk;
-        s = h5_tokenizer_feed(p->tokenizer, input + off, n);
-    }
-    if (s == H5_OK && !p->tb.failed) s = h5_tokenizer_finish(p->tokenizer);
+h5_status h5_parser_begin(h5_parser *p, const h5_parse_options *opts) {
+    if (!p) return H5_ERR_INVALID;
+    return begin(p, opts, NULL, 0);
+}
+
+h5_status h5_parser_feed(h5_parser *p, const h5_char *chunk, size_t len) {
+    if (!p || !p->active || (!chunk && len)) return H5_ERR_INVALID;
+    if (p->tb.failed) return H5_ERR_OOM;
+    if (len > UINT32_MAX - 1 - p->fed) return H5_ERR_TOO_LARGE;
+    p->fed += len;
+    h5_status s = h5_tokenizer_feed(p->tokenizer, chunk, len);
+    return s == H5_OK && p->tb.failed ? H5_ERR_OOM : s;
+}
+
+h5_status h5_parser_finish(h5_parser *p, h5_node **out) {
+    if (!p || !out || !p->active) return H5_ERR_INVALID;
+    *out = NULL;
+    p->active = false;
+    /* Elements open at the end of the input end there (tb_parse_state.c). */
+    if (!p->tb.input) p->tb.input_len = p->fed;
+    h5_status s = p->tb.failed ? H5_ERR_OOM : h5_tokenizer_finish(p->tokenizer);
     h5_node *result = h5_tb_finish(&p->tb);
     p->error_count = p->tb.error_count + p->tokenizer_errors;
     if (s != H5_OK || !result) return s == H5_ERR_OOM || !result ? H5_ERR_OOM : s;
     *out = result;
     return H5_OK;
+}
+
+h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len, const h5_parse_options *opts,
+                   h5_node **out) {
+    if (!p || !out || (!input && len)) return H5_ERR_INVALID;
+    *out = NULL;
+    h5_status s = begin(p, opts, input, len);
+    if (s != H5_OK) return s;
+    size_t chunk = opts && opts->chunk_size ? opts->chunk_size : len;
+    for (size_t off = 0; off < len && s == H5_OK; off += chunk) {
+        size_t n = len - off < chunk ? len - off : chunk;
+        s = h5_parser_feed(p, input + off, n);
+    }
+    if (s != H5_OK) {
+        h5_tb_finish(&p->tb);
+        p->active = false;
+        return s;
+    }
+    return h5_parser_finish(p, out);
 }

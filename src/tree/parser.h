@@ -37,10 +37,35 @@ void h5_parser_destroy(h5_parser *p);
 h5_status h5_parse(h5_parser *p, const h5_char *input, size_t len,
                    const h5_parse_options *opts, h5_node **out);
 
+/* A streamed parse: the input arrives in chunks (the "input stream" of
+ * 13.2.3 grows as bytes arrive).  A chunk may end anywhere (inside a tag,
+ * a character reference, a CR LF pair, a surrogate pair): the tokenizer
+ * waits for what it needs (tokenizer.h).  The tree borrows nothing from
+ * the chunks -- every string is copied into the arena as its token
+ * completes -- so a chunk may be reused or freed once h5_parser_feed has
+ * returned: a streamed document keeps the tree plus what the tokenizer
+ * holds of its current token.
+ *
+ *   h5_parser_begin(p, &o);                     // fragments too
+ *   while (...) h5_parser_feed(p, chunk, n);    // H5_OK, else stop
+ *   h5_parser_finish(p, &doc);                  // as h5_parse's *out
+ *
+ * The result equals h5_parse's over the chunks joined.  A failed feed
+ * leaves the parser to h5_parser_finish (which then fails) or to another
+ * begin / h5_parse. */
+h5_status h5_parser_begin(h5_parser *p, const h5_parse_options *opts);
+h5_status h5_parser_feed(h5_parser *p, const h5_char *chunk, size_t len);
+h5_status h5_parser_finish(h5_parser *p, h5_node **out);
+
 /* After a parse with a tentative encoding: the encoding a <meta> declared
  * that the input must be decoded and parsed again with (13.2.3.4, "change
  * the encoding"; confidence certain), or H5_ENC_NONE. */
 h5_encoding h5_parser_encoding_change(const h5_parser *p);
+
+/* During a streamed parse: whether the confidence is still tentative, i.e.
+ * a <meta> may yet ask for another encoding (and so the bytes must be
+ * kept to decode again); false once one has been seen (13.2.3.4). */
+bool h5_parser_encoding_tentative(const h5_parser *p);
 
 /* Number of parse errors of the last parse. */
 size_t h5_parser_error_count(const h5_parser *p);

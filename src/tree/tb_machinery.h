@@ -120,11 +120,25 @@ static inline h5_insertion_mode h5_tb_current_template_mode(const h5_treebuilder
  * arena.  h5_tb_keep returns NULL (and sets tb->failed) when a copy fails;
  * an empty string is never NULL. */
 static inline bool h5_tb_in_input(const h5_treebuilder *tb, const h5_char *s, size_t n) {
-    /* Compared as addresses: `s` may point into another object. */
+    /* Compared as addresses: `s` may point into another object.  A
+     * streamed parse (parser.h, h5_parser_begin) has no input to borrow
+     * from: tb->input is NULL and everything is copied. */
     uintptr_t p = (uintptr_t)s, b = (uintptr_t)tb->input;
-    return n && p >= b && n <= tb->input_len && (p - b) / sizeof(h5_char) <= tb->input_len - n;
+    return n && b && p >= b && n <= tb->input_len && (p - b) / sizeof(h5_char) <= tb->input_len - n;
 }
 const h5_char *h5_tb_keep(h5_treebuilder *tb, const h5_char *s, size_t n);
+
+/* Whether the character token `tk`, whose data starts with a LF, took a CR
+ * LF pair of the source for it (13.2.3.5 "normalize newlines").  Within a
+ * tokenizer run code units map one-to-one onto the source except for such
+ * a leading pair (tokenizer.c, text_run), and no character reference spans
+ * two units, so a span one longer than the data says it; with the whole
+ * input at hand it is read there. */
+static inline bool h5_tb_lead_crlf(const h5_treebuilder *tb, uint32_t start, uint32_t end, size_t len) {
+    if (end - start != len + 1) return false;
+    if (!tb->input) return true;
+    return start + 1 < tb->input_len && tb->input[start] == '\r' && tb->input[start + 1] == '\n';
+}
 
 /* Insertion (13.2.6.1). */
 h5_node *h5_tb_create_element(h5_treebuilder *tb, const h5_tb_token *tk, h5_element_ns ns);

@@ -74,7 +74,7 @@ static void dispatch_characters(h5_treebuilder *tb, h5_tb_token *tk, uint32_t te
     size_t len = tk->len;
     uint32_t span = tk->end - tk->start;
     /* Source units taken by the first code unit beyond one. */
-    uint32_t lead = span == len + 1 && p[0] == '\n' && tk->start < tb->input_len && tb->input[tk->start] == '\r';
+    uint32_t lead = p[0] == '\n' && h5_tb_lead_crlf(tb, tk->start, tk->end, len);
     bool exact = span == len || lead;
     uint32_t start = tk->start;
     bool first = true;
@@ -143,9 +143,7 @@ void h5_tb_on_token(void *ctx, h5_token *token) {
                 tk.data++;
                 tk.len--;
                 /* The LF may have been a CR LF pair in the source. */
-                if (tk.start < tb->input_len && tb->input[tk.start] == '\r' && tk.start + 1 < tb->input_len &&
-                    tb->input[tk.start + 1] == '\n')
-                    tk.start++;
+                if (h5_tb_lead_crlf(tb, tk.start, tk.end, tk.len + 1)) tk.start++;
                 tk.start++;
                 if (!tk.len) {
                     tb->lf_carry = true;

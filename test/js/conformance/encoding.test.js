@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 import { decode, dumpTree, parse, parseFragment, parseToBuffer, parseToView, sniffEncoding } from '../../../js/node.js';
 import { readHeader } from '../../../js/decode.js';
 import { listPages } from '../../../bench/lib/corpus.js';
+import { readEncodingDat } from '../lib/dat.js';
 import { repoRoot, sharedPath } from '../lib/shared.js';
 
 const dir = sharedPath('html5lib-tests', 'encoding');
@@ -17,25 +18,6 @@ const latin1 = (s) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const utf8 = (s) => new TextEncoder().encode(s);
 // An encoding's name as TextDecoder reports it (lowercase), from any label.
 const canonical = (label) => (label.toLowerCase() === 'replacement' ? 'replacement' : new TextDecoder(label).encoding);
-
-/** The tests of an html5lib encoding .dat file: { index, data (bytes), encoding }. */
-function readEncodingDat(path) {
-  const bytes = readFileSync(path);
-  const text = bytes.toString('latin1'); // one char per byte, so offsets are byte offsets
-  const tests = [];
-  let at = text.indexOf('#data\n');
-  while (at >= 0) {
-    const start = at + 6;
-    const enc = text.indexOf('#encoding\n', start);
-    let end = enc;
-    if (text[end - 1] === '\n') end--; // the newline before #encoding is not data
-    const lineEnd = text.indexOf('\n', enc + 10);
-    const encoding = text.slice(enc + 10, lineEnd < 0 ? text.length : lineEnd);
-    tests.push({ index: tests.length, data: bytes.subarray(start, end), encoding });
-    at = text.indexOf('#data\n', enc);
-  }
-  return tests;
-}
 
 for (const file of ['tests1.dat', 'tests2.dat', 'test-yahoo-jp.dat']) {
   describe(`encoding/${file}`, () => {

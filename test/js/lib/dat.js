@@ -64,3 +64,22 @@ export function readChanged(path = new URL('../../data/html5lib-changed.txt', im
   }
   return map;
 }
+
+/** The tests of an html5lib encoding .dat file: { index, data (bytes), encoding }. */
+export function readEncodingDat(path) {
+  const bytes = readFileSync(path);
+  const text = bytes.toString('latin1'); // one char per byte, so offsets are byte offsets
+  const tests = [];
+  let at = text.indexOf('#data\n');
+  while (at >= 0) {
+    const start = at + 6;
+    const enc = text.indexOf('#encoding\n', start);
+    let end = enc;
+    if (text[end - 1] === '\n') end--; // the newline before #encoding is not data
+    const lineEnd = text.indexOf('\n', enc + 10);
+    const encoding = text.slice(enc + 10, lineEnd < 0 ? text.length : lineEnd);
+    tests.push({ index: tests.length, data: bytes.subarray(start, end), encoding });
+    at = text.indexOf('#data\n', enc);
+  }
+  return tests;
+}

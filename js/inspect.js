@@ -14,22 +14,16 @@
 // here imports Node modules: util.inspect finds the method by the global
 // symbol Symbol.for('nodejs.util.inspect.custom').
 
+import {
+  ELEMENT_NS_URI, NS_HTML, NS_MATHML, NS_SVG, TYPE_COMMENT as COMMENT, TYPE_DOCTYPE as DOCTYPE, TYPE_DOCUMENT as DOCUMENT,
+  TYPE_ELEMENT as ELEMENT, TYPE_FRAGMENT as FRAGMENT, TYPE_PI as PI, TYPE_TEXT as TEXT,
+} from './abi.js';
+
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
-// Node types (DOM standard).
-const ELEMENT = 1;
-const TEXT = 3;
-const PI = 7;
-const COMMENT = 8;
-const DOCUMENT = 9;
-const DOCTYPE = 10;
-const FRAGMENT = 11;
-
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
-const SHORT_NS = new Map([
-  ['http://www.w3.org/2000/svg', 'svg'],
-  ['http://www.w3.org/1998/Math/MathML', 'mathml'],
-]);
+// The buffer's node types are the DOM's nodeType values.
+const HTML_NS = ELEMENT_NS_URI[NS_HTML];
+const SHORT_NS = new Map([[ELEMENT_NS_URI[NS_SVG], 'svg'], [ELEMENT_NS_URI[NS_MATHML], 'mathml']]);
 
 // The printed form's limits: it stays short whatever the tree.
 const MAX_TEXT = 60; // characters of text, comment and attribute values

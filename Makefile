@@ -39,10 +39,13 @@ all: native wasm bundles
 # The Node entry points js/node.bundle.js (ESM) and js/index.cjs (CommonJS),
 # generated from the ESM sources; shipped, not committed.
 JS_SRC := $(filter-out js/index.cjs js/node.bundle.js,$(wildcard js/*.js))
-bundles: js/node.bundle.js
+bundles: js/node.bundle.js js/index.d.cts
 js/node.bundle.js: $(JS_SRC) scripts/build-bundles.mjs
 	$(NODE) scripts/build-bundles.mjs
 js/index.cjs: js/node.bundle.js
+# The CommonJS types (js/*.d.cts) of js/index.cjs, from js/*.d.ts; shipped, not committed.
+js/index.d.cts: $(wildcard js/*.d.ts) scripts/build-dcts.mjs
+	$(NODE) scripts/build-dcts.mjs
 
 native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/asan/xml5_tokenizer_test
 

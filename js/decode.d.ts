@@ -6,27 +6,57 @@ export declare const FORMAT_VERSION: 1;
 export declare const HEADER_BYTES: 80;
 export declare const NONE: 0xffffffff;
 
-export interface DecodeOptions {
+/** 'dom' (default): DOM-like read-only nodes (js/dom.js); 'object': parse5's tree shape (js/object.js). */
+export type Format = 'dom' | 'object';
+
+/** What a tree buffer's root is (BufferHeader#root). */
+export type RootKind = 'document' | 'fragment' | 'other';
+
+declare const treeKind: unique symbol;
+/**
+ * Marks a buffer made by parseToBuffer() / parseToView() with what its root
+ * is, so that decode() of it has the precise type (a Document for a
+ * document).  A type only: nothing is added to the buffer.
+ */
+export interface TreeKind<K extends RootKind> {
+  readonly [treeKind]?: K;
+}
+/** The ArrayBuffer of parseToBuffer(): a plain ArrayBuffer, typed with what its root is. */
+export type TreeBuffer<K extends RootKind = RootKind> = ArrayBuffer & TreeKind<K>;
+/** The Uint8Array of parseToView(): a plain view, typed with what its root is. */
+export type TreeView<K extends RootKind = RootKind> = Uint8Array & TreeKind<K>;
+
+/** The root decode() gives for a buffer of root kind K in format F. */
+export type DecodedRoot<F extends Format, K extends RootKind> = F extends 'object'
+  ? K extends 'document' ? Obj.Document : K extends 'fragment' ? Obj.DocumentFragment : Obj.Element
+  : K extends 'document' ? Dom.Document : K extends 'fragment' ? Dom.DocumentFragment : Dom.Element;
+
+export interface DecodeOptions<F extends Format = Format> {
   /** 'dom' (default): DOM-like read-only nodes; 'object': parse5's tree shape. */
-  format?: 'dom' | 'object';
+  format?: F;
   /** The parsed input: gives source locations their line and column. */
   source?: string;
 }
 
+/** A tree buffer: an ArrayBuffer, a typed array or a DataView. */
 export type Buffer = ArrayBuffer | ArrayBufferView;
 
 /**
  * Decode an H5WT tree buffer (docs/format.md).  The result never references
- * `buffer`.  Throws TypeError for a non-buffer and RangeError for a buffer
- * that is truncated, not H5WT, of another format version, from another
- * atom table, or corrupt.
+ * `buffer`.  Throws TypeError for a non-buffer (or a detached one) and
+ * RangeError for a buffer that is truncated, not H5WT, of another format
+ * version, from another atom table, or corrupt.  The result's type follows
+ * the format option and, for buffers of parseToBuffer() / parseToView(),
+ * what was parsed (a document: a Document).
  */
-export declare function decode(buffer: Buffer, options?: DecodeOptions & { format?: 'dom' }): Dom.Document | Dom.DocumentFragment | Dom.Element;
-export declare function decode(buffer: Buffer, options: DecodeOptions & { format: 'object' }): Obj.Document | Obj.DocumentFragment | Obj.Element;
+export declare function decode<F extends Format = 'dom', K extends RootKind = RootKind>(
+  buffer: Buffer & TreeKind<K>,
+  options?: DecodeOptions<F>,
+): DecodedRoot<F, K>;
 
 export interface BufferHeader {
   version: 1;
-  root: 'document' | 'fragment' | 'other';
+  root: RootKind;
   mode: 'no-quirks' | 'quirks' | 'limited-quirks';
   scripting: boolean;
   hasLocations: boolean;
@@ -51,4 +81,3 @@ export interface BufferError {
 }
 /** Parse errors recorded in the buffer ([] without an error section). */
 export declare function readErrors(buffer: Buffer, options?: { source?: string; names?: readonly string[] }): BufferError[];
-

@@ -20,13 +20,18 @@ export declare const XMLNS_NS: 'http://www.w3.org/2000/xmlns/';
 
 export type DocumentMode = 'no-quirks' | 'quirks' | 'limited-quirks';
 
-/** Source position in parse5's shape (present when the buffer has locations). */
+/**
+ * Source position in parse5's shape (present when the buffer has locations).
+ * Lines and columns are 1-based, offsets 0-based UTF-16 code units.  parse()
+ * always gives all six; decode() of a buffer without its `source` option
+ * gives the offsets only.
+ */
 export interface Location {
-  startLine?: number;
-  startCol?: number;
+  startLine: number;
+  startCol: number;
   startOffset: number;
-  endLine?: number;
-  endCol?: number;
+  endLine: number;
+  endCol: number;
   endOffset: number;
 }
 export interface ElementLocation extends Location {
@@ -68,7 +73,31 @@ export declare abstract class Node {
   hasChildNodes(): boolean;
   getRootNode(): Node;
   contains(other: Node | null | undefined): boolean;
+  /** The DOM standard's node equality: same type, names, attributes (any order), data and children (a template's contents are not compared). What Vitest's and Jest's toEqual use. */
+  isEqualNode(other: Node | null | undefined): boolean;
+  /** The subtree as plain data (JSON.stringify calls it). */
+  toJSON(): NodeJSON;
 }
+
+/** The plain data of Node#toJSON() (README, "Debugging"). */
+export type NodeJSON =
+  | { type: 'document'; mode: DocumentMode; children: NodeJSON[] }
+  | { type: 'fragment'; children: NodeJSON[] }
+  | {
+      type: 'element';
+      name: string;
+      /** Only outside HTML. */
+      namespace?: 'svg' | 'mathml';
+      /** Qualified name → value. */
+      attributes: Record<string, string>;
+      children: NodeJSON[];
+      /** A template's contents. */
+      content?: NodeJSON & { type: 'fragment' };
+    }
+  | { type: 'text'; data: string }
+  | { type: 'comment'; data: string }
+  | { type: 'processingInstruction'; target: string; data: string }
+  | { type: 'doctype'; name: string; publicId: string; systemId: string };
 
 declare abstract class ParentNodeBase extends Node {
   readonly children: Element[];

@@ -18,6 +18,7 @@ import {
   N_SYSTEM_LEN, NODE_WORDS, NONE, NS_HTML, NS_MATHML, NS_SVG, SOURCE_REF, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT,
   TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
 } from './abi.js';
+import { installDebugging } from './inspect.js';
 import { Locator, modeOf, nodeLocation } from './records.js';
 import { unitsToString } from './text.js';
 
@@ -657,3 +658,6 @@ export class Document extends ParentNode {
   /** Non-standard: serialisation of the children. */
   get innerHTML() { return serialize(this); }
 }
+
+// console.log / util.inspect, toJSON, isEqualNode, deep equality (js/inspect.js).
+installDebugging({ Node, Attr, Element, TemplateElement, Text, Comment, ProcessingInstruction, DocumentType, Document, DocumentFragment });

@@ -1,35 +1,87 @@
-// Types of the html5-wasm public API (js/index.js, js/node.js, js/index.cjs).
+// Types of the html5-wasm public API (js/index.js, js/node.js; js/index.d.cts,
+// made from these files by `make bundles`, types the CommonJS entry js/index.cjs).
+// They need no lib beyond ES2022: neither the DOM lib nor @types/node (URL,
+// Response and WebAssembly.Module inputs are described by their shape).
 import type * as Dom from './dom.js';
 import type * as Obj from './object.js';
+import type { Bytes, BytesOptions, FragmentContext, ParseError, ParseOptions } from './types.js';
+import type { DecodedRoot, Format, RootKind, TreeBuffer, TreeView } from './decode.js';
+import type { SerializableNode } from './serialize.js';
 
-export type { DecodeOptions, BufferHeader, BufferError } from './decode.js';
 export { decode } from './decode.js';
 export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
+
+// ---- every public type, by name -----------------------------------------------------
+
+export type * from './types.js';
+export type {
+  BufferError, BufferHeader, DecodedRoot, DecodeOptions, Format, RootKind, TreeBuffer, TreeKind, TreeView,
+} from './decode.js';
+export type { SerializableNode, SerializableObject, SerializeBufferOptions, SerializeOptions } from './serialize.js';
+/** The DOM-like nodes (the default format), under their DOM names. */
+export type {
+  Attr, CharacterData, ChildNode, Comment, Document, DocumentFragment, DocumentMode, DocumentType, Element,
+  ElementLocation, Location, Node, NodeJSON, ParentNode, ProcessingInstruction, TemplateElement, Text,
+} from './dom.js';
+/** The parse5-shaped objects of `format: 'object'`, prefixed Object* where a DOM name is taken. */
+export type {
+  Attribute as ObjectAttribute,
+  ChildNode as ObjectChildNode,
+  CommentNode as ObjectCommentNode,
+  Document as ObjectDocument,
+  DocumentFragment as ObjectDocumentFragment,
+  DocumentType as ObjectDocumentType,
+  Element as ObjectElement,
+  Node as ObjectNode,
+  ParentNode as ObjectParentNode,
+  ProcessingInstruction as ObjectProcessingInstruction,
+  ProcessingInstructionComment as ObjectProcessingInstructionComment,
+  Template as ObjectTemplate,
+  TextNode as ObjectTextNode,
+} from './object.js';
+/** Both families as namespaces: DomTypes.Element, ObjectTypes.Element. */
 export type * as DomTypes from './dom.js';
 export type * as ObjectTypes from './object.js';
 
+// ---- loading --------------------------------------------------------------------------
+
+/** A WHATWG URL object (globalThis.URL in browsers and Node): its shape. */
+export interface URLLike {
+  readonly href: string;
+  readonly protocol: string;
+}
+/** A fetch() Response: its shape. */
+export interface ResponseLike {
+  readonly ok: boolean;
+  readonly status: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+/**
+ * A compiled WebAssembly.Module.  The DOM lib declares WebAssembly.Module as
+ * an empty interface, which every object matches; so does this type, but for
+ * a promise (init() takes a module, not a promise of one).
+ */
+export type WasmModule = object & { readonly then?: never };
+
 /** Where to load html5.wasm from; nothing = next to the package via import.meta.url. */
-export type WasmSource = string | URL | Response | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+export type WasmSource = string | URLLike | ResponseLike | ArrayBuffer | ArrayBufferView | WasmModule;
 
 /** Load the module; idempotent (safe to call many times). Optional in Node. */
 export declare function init(source?: WasmSource): Promise<void>;
 /** Synchronous init from the bytes of html5.wasm or a compiled module. */
-export declare function initSync(source: ArrayBuffer | ArrayBufferView | WebAssembly.Module): void;
+export declare function initSync(source: ArrayBuffer | ArrayBufferView | WasmModule): void;
 export declare function isReady(): boolean;
+
+export interface MemoryUsage {
+  /** Bytes of the module's linear memory. */
+  wasm: number;
+}
 /** Bytes of the module's linear memory (it grows to fit the largest input so far and never shrinks by itself). */
-export declare function memoryUsage(): { wasm: number };
+export declare function memoryUsage(): MemoryUsage;
 /** Give the module's grown memory back: a fresh instance of the compiled module (trees already decoded are unaffected). */
 export declare function releaseMemory(): void;
 
-export interface ParseError {
-  /** The spec's error code (tokenizer) or ours (tree construction; docs/errors.md). */
-  code: string;
-  /** 1-based line and column. */
-  line: number;
-  col: number;
-  /** UTF-16 code-unit offset in the input (what String.prototype.slice uses). */
-  offset: number;
-}
+// ---- tokenizer -------------------------------------------------------------------------
 
 export type TokenizerState =
   | 'Data state' | 'RCDATA state' | 'RAWTEXT state' | 'Script data state' | 'PLAINTEXT state' | 'CDATA section state';
@@ -51,71 +103,67 @@ export interface TokenizeOptions {
 }
 export declare function tokenize(html: string, options?: TokenizeOptions): Token[];
 
-export interface ParseOptions {
-  /** The scripting flag (default true, as browsers and parse5): <noscript> content is raw text. */
-  scriptingEnabled?: boolean;
-  /** `<?target data>` is a ProcessingInstruction node (default true, the standard since 2026);
-   * false: the bogus comment of parse5 and earlier browsers. */
-  processingInstructions?: boolean;
-  /** Source locations on every node (parse5's sourceCodeLocation shape). Default false. */
-  sourceLocations?: boolean;
-  /** parse5's name for sourceLocations. */
-  sourceCodeLocationInfo?: boolean;
-  onParseError?: (error: ParseError) => void;
-}
+// ---- parser ----------------------------------------------------------------------------
 
-export type FragmentContext = string | { localName: string; namespaceURI?: string | null };
+/** The Document of `format` F: DOM-like ('dom', the default) or parse5-shaped ('object'). */
+export type DocumentOf<F extends Format> = DecodedRoot<F, 'document'>;
+/** The DocumentFragment of `format` F. */
+export type DocumentFragmentOf<F extends Format> = DecodedRoot<F, 'fragment'>;
+
+/** Options of parse(): a string or bytes (the byte options apply to bytes only: a TypeError for a string). */
+export interface ParseDocumentOptions<F extends Format = Format> extends ParseOptions, BytesOptions {
+  /** 'dom' (default): DOM-like read-only nodes; 'object': parse5's tree shape. */
+  format?: F;
+}
+export interface ParseFragmentOptions<F extends Format = Format> extends ParseOptions {
+  /** 'dom' (default) or 'object', as parse(). */
+  format?: F;
+  /** The context element (default <template>, as parse5). */
+  context?: FragmentContext;
+}
+/** Options of parseToBuffer() and parseToView(). */
+export interface ParseToBufferOptions<Fragment extends boolean = boolean> extends ParseOptions, BytesOptions {
+  /** Parse a fragment (a string only) instead of a document.  Default false. */
+  fragment?: Fragment;
+  /** With fragment: true, the context element. */
+  context?: FragmentContext;
+  /** Record the parse errors in the buffer (readErrors()). */
+  includeErrors?: boolean;
+}
 
 /**
- * A document as bytes, decoded as browsers decode pages (spec 13.2.3):
- * BOM, `encoding`, a <meta> in the first 1024 bytes, UTF-8 detection,
- * `defaultEncoding`; a later <meta> that declares another encoding makes
- * the parser decode and parse again.
+ * Parse a whole document: a string, or bytes decoded as browsers decode pages
+ * (spec 13.2.3).  The result's type follows `format`.
  */
-export type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
-
-export interface BytesOptions {
-  /** The transport layer's encoding (a Content-Type charset) or the user's choice: any
-   * Encoding Standard label; an unknown one is ignored.  Ignored when a BOM is present. */
-  encoding?: string;
-  /** The encoding when nothing else decides (default 'windows-1252'). */
-  defaultEncoding?: string;
-  /** Read undeclared bytes that are valid UTF-8 (and not all ASCII) as UTF-8 (default true). */
-  detectUtf8?: boolean;
-}
-
-export declare function parse(html: string, options?: ParseOptions & { format?: 'dom' }): Dom.Document;
-export declare function parse(html: string, options: ParseOptions & { format: 'object' }): Obj.Document;
-export declare function parse(bytes: Bytes, options?: ParseOptions & BytesOptions & { format?: 'dom' }): Dom.Document;
-export declare function parse(bytes: Bytes, options: ParseOptions & BytesOptions & { format: 'object' }): Obj.Document;
+export declare function parse<F extends Format = 'dom'>(input: string | Bytes, options?: ParseDocumentOptions<F>): DocumentOf<F>;
 
 /** The encoding sniffing algorithm (spec 13.2.3.2) alone. */
-export declare function sniffEncoding(
-  bytes: Bytes,
-  options?: BytesOptions,
-): { encoding: string; confidence: 'tentative' | 'certain'; bomLength: number };
+export declare function sniffEncoding(bytes: Bytes, options?: BytesOptions): EncodingSniffResult;
+export interface EncodingSniffResult {
+  encoding: string;
+  confidence: 'tentative' | 'certain';
+  bomLength: number;
+}
 
-export declare function parseFragment(html: string, options?: ParseOptions & { format?: 'dom'; context?: FragmentContext }): Dom.DocumentFragment;
-export declare function parseFragment(html: string, options: ParseOptions & { format: 'object'; context?: FragmentContext }): Obj.DocumentFragment;
+/** Parse a fragment in the context of an element (spec 13.4), as innerHTML does. */
+export declare function parseFragment<F extends Format = 'dom'>(html: string, options?: ParseFragmentOptions<F>): DocumentFragmentOf<F>;
 
 /** The raw flat tree buffer (docs/format.md): owned by the caller, transferable. */
-export declare function parseToBuffer(
-  html: string,
-  options?: ParseOptions & { fragment?: boolean; context?: FragmentContext; includeErrors?: boolean },
-): ArrayBuffer;
-export declare function parseToBuffer(bytes: Bytes, options?: ParseOptions & BytesOptions & { includeErrors?: boolean }): ArrayBuffer;
+export declare function parseToBuffer<Fragment extends boolean = false>(
+  input: string | Bytes,
+  options?: ParseToBufferOptions<Fragment>,
+): TreeBuffer<Fragment extends true ? 'fragment' : Fragment extends false ? 'document' : RootKind>;
 
 /**
  * The flat tree buffer where the parser wrote it, in the module's memory (no copy).
  * Borrowed: valid until the next call into html5-wasm, which may overwrite or detach it.
  * Read it, `decode()` it or copy it before then.
  */
-export declare function parseToView(
-  html: string,
-  options?: ParseOptions & { fragment?: boolean; context?: FragmentContext; includeErrors?: boolean },
-): Uint8Array;
-export declare function parseToView(bytes: Bytes, options?: ParseOptions & BytesOptions & { includeErrors?: boolean }): Uint8Array;
+export declare function parseToView<Fragment extends boolean = false>(
+  input: string | Bytes,
+  options?: ParseToBufferOptions<Fragment>,
+): TreeView<Fragment extends true ? 'fragment' : Fragment extends false ? 'document' : RootKind>;
 
 /** A tree in the html5lib test format (debugging aid). */
-export declare function dumpTree(root: Dom.Node | Obj.Node): string;
+export declare function dumpTree(root: SerializableNode): string;
 export * from './stream.js';

@@ -6,12 +6,34 @@ export interface SerializeOptions {
   scriptingEnabled?: boolean;
 }
 
-type AnyNode = Dom.Node | Obj.Node;
+/**
+ * A parse5-shaped object as the serialiser reads it: this package's object
+ * format, parse5's own trees, or trees built by hand (where namespaceURI and
+ * mode may be plain strings).  Without parentNode, text is always escaped.
+ */
+export type SerializableObject =
+  | { nodeName: '#document' | '#document-fragment'; childNodes: readonly SerializableObject[] }
+  | { nodeName: '#text'; value: string; parentNode?: SerializableObject | null }
+  | { nodeName: '#comment'; data: string; processingInstruction?: { target: string; data: string } }
+  | { nodeName: '#documentType'; name: string }
+  | { nodeName: '#processing-instruction'; target: string; data: string }
+  | {
+      nodeName: string;
+      tagName: string;
+      namespaceURI: string;
+      attrs: readonly { name: string; value: string; namespace?: string; prefix?: string }[];
+      childNodes: readonly SerializableObject[];
+      content?: SerializableObject;
+      parentNode?: SerializableObject | null;
+    };
 
-/** HTML serialisation of the node's children (innerHTML; a template's contents).  Equals parse5.serialize. */
-export declare function serialize(node: AnyNode, options?: SerializeOptions): string;
+/** What serialize() and serializeOuter() take: a DOM-like node or a parse5-shaped object. */
+export type SerializableNode = Dom.Node | SerializableObject;
+
+/** HTML serialisation of the node's children (innerHTML; a template's contents).  Equals parse5.serialize.  TypeError for anything that is not a node. */
+export declare function serialize(node: SerializableNode, options?: SerializeOptions): string;
 /** HTML serialisation of the node itself (outerHTML).  Equals parse5.serializeOuter; '' for documents and fragments. */
-export declare function serializeOuter(node: AnyNode, options?: SerializeOptions): string;
+export declare function serializeOuter(node: SerializableNode, options?: SerializeOptions): string;
 export interface SerializeBufferOptions extends SerializeOptions {
   /** Record index of the node to serialise (default 0, the root). */
   node?: number;

@@ -44,7 +44,7 @@ import {
   N_PARENT, NODE_WORDS, NONE, NS_HTML, SER_OUTER, SER_SCRIPTING_OFF, SER_SCRIPTING_ON, TYPE_COMMENT, TYPE_DOCTYPE,
   TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT, HEADER_BYTES, H_NODE_COUNT, STATUS_ERR_OOM,
 } from './abi.js';
-import { getWasm } from './loader.js';
+import { describe, getWasm } from './loader.js';
 import { checkOptions, isBoolean } from './options.js';
 import { checkedReader } from './records.js';
 import { unitsToString } from './text.js';
@@ -263,9 +263,37 @@ function run(A, l, c, outer, scripting) {
 
 const isDomNode = (node) => node._t !== undefined && typeof node._i === 'number';
 
+// What a parse5-shaped object of each nodeName must have (js/object.js);
+// any other nodeName is an element's.
+const OBJECT_FIELDS = {
+  '#document': { childNodes: Array.isArray },
+  '#document-fragment': { childNodes: Array.isArray },
+  '#text': { value: (v) => typeof v === 'string' },
+  '#comment': { data: (v) => typeof v === 'string' },
+  '#documentType': { name: (v) => typeof v === 'string' },
+  '#processing-instruction': { target: (v) => typeof v === 'string', data: (v) => typeof v === 'string' },
+};
+const ELEMENT_FIELDS = { tagName: (v) => typeof v === 'string', attrs: Array.isArray, childNodes: Array.isArray };
+
+/**
+ * `node` is a DOM-like node of js/dom.js or a parse5-shaped object whose
+ * fields the serialiser reads are there (its descendants are read as they
+ * come); anything else is a TypeError naming what is wrong.
+ */
 function checkNode(node, fn) {
-  if (node === null || typeof node !== 'object') {
-    throw new TypeError(`${fn}: expected a node, got ${node === null ? 'null' : typeof node}`);
+  const bad = (what) => new TypeError(`${fn}(node): ${what}; got ${describe(node)}`);
+  if (node === null || typeof node !== 'object') throw bad('node must be a node (a DOM-like node of html5-wasm or a parse5-shaped object)');
+  if (isDomNode(node)) return;
+  const name = node.nodeName;
+  if (typeof name !== 'string') throw bad('node must be a node (a DOM-like node of html5-wasm or a parse5-shaped object): it has no nodeName');
+  const fields = OBJECT_FIELDS[name] ?? ELEMENT_FIELDS;
+  for (const [key, ok] of Object.entries(fields)) {
+    if (!ok(node[key])) {
+      const kind = fields === ELEMENT_FIELDS ? `an element (nodeName ${JSON.stringify(name)})` : `a ${name} node`;
+      const browser = fields === ELEMENT_FIELDS && node.attrs === undefined && node.attributes !== undefined
+        ? ' (a DOM node of another implementation? serialise it with its own outerHTML)' : '';
+      throw bad(`node is ${kind} in parse5's shape without ${key === 'attrs' || key === 'childNodes' ? 'an array' : 'a string'} '${key}'${browser}`);
+    }
   }
 }
 

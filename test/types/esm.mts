@@ -1,0 +1,146 @@
+// ESM use of html5-wasm's types, resolved as a user resolves them (the
+// package's self-reference through package.json "exports").  Checked by
+// test/js/package/types.test.js under each tsconfig*.json of this folder.
+// `// @ts-expect-error -- TEXT`: the next line must fail to type-check, and
+// with a message that contains TEXT.
+import * as parse5 from 'parse5';
+import {
+  decode, dumpTree, init, initSync, isReady, memoryUsage, parse, parseFragment, parseToBuffer, parseToView, releaseMemory,
+  serialize, serializeBuffer, serializeOuter, sniffEncoding, tokenize,
+} from 'html5-wasm';
+import type {
+  Attr, BufferHeader, Bytes, BytesOptions, ChildNode, Comment, DecodeOptions, Document, DocumentFragment, DocumentType,
+  DomTypes, Element, EncodingSniffResult, Format, FragmentContext, Location, NodeJSON, ObjectDocument, ObjectElement,
+  ObjectNode, ObjectTextNode, ObjectTypes, ParseDocumentOptions, ParseError, ParseFragmentOptions, ParseOptions,
+  ParseToBufferOptions, ProcessingInstruction, SerializeBufferOptions, SerializeOptions, TemplateElement, Text, Token,
+  TokenizeOptions, TreeBuffer, WasmSource,
+} from 'html5-wasm';
+
+declare const html: string;
+declare const bytes: Uint8Array;
+
+// ---- the DOM format (default) ----------------------------------------------------------
+const doc: Document = parse(html);
+const title: string = doc.title;
+const body: Element | null = doc.body;
+const mode: 'no-quirks' | 'quirks' | 'limited-quirks' = doc.mode;
+const p: Element | null = doc.querySelector('p');
+const kids: readonly ChildNode[] = doc.childNodes;
+const text: string | null = doc.body?.firstChild?.textContent ?? null;
+const attrs: readonly Attr[] = p?.attributes ?? [];
+const fromBytes: Document = parse(bytes, { encoding: 'shift_jis', format: 'dom' });
+const frag: DocumentFragment = parseFragment('<td>x', { context: 'tr' });
+const fragCtx: DocumentFragment = parseFragment('<path/>', { context: { localName: 'svg', namespaceURI: 'http://www.w3.org/2000/svg' } });
+const json: NodeJSON = doc.toJSON();
+const same: boolean = doc.isEqualNode(parse(html));
+const loc: Location | null | undefined = parse(html, { sourceLocations: true }).body?.sourceCodeLocation;
+const startLine: number | undefined = loc?.startLine;
+for (const node of doc.childNodes) {
+  if (node.nodeType === 10) { const d: DocumentType = node; void d; }
+  if (node.nodeType === 1) { const e: Element = node; void e; }
+}
+const t: TemplateElement | null = null;
+const tx: Text | Comment | ProcessingInstruction | null = null;
+const ns: typeof DomTypes extends never ? never : DomTypes.Element | null = body;
+
+// ---- decode(): the type follows the format and what was parsed ---------------------------
+const decoded: Document = decode(parseToBuffer(html));
+const decodedTitle: string = decode(parseToBuffer(html)).title;
+const decodedView: string = decode(parseToView(html)).title;
+const decodedFragment: DocumentFragment = decode(parseToBuffer('<td>', { fragment: true, context: 'tr' }));
+const decodedObject: ObjectDocument = decode(parseToBuffer(bytes), { format: 'object' });
+const anyBuffer = new ArrayBuffer(8);
+const unknownRoot: Document | DocumentFragment | Element = decode(anyBuffer);
+const declared: TreeBuffer<'document'> = parseToBuffer(html);
+const transferable: ArrayBuffer = declared;
+const decodeOptions: DecodeOptions = { format: 'object', source: html };
+const header: BufferHeader | null = null;
+// @ts-expect-error -- Property 'title' does not exist
+decode(anyBuffer).title;
+// @ts-expect-error -- Property 'title' does not exist
+decode(parseToBuffer(html, { fragment: true })).title;
+
+// ---- the object format: parse5's types ---------------------------------------------------
+const tree: ObjectDocument = parse(html, { format: 'object' });
+const p5: parse5.DefaultTreeAdapterMap['document'] = tree;
+const serialised: string = parse5.serialize(tree);
+const objEl = tree.childNodes.find((n): n is ObjectElement => 'tagName' in n);
+const fromP5: string = serialize(parse5.parse(html));
+const back: string = serialize(tree) + serializeOuter(tree.childNodes[0]!) + dumpTree(tree);
+const svg: boolean = objEl?.namespaceURI === 'http://www.w3.org/2000/svg';
+const quirks: boolean = tree.mode === 'quirks';
+const modeString: string = tree.mode;
+const textNode: ObjectTextNode | undefined = undefined;
+const anyObject: ObjectNode = tree;
+const viaNamespace: ObjectTypes.Document = tree;
+const format: Format = Math.random() < 0.5 ? 'dom' : 'object';
+const either: Document | ObjectDocument = parse(html, { format });
+
+// ---- the rest of the API ----------------------------------------------------------------
+const tokens: Token[] = tokenize(html, { initialState: 'RCDATA state', lastStartTag: 'title', onParseError: (e: ParseError) => void e.code });
+const sniffed: EncodingSniffResult = sniffEncoding(bytes, { defaultEncoding: 'utf-8' });
+const ser: string = serializeBuffer(parseToBuffer(html), { node: 0, outer: true, scriptingEnabled: false });
+const ready: boolean = isReady();
+const memory: number = memoryUsage().wasm;
+releaseMemory();
+async function load(source: WasmSource, u8: Uint8Array) {
+  await init();
+  await init('https://example.com/html5.wasm');
+  await init({ href: 'file:///x/html5.wasm', protocol: 'file:' });
+  await init(u8);
+  initSync(u8.buffer);
+}
+const options: [ParseOptions, BytesOptions, ParseDocumentOptions, ParseFragmentOptions, ParseToBufferOptions, TokenizeOptions, SerializeOptions, SerializeBufferOptions] = [
+  { scriptingEnabled: false }, { detectUtf8: false }, { format: 'object', sourceCodeLocationInfo: true }, { context: 'td' },
+  { includeErrors: true }, { processingInstructions: false }, { scriptingEnabled: true }, { outer: true },
+];
+const ctx: FragmentContext = 'td';
+const input: Bytes = new DataView(new ArrayBuffer(1));
+
+// ---- mistakes are reported as what they are ---------------------------------------------
+// @ts-expect-error -- 'fromat' does not exist in type
+parse(html, { fromat: 'object' });
+// @ts-expect-error -- Type '"tree"' is not assignable to type 'Format
+parse(html, { format: 'tree' });
+// @ts-expect-error -- Type 'string' is not assignable to type 'boolean
+parse(html, { scriptingEnabled: 'yes' });
+// @ts-expect-error -- 'encodng' does not exist in type
+parse(bytes, { encodng: 'utf-8' });
+// @ts-expect-error -- 'contxt' does not exist in type
+parseFragment(html, { contxt: 'td' });
+// @ts-expect-error -- 'fromat' does not exist in type
+decode(parseToBuffer(html), { fromat: 'object' });
+// @ts-expect-error -- 'nod' does not exist in type
+serializeBuffer(parseToBuffer(html), { nod: 1 });
+// @ts-expect-error -- 'scripting' does not exist in type
+serialize(doc, { scripting: true });
+// @ts-expect-error -- Type '"data"' is not assignable to type 'TokenizerState
+tokenize(html, { initialState: 'data' });
+// @ts-expect-error -- Argument of type 'number' is not assignable to parameter of type 'string | Bytes'
+parse(42);
+// @ts-expect-error -- Argument of type 'Uint8Array
+parseFragment(bytes);
+// @ts-expect-error -- Property 'attrs' does not exist on type 'Element'
+doc.body?.attrs;
+// @ts-expect-error -- Property 'attributes' does not exist on type
+objEl?.attributes;
+// @ts-expect-error -- Types of property 'mode' are incompatible
+const wrongFamily: ObjectDocument = parse(html);
+// @ts-expect-error -- Argument of type 'Document' is not assignable to parameter of type 'ParentNode'
+parse5.serialize(parse(html));
+// @ts-expect-error -- Argument of type '{}' is not assignable to parameter of type 'SerializableNode'
+serialize({});
+// Built by hand: plain strings where parse5 has enums.
+const handMade: string = serializeOuter({
+  nodeName: 'p', tagName: 'p', namespaceURI: 'http://www.w3.org/1999/xhtml', attrs: [{ name: 'a', value: '1' }],
+  childNodes: [{ nodeName: '#text', value: 'x' }, { nodeName: '#processing-instruction', target: 't', data: 'd' }],
+});
+// @ts-expect-error -- Argument of type
+serializeOuter({ nodeName: 'p', tagName: 'p', attrs: [], childNodes: [] });
+
+export {
+  title, mode, kids, text, attrs, fromBytes, frag, fragCtx, json, same, startLine, t, tx, ns, decoded, decodedTitle, decodedView,
+  decodedFragment, decodedObject, unknownRoot, transferable, decodeOptions, header, p5, serialised, fromP5,
+  back, svg, quirks, modeString, textNode, anyObject, viaNamespace, either, tokens, sniffed, ser, ready, memory, load,
+  options, ctx, input, wrongFamily, handMade,
+};

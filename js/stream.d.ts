@@ -7,11 +7,22 @@ import type { BytesOptions, ParseOptions, Token, TokenizeOptions } from './index
 /** A chunk: a string, or bytes.  One input takes strings or bytes, not both. */
 export type StreamChunk = string | Uint8Array | ArrayBuffer | ArrayBufferView;
 
+// The platform's stream and signal types where a lib declares them (the DOM
+// lib, @types/node), so that `body.pipeTo(parser.writable)` type-checks; a
+// minimal shape where none does, so that these types need neither.
+type Global<K extends string, Else> = typeof globalThis extends { [P in K]: { prototype: infer T } } ? T : Else;
+/** A WHATWG ReadableStream (structurally: anything with getReader()). */
+export type ReadableStreamLike = Global<'ReadableStream', { getReader(): object }>;
+/** A WHATWG WritableStream. */
+export type WritableStreamLike = Global<'WritableStream', { getWriter(): object; readonly locked: boolean }>;
+/** An AbortSignal. */
+export type AbortSignalLike = Global<'AbortSignal', { readonly aborted: boolean; readonly reason?: unknown }>;
+
 /**
  * Where chunks come from: a WHATWG ReadableStream (`fetch().body`, `Blob.stream()`),
  * a Node Readable, or any async or sync iterable of chunks.
  */
-export type ChunkSource = ReadableStream<StreamChunk> | AsyncIterable<StreamChunk> | Iterable<StreamChunk>;
+export type ChunkSource = ReadableStreamLike | AsyncIterable<StreamChunk> | Iterable<StreamChunk>;
 
 /** What end() gives: parse()'s tree, or parseToBuffer()'s / parseToView()'s buffer. */
 export type StreamOutput = 'tree' | 'buffer' | 'view';
@@ -41,7 +52,7 @@ export interface StreamParser<R> {
   /** Give up: the session is freed; `result` rejects with `reason`. */
   abort(reason?: unknown): void;
   /** A WritableStream for pipeTo(): closing it calls end(), aborting it abort(). */
-  readonly writable: WritableStream<StreamChunk>;
+  readonly writable: WritableStreamLike;
   /** Settles when end() returns (with its result) or the parser is aborted or fails. */
   readonly result: Promise<R>;
 }
@@ -51,7 +62,7 @@ export declare function createParser<O extends StreamParseOptions = {}>(options?
 
 export interface ParseStreamOptions extends StreamParseOptions {
   /** Aborting it cancels the source and rejects with its reason. */
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
 }
 
 /** Parse a stream; an error of the stream, or an abort, rejects with its cause and leaves the module usable. */
@@ -77,5 +88,5 @@ export declare function createTokenizer(options?: StreamTokenizeOptions): Stream
 /** The tokens of a stream as they complete; memory is bounded by the largest token and chunk. */
 export declare function tokenizeStream(
   source: ChunkSource,
-  options?: StreamTokenizeOptions & { signal?: AbortSignal },
+  options?: StreamTokenizeOptions & { signal?: AbortSignalLike },
 ): AsyncIterableIterator<Token>;

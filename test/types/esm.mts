@@ -6,7 +6,7 @@
 import * as parse5 from 'parse5';
 import {
   decode, dumpTree, init, initSync, isReady, memoryUsage, parse, parseFragment, parseToBuffer, parseToView, releaseMemory,
-  serialize, serializeBuffer, serializeOuter, sniffEncoding, tokenize,
+  serialize, serializeBuffer, serializeOuter, sniffEncoding, tokenize, createParser, parseStream, createTokenizer,
 } from 'html5-wasm';
 import type {
   Attr, BufferHeader, Bytes, BytesOptions, ChildNode, Comment, DecodeOptions, Document, DocumentFragment, DocumentType,
@@ -138,7 +138,18 @@ const handMade: string = serializeOuter({
 // @ts-expect-error -- Argument of type
 serializeOuter({ nodeName: 'p', tagName: 'p', attrs: [], childNodes: [] });
 
+// Streams without the DOM lib: an iterable of chunks; the result follows output and format.
+const streamedDoc: string = (await parseStream(['<title>', 'x</title>'])).title;
+const streamedObj: string = (await parseStream([new Uint8Array(4)], { format: 'object' })).nodeName;
+const chunked = createParser();
+chunked.write('<p>a');
+const chunkedTitle: string = chunked.end().title;
+const streamedTokens: number = createTokenizer().write('<p>').length;
+// @ts-expect-error -- 'outptu' does not exist in type
+createParser({ outptu: 'buffer' });
+
 export {
+  streamedDoc, streamedObj, chunkedTitle, streamedTokens,
   title, mode, kids, text, attrs, fromBytes, frag, fragCtx, json, same, startLine, t, tx, ns, decoded, decodedTitle, decodedView,
   decodedFragment, decodedObject, unknownRoot, transferable, decodeOptions, header, p5, serialised, fromP5,
   back, svg, quirks, modeString, textNode, anyObject, viaNamespace, either, tokens, sniffed, ser, ready, memory, load,

@@ -1,7 +1,7 @@
 // With the DOM lib and @types/node (tsconfig.platform.json), the platform's
 // own URL, Response, WebAssembly.Module and Buffer are accepted where
 // html5-wasm's structural types stand for them.  See esm.mts.
-import { decode, init, initSync, parse, sniffEncoding } from 'html5-wasm';
+import { createParser, decode, init, initSync, parse, parseStream, sniffEncoding } from 'html5-wasm';
 import { readFileSync } from 'node:fs';
 
 await init(new URL('../../dist/html5.wasm', import.meta.url));
@@ -17,4 +17,11 @@ const title: string = decode(new Uint8Array(new SharedArrayBuffer(8))).nodeName 
 // @ts-expect-error -- 'fromat' does not exist in type
 parse(Buffer.from('x'), { fromat: 'object' });
 
-export { enc, title };
+// Streams: the platform's ReadableStream, WritableStream and AbortSignal.
+const body = (await fetch('https://example.com/')).body!;
+const streamed = createParser({ output: 'buffer' });
+await body.pipeTo(streamed.writable);
+const buf: ArrayBuffer = await streamed.result;
+const fromStream: string = (await parseStream(new Blob(['<title>x</title>']).stream(), { signal: AbortSignal.timeout(1000) })).title;
+
+export { enc, title, buf, fromStream };

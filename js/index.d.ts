@@ -3,7 +3,7 @@ import type * as Dom from './dom.js';
 import type * as Obj from './object.js';
 
 export type { DecodeOptions, BufferHeader, BufferError } from './decode.js';
-export { decode } from './decode.js';
+export { decode, readHeader, readErrors } from './decode.js';
 export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
 export type * as DomTypes from './dom.js';
 export type * as ObjectTypes from './object.js';

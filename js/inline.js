@@ -4,7 +4,7 @@
 // where the platform compiles WebAssembly synchronously (Node, Deno, Bun,
 // web workers); a browser's main thread compiles at most 4 KB that way,
 // so there `await init()` (no argument needed) compiles it asynchronously.
-import { initSync, load, setLazyInit } from './loader.js';
+import { initNowOrOnFirstUse, initSync, load } from './loader.js';
 import WASM_BASE64 from './inline-wasm.js';
 
 export * from './api.js';
@@ -31,11 +31,7 @@ const initInline = () => {
       "(a browser's main thread): call `await init()` before parsing", { cause: e });
   }
 };
-try {
-  initInline();
-} catch {
-  setLazyInit(initInline);
-}
+initNowOrOnFirstUse(initInline);
 
 /** Compile the embedded html5.wasm (already done at import where possible); `source` overrides it. */
 export function init(source) {

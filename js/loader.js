@@ -240,7 +240,14 @@ export function initSync(source) {
 // the first parse should try: initialise synchronously or throw an Error
 // that says what to do.
 let lazyInit = null;
-export function setLazyInit(f) { lazyInit = f; }
+/** Run `initialise` now; if it throws, the first call into the module runs it again (and throws to its caller). */
+export function initNowOrOnFirstUse(initialise) {
+  try {
+    initialise();
+  } catch {
+    lazyInit = initialise;
+  }
+}
 
 export function isReady() { return wasm !== null; }
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { initSync, load, setLazyInit } from './loader.js';
+import { initNowOrOnFirstUse, initSync, load } from './loader.js';
 
 export * from './api.js';
 
@@ -55,11 +55,7 @@ function readWasm() {
 }
 
 const initFromFile = () => initSync(readWasm());
-try {
-  initFromFile();
-} catch {
-  setLazyInit(initFromFile);
-}
+initNowOrOnFirstUse(initFromFile);
 
 /** Load html5.wasm (already done at import when the file was found): from `source`, or else from the file. */
 export function init(source) {

@@ -98,6 +98,12 @@ const NODE_INLINE_APP = `
 import { parse, isReady } from 'html5-wasm/inline';
 console.log(isReady(), parse('<title>inline</title>').title);
 `;
+// Only parse imported: the entry's initialisation at import must survive
+// tree shaking (package.json "sideEffects" must keep js/inline.js).
+const NODE_INLINE_PARSE_ONLY = `
+import { parse } from 'html5-wasm/inline';
+console.log(parse('<title>webpack inline</title>').title);
+`;
 const PAGE = (script, type = 'module') => `<!DOCTYPE html><meta charset=utf-8><title>bundle</title><script ${type ? `type=${type} ` : ''}src="${script}"></script>`;
 
 let dir;
@@ -127,7 +133,7 @@ before(async () => {
   for (const [file, text] of Object.entries({
     'run.js': RUN, 'main.js': MAIN, 'worker.js': WORKER, 'main-worker.js': MAIN_WITH_WORKER,
     'main-esbuild.js': MAIN_ESBUILD, 'main-inline.js': MAIN_INLINE, 'node-app.js': NODE_APP,
-    'node-inline-app.js': NODE_INLINE_APP, 'index.html': PAGE('./main-worker.js'),
+    'node-inline-app.js': NODE_INLINE_APP, 'node-inline-parse.js': NODE_INLINE_PARSE_ONLY, 'index.html': PAGE('./main-worker.js'),
   })) writeFileSync(join(dir, file), text);
 
   const esbuildOptions = (entry, outfile, more = {}) => ({
@@ -144,6 +150,13 @@ before(async () => {
     }, (err, s) => (err ? reject(err) : resolve(s))));
     if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
     writeFileSync(join(outDir, 'index.html'), PAGE('main.js', ''));
+  });
+  await attempt('webpack-node', async (outDir) => {
+    const { default: webpack } = await import('webpack');
+    const stats = await new Promise((resolve, reject) => webpack({
+      mode: 'production', target: 'node', context: dir, entry: './node-inline-parse.js', output: { path: outDir, filename: 'inline.cjs' },
+    }, (err, s) => (err ? reject(err) : resolve(s))));
+    if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
   });
   await attempt('rollup', async (outDir) => {
     const { rollup } = await import('rollup');
@@ -242,6 +255,19 @@ describe('Node bundles (esbuild --platform=node)', () => {
       }
     });
   }
+
+  test('webpack (target node, production) keeps html5-wasm/inline initialising at import when only parse is imported', () => {
+    built('webpack-node');
+    const alone = mkdtempSync(join(tmpdir(), 'h5-alone-'));
+    try {
+      copyFileSync(join(out('webpack-node'), 'inline.cjs'), join(alone, 'inline.cjs'));
+      const r = runNode(join(alone, 'inline.cjs'), alone);
+      assert.equal(r.stderr, '');
+      assert.equal(r.stdout, 'webpack inline\n');
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
+  });
 
   test('an html5-wasm/inline bundle runs alone, initialised at import', () => {
     built('node');

@@ -97,3 +97,31 @@ console.log(h5.parse('<title>ok</title>').title);`);
     }
   });
 });
+
+// The README's ceiling: the module's memory has a 2 GiB maximum.  Growing
+// it there from JS reserves address space without touching it (no RAM), so
+// the ceiling itself can be reached: an input that needs more is a
+// RangeError that says so, and the module keeps parsing.
+describe('the 2 GiB memory ceiling', () => {
+  test('at the maximum: a RangeError for what does not fit, and the next parse works', () => {
+    const loaderUrl = pathToFileURL(join(repoRoot, 'js/loader.js')).href;
+    const out = fresh(`
+const { getWasm, writeInput } = await import(${JSON.stringify(loaderUrl)});
+h5.initSync((await import('node:fs')).readFileSync(${JSON.stringify(join(repoRoot, 'dist/html5.wasm'))}));
+const w = getWasm();
+const pages = w.memory.buffer.byteLength / 65536;
+try { w.memory.grow(32768 - pages + 1); } catch (e) { show(e); }
+w.memory.grow(32768 - pages);
+console.log(w.memory.buffer.byteLength === 2 ** 31, h5.memoryUsage().wasm);
+try { writeInput(w, { length: 2 ** 30 }); } catch (e) { show(e); }
+console.log(h5.parse('<title>still usable</title>').title);
+h5.releaseMemory();
+console.log(h5.memoryUsage().wasm < 2 ** 31);`);
+    const lines = out.split('\n');
+    assert.match(lines[0], /^RangeError: WebAssembly\.Memory\.grow\(\): Maximum memory size exceeded$/);
+    assert.equal(lines[1], `true ${2 ** 31}`);
+    assert.equal(lines[2], `RangeError: input of ${2 ** 30} UTF-16 code units is too large for the parser's memory`);
+    assert.equal(lines[3], 'still usable');
+    assert.equal(lines[4], 'true');
+  });
+});

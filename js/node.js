@@ -5,8 +5,7 @@
 // dist/html5.wasm may no longer be where import.meta.url says: then import
 // still succeeds, and the first parse (or init()) looks again and throws an
 // Error naming every place it looked and how to pass the wasm instead.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { initNowOrOnFirstUse, initSync, load } from './loader.js';
@@ -18,15 +17,17 @@ export * from './api.js';
 // the html5-wasm package installed where the process runs.
 function candidates() {
   const found = [];
-  // The file name is a variable so that bundlers do not try to resolve or
-  // emit it (webpack would fail on a missing ./html5.wasm).
+  // Paths, not `new URL('…', import.meta.url)`: bundlers treat that as a
+  // dependency, and webpack for Node then fails on html5.wasm's imports
+  // (Can't resolve 'env').
+  const here = () => dirname(fileURLToPath(import.meta.url));
   const beside = 'html5.wasm';
   for (const make of [
-    () => fileURLToPath(new URL('../dist/html5.wasm', import.meta.url)),
-    () => fileURLToPath(new URL(beside, import.meta.url)),
+    () => join(here(), '..', 'dist', beside),
+    () => join(here(), beside),
     // A CommonJS bundle has no import.meta.url but its own __filename.
     () => (typeof __filename === 'string' ? join(dirname(__filename), beside) : null),
-    () => createRequire(join(process.cwd(), 'package.json')).resolve('html5-wasm/html5.wasm'),
+    installedCopy,
   ]) {
     try {
       const path = make();
@@ -36,6 +37,17 @@ function candidates() {
     }
   }
   return found;
+}
+
+// node_modules/html5-wasm in the working directory or above it, as Node
+// resolves packages (by hand: webpack would take a require.resolve() for a
+// dependency of the bundle); the working directory's when there is none.
+function installedCopy() {
+  const at = (d) => join(d, 'node_modules', 'html5-wasm', 'dist', 'html5.wasm');
+  for (let d = process.cwd(); ; d = dirname(d)) {
+    if (existsSync(at(d))) return at(d);
+    if (dirname(d) === d) return at(process.cwd());
+  }
 }
 
 /** The bytes of html5.wasm from the first place that has them, or an Error saying where it looked. */

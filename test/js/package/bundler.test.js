@@ -10,8 +10,9 @@
 //   - esbuild: `--loader:.wasm=file` and `init(wasmUrl)`; with nothing, the
 //     404 error names the URL it tried;
 //   - html5-wasm/inline: one file, no html5.wasm to serve (esbuild);
-//   - Node bundles (esbuild --platform=node, ESM and CJS): import never fails;
-//     the first parse finds html5.wasm or names where it looked.
+//   - Node bundles (esbuild --platform=node, ESM and CJS; webpack for Node):
+//     import never fails; the first parse finds html5.wasm or names where it
+//     looked.
 // Browser builds run in headless Chromium, Node bundles in node.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -154,7 +155,8 @@ before(async () => {
   await attempt('webpack-node', async (outDir) => {
     const { default: webpack } = await import('webpack');
     const stats = await new Promise((resolve, reject) => webpack({
-      mode: 'production', target: 'node', context: dir, entry: './node-inline-parse.js', output: { path: outDir, filename: 'inline.cjs' },
+      mode: 'production', target: 'node', context: dir, output: { path: outDir, filename: '[name].cjs' },
+      entry: { inline: './node-inline-parse.js', app: './node-app.js' },
     }, (err, s) => (err ? reject(err) : resolve(s))));
     if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
   });
@@ -267,6 +269,13 @@ describe('Node bundles (esbuild --platform=node)', () => {
     } finally {
       rmSync(alone, { recursive: true, force: true });
     }
+  });
+
+  test('webpack (target node, production) bundles html5-wasm, which finds html5.wasm', () => {
+    built('webpack-node');
+    const r = runNode(join(out('webpack-node'), 'app.cjs'), dir);
+    assert.equal(r.stderr, '');
+    assert.equal(r.stdout, 'node bundle\n');
   });
 
   test('an html5-wasm/inline bundle runs alone, initialised at import', () => {

@@ -258,17 +258,22 @@ describe('Node bundles (esbuild --platform=node)', () => {
     });
   }
 
-  test('webpack (target node, production) keeps html5-wasm/inline initialising at import when only parse is imported', () => {
-    built('webpack-node');
+  /** Run a bundle copied alone into an empty folder (no node_modules, no html5.wasm). */
+  function runAlone(build, file) {
+    built(build);
     const alone = mkdtempSync(join(tmpdir(), 'h5-alone-'));
     try {
-      copyFileSync(join(out('webpack-node'), 'inline.cjs'), join(alone, 'inline.cjs'));
-      const r = runNode(join(alone, 'inline.cjs'), alone);
-      assert.equal(r.stderr, '');
-      assert.equal(r.stdout, 'webpack inline\n');
+      copyFileSync(join(out(build), file), join(alone, file));
+      return runNode(join(alone, file), alone);
     } finally {
       rmSync(alone, { recursive: true, force: true });
     }
+  }
+
+  test('webpack (target node, production) keeps html5-wasm/inline initialising at import when only parse is imported', () => {
+    const r = runAlone('webpack-node', 'inline.cjs');
+    assert.equal(r.stderr, '');
+    assert.equal(r.stdout, 'webpack inline\n');
   });
 
   test('webpack (target node, production) bundles html5-wasm, which finds html5.wasm', () => {
@@ -279,16 +284,9 @@ describe('Node bundles (esbuild --platform=node)', () => {
   });
 
   test('an html5-wasm/inline bundle runs alone, initialised at import', () => {
-    built('node');
-    const alone = mkdtempSync(join(tmpdir(), 'h5-alone-'));
-    try {
-      copyFileSync(join(out('node'), 'inline.mjs'), join(alone, 'inline.mjs'));
-      const r = runNode(join(alone, 'inline.mjs'), alone);
-      assert.equal(r.stderr, '');
-      assert.equal(r.stdout, 'true inline\n');
-    } finally {
-      rmSync(alone, { recursive: true, force: true });
-    }
+    const r = runAlone('node', 'inline.mjs');
+    assert.equal(r.stderr, '');
+    assert.equal(r.stdout, 'true inline\n');
   });
 });
 

@@ -38,14 +38,17 @@ all: native wasm bundles
 
 # The Node entry points js/node.bundle.js (ESM) and js/index.cjs (CommonJS),
 # generated from the ESM sources; shipped, not committed.
-JS_SRC := $(filter-out js/index.cjs js/node.bundle.js,$(wildcard js/*.js))
-bundles: js/node.bundle.js js/index.d.cts
+JS_SRC := $(filter-out js/index.cjs js/node.bundle.js js/inline-wasm.js,$(wildcard js/*.js))
+bundles: js/node.bundle.js js/index.d.cts js/inline-wasm.js
 js/node.bundle.js: $(JS_SRC) scripts/build-bundles.mjs
 	$(NODE) scripts/build-bundles.mjs
 js/index.cjs: js/node.bundle.js
 # The CommonJS types (js/*.d.cts) of js/index.cjs, from js/*.d.ts; shipped, not committed.
 js/index.d.cts: $(wildcard js/*.d.ts) scripts/build-dcts.mjs
 	$(NODE) scripts/build-dcts.mjs
+# html5-wasm/inline (js/inline.js) embeds the wasm as base64: shipped, not committed.
+js/inline-wasm.js: dist/html5.wasm scripts/build-inline.mjs
+	$(NODE) scripts/build-inline.mjs
 
 native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/asan/xml5_tokenizer_test
 
@@ -168,7 +171,7 @@ gen:
 bench: wasm $(B)/native_bench
 	$(NODE) bench/run.js
 
-size: dist/html5.wasm
+size: dist/html5.wasm js/inline-wasm.js
 	@$(NODE) scripts/size.js
 
 clean:

@@ -15,6 +15,7 @@
 //   native      build/native_bench --serve, a runner of the throughput phase; and once alone
 //   memory      one process per parser
 //   cold start  a fresh node per sample
+//   first page  the largest page on a fresh instance against warm, a fresh node per sample
 //   scaling     pages ×1, ×2, ×4
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, type } from 'node:os';
@@ -231,6 +232,41 @@ const cold = jsIds.filter((id) => coldSamples[id].length > 0).map((id) => {
   };
 });
 
+// ---- the first page (issue 17, item 8) ----------------------------------------
+// The largest corpus page in fresh `node` processes: the first parse of a
+// fresh instance (cold code, fresh wasm memory) against the median of the
+// warm parses after it, for parseToView() (the core) and parse() (DOM),
+// each in its own process (a compiled module keeps its tiered-up code).
+const bigPage = allPages.filter((p) => p.utf8).at(-1);
+const FIRST_PAGE = `
+import { readFileSync } from 'node:fs';
+const h5 = await import(${JSON.stringify(join(ROOT, 'js/node.js'))});
+const html = readFileSync(process.argv[1], 'utf8');
+const f = process.argv[2] === 'core' ? (s) => h5.parseToView(s) : (s) => h5.parse(s).body;
+let t = performance.now(); f(html); const cold = performance.now() - t;
+const warm = [];
+for (let i = 0; i < 5; i++) { t = performance.now(); f(html); warm.push(performance.now() - t); }
+console.log(JSON.stringify({ cold, warm: warm.sort((a, b) => a - b)[2] }));
+`;
+const firstPageRuns = quick ? 2 : 5;
+const firstPage = { page: bigPage.name, bytes: bigPage.fileBytes, runs: [] };
+log(`the first page: ${firstPageRuns} fresh node processes on ${bigPage.name}…`);
+await phase('first page', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const child = (kind) => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', FIRST_PAGE, bigPage.path, kind], { encoding: 'utf8' }));
+  for (let r = 0; r < firstPageRuns; r++) firstPage.runs.push({ core: child('core'), dom: child('dom') });
+});
+if (firstPage.runs.length > 0) {
+  for (const kind of ['core', 'dom']) {
+    const cold = median(firstPage.runs.map((x) => x[kind].cold));
+    const warm = median(firstPage.runs.map((x) => x[kind].warm));
+    firstPage[kind] = { cold, warm };
+    notes.push(`First page (${kind === 'core' ? 'parseToView' : 'parse, DOM'}): ${bigPage.name} (${(bigPage.fileBytes / 1e6).toFixed(2)} MB) ` +
+      `in a fresh process: first parse ${cold.toFixed(1)} ms, warm ${warm.toFixed(1)} ms (${(cold / warm).toFixed(2)}×; ` +
+      `median of ${firstPage.runs.length} processes; target 1.5×)`);
+  }
+}
+
 // ---- scaling ----------------------------------------------------------------
 log('scaling…');
 const sc = await phase('scaling', () => runChild('scaling.js', [JSON.stringify({ quick, parsers: jsIds })]));
@@ -254,6 +290,7 @@ const res = {
   cold,
   coldRuns,
   coldPage: coldPage.name,
+  firstPage,
   scaling: scalingRows.length > 0 ? { pages: sc.pages, rows: scalingRows } : null,
   notes,
 };

@@ -8,7 +8,7 @@ import type { Bytes, BytesOptions, FragmentContext, ParseError, ParseOptions } f
 import type { DecodedRoot, Format, RootKind, TreeBuffer, TreeView } from './decode.js';
 import type { SerializableNode } from './serialize.js';
 
-export { decode } from './decode.js';
+export { decode, readHeader, readErrors } from './decode.js';
 export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
 
 // ---- every public type, by name -----------------------------------------------------

@@ -1,11 +1,16 @@
 // html5-wasm: a WHATWG-exact HTML parser compiled to WebAssembly.
 // Browser / worker / bundler entry point; Node uses js/node.js, which
-// initialises itself at import.
-export { init, initSync, isReady, memoryUsage, releaseMemory } from './loader.js';
-export { tokenize } from './tokenize.js';
-export { parse, parseFragment, parseToBuffer, parseToView } from './parse.js';
-export { sniffEncoding } from './bytes.js';
-export { decode } from './decode.js';
-export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
-export { dumpTree } from './dump.js';
-export { createParser, createTokenizer, parseStream, tokenizeStream } from './stream.js';
+// initialises itself at import, and js/inline.js has the wasm embedded.
+import { load } from './loader.js';
+
+export * from './api.js';
+
+/**
+ * Load html5.wasm: from `source`, or else from `../dist/html5.wasm`
+ * beside this file.  Written as `new URL('…', import.meta.url)` so that
+ * Vite, webpack 5 and Rollup (with an assets plugin) emit the file and
+ * rewrite the URL (README, Bundlers).
+ */
+export function init(source) {
+  return load(source, () => new URL('../dist/html5.wasm', import.meta.url));
+}

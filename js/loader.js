@@ -32,6 +32,9 @@ function imports() {
 
 function finish(instance, module) {
   const ex = instance.exports;
+  if (!(ex.memory instanceof WebAssembly.Memory) || typeof ex.h5w_input !== 'function') {
+    throw new Error('init(): this WebAssembly module is not html5.wasm (it lacks the memory and h5w_* exports)');
+  }
   if (typeof ex._initialize === 'function') ex._initialize();
   wasm = ex;
   compiled = module;
@@ -40,43 +43,84 @@ function finish(instance, module) {
 // `WebAssembly.instantiate(bytes)` and `instantiateStreaming` give both.
 const finishPair = ({ instance, module }) => finish(instance, module);
 
-export function defaultUrl() {
-  return new URL('../dist/html5.wasm', import.meta.url);
-}
-
 // Only reached in Node (a file: URL).  The specifier is a variable so that
 // bundlers targeting browsers do not try to resolve a Node built-in.
 const NODE_FS = 'node:fs/promises';
 async function readNodeFile(url) {
   const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_FS);
-  return readFile(url);
+  try {
+    return await readFile(url);
+  } catch (e) {
+    throw new Error(`init(): cannot read html5.wasm at ${url.protocol === 'file:' ? decodeURIComponent(url.pathname) : url.href}: ${e.code ?? e.message}`, { cause: e });
+  }
 }
 
-async function instantiateFrom(source) {
-  if (source === undefined || source === null) source = defaultUrl();
+const SOURCE_KINDS =
+  'a URL, a URL string, a Response, an ArrayBuffer or typed array holding html5.wasm, a WebAssembly.Module, or nothing';
+
+/** `source` as a URL, or null when it is not a URL or URL string; a string that is no URL is a TypeError. */
+function sourceUrl(source, fn) {
+  if (source instanceof URL) return source;
+  if (typeof source !== 'string') return null;
+  const base = isNode ? undefined : globalThis.location?.href;
+  try {
+    return new URL(source, base);
+  } catch {
+    // In Node a path is a file path: '/x/html5.wasm' or 'dist/html5.wasm'.
+    if (isNode && source !== '') return null;
+    throw new TypeError(`${fn}(source): ${describe(source)} is not a valid URL${base ? '' : ' (there is no base URL here: give an absolute one)'}`);
+  }
+}
+
+const isBytes = (v) => v instanceof ArrayBuffer || ArrayBuffer.isView(v);
+
+/** Bytes that are not a WebAssembly module are an Error naming the caller (checked without compiling). */
+function checkModuleBytes(bytes, fn) {
+  if (!WebAssembly.validate(bytes)) {
+    throw new Error(`${fn}(source): the ${bytes.byteLength} bytes given are not a valid WebAssembly module (expected html5.wasm)`);
+  }
+}
+
+// Node paths: a string that is not a URL is a path relative to the working directory.
+async function nodePathUrl(path) {
+  const { pathToFileURL } = await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_URL);
+  return pathToFileURL(path);
+}
+const NODE_URL = 'node:url';
+
+async function instantiateFrom(source, defaultSource) {
+  if (source === undefined || source === null) source = await defaultSource();
   if (source instanceof WebAssembly.Module) {
     return finish(await WebAssembly.instantiate(source, imports()), source);
   }
-  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+  if (isBytes(source)) {
+    checkModuleBytes(source, 'init');
     return finishPair(await WebAssembly.instantiate(source, imports()));
   }
   if (typeof Response !== 'undefined' && source instanceof Response) {
-    return instantiateResponse(source);
+    return instantiateResponse(source, source.url);
   }
-  if (typeof source === 'string' || source instanceof URL) {
-    const url = source instanceof URL ? source : new URL(source, isNode ? undefined : globalThis.location?.href);
-    if (url.protocol === 'file:' && isNode) {
-      return finishPair(await WebAssembly.instantiate(await readNodeFile(url), imports()));
-    }
-    return instantiateResponse(await fetch(url));
+  const url = sourceUrl(source, 'init') ?? await nodePathUrl(source);
+  if (url.protocol === 'file:' && isNode) {
+    const bytes = await readNodeFile(url);
+    checkModuleBytes(bytes, 'init');
+    return finishPair(await WebAssembly.instantiate(bytes, imports()));
   }
-  throw new TypeError(
-    'init(source): source must be a URL, a URL string, a Response, an ArrayBuffer or typed array ' +
-    'holding html5.wasm, a WebAssembly.Module, or nothing; got ' + describe(source));
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (e) {
+    throw new Error(`init(): fetching html5.wasm from ${url.href} failed: ${e.message}`, { cause: e });
+  }
+  return instantiateResponse(response, url.href);
 }
 
-async function instantiateResponse(response) {
-  if (!response.ok) throw new Error(`init(): fetching html5.wasm failed: HTTP ${response.status}`);
+async function instantiateResponse(response, url) {
+  const where = response.url || url || 'a Response';
+  if (!response.ok) {
+    throw new Error(`init(): fetching html5.wasm from ${where} failed: HTTP ${response.status}` +
+      (response.status === 404 ? ' (bundled? README, Bundlers: serve html5.wasm there or pass its URL to init())' : ''));
+  }
   if (typeof WebAssembly.instantiateStreaming === 'function') {
     try {
       return finishPair(await WebAssembly.instantiateStreaming(response.clone(), imports()));
@@ -85,7 +129,35 @@ async function instantiateResponse(response) {
       if (!(e instanceof TypeError)) throw e;
     }
   }
-  return finishPair(await WebAssembly.instantiate(await response.arrayBuffer(), imports()));
+  const bytes = await response.arrayBuffer();
+  if (!WebAssembly.validate(bytes)) {
+    throw new Error(`init(): ${where} is not html5.wasm: its ${bytes.byteLength} bytes are not a WebAssembly module`);
+  }
+  return finishPair(await WebAssembly.instantiate(bytes, imports()));
+}
+
+/** A source of the wrong type is a TypeError naming what it got (checked before anything is loaded). */
+function checkSourceType(source, fn) {
+  if (source === undefined || source === null || source instanceof WebAssembly.Module || isBytes(source) ||
+      (typeof Response !== 'undefined' && source instanceof Response)) return;
+  if (typeof source === 'string' || source instanceof URL) {
+    sourceUrl(source, fn);
+    return;
+  }
+  throw new TypeError(`${fn}(source): source must be ${SOURCE_KINDS}; got ${describe(source)}`);
+}
+
+/**
+ * Once initialised (or while loading), init(source) keeps its instance but
+ * still checks `source`: bytes must be a WebAssembly module, and in Node a
+ * file must be readable and hold one.  A remote URL is not fetched again.
+ */
+async function checkSourceWhenReady(source) {
+  if (isBytes(source)) return checkModuleBytes(source, 'init');
+  if (!isNode || (typeof source !== 'string' && !(source instanceof URL))) return undefined;
+  const url = sourceUrl(source, 'init') ?? await nodePathUrl(source);
+  if (url.protocol === 'file:') checkModuleBytes(await readNodeFile(url), 'init');
+  return undefined;
 }
 
 /**
@@ -118,28 +190,63 @@ export function describe(v) {
 }
 
 /**
- * Load the WebAssembly module.  Idempotent: every call after the first
- * returns the same promise (or resolves at once when ready).
- * @param {string|URL|Response|ArrayBuffer|ArrayBufferView|WebAssembly.Module} [source]
+ * Load the WebAssembly module: the entry points' init() (js/index.js,
+ * js/node.js, js/inline.js) call it with their default source, a function
+ * giving what to load when `source` is nothing.  Idempotent: every call
+ * while loading returns the same promise, every call after resolves at once.
+ * @param {string|URL|Response|ArrayBuffer|ArrayBufferView|WebAssembly.Module|undefined|null} source
+ * @param {() => unknown} defaultSource
  */
-export function init(source) {
-  if (wasm) return Promise.resolve();
-  if (!pending) {
-    pending = instantiateFrom(source).then(
-      () => undefined,
-      (e) => { pending = null; throw e; });
+export function load(source, defaultSource) {
+  try {
+    checkSourceType(source, 'init');
+  } catch (e) {
+    return Promise.reject(e);
   }
+  if (wasm || pending) {
+    const ready = wasm ? Promise.resolve() : pending;
+    if (source === undefined || source === null) return ready;
+    return checkSourceWhenReady(source).then(() => ready);
+  }
+  pending = instantiateFrom(source, defaultSource).then(
+    () => { pending = null; },
+    (e) => { pending = null; throw e; });
   return pending;
 }
 
-/** Synchronous initialisation (Node, or any caller holding the bytes or a Module). */
+/** Synchronous initialisation (Node, workers, or any caller holding the bytes or a Module). */
 export function initSync(source) {
+  const isModule = source instanceof WebAssembly.Module;
+  if (!isModule && !isBytes(source)) {
+    throw new TypeError('initSync(source): source must be the bytes of html5.wasm (an ArrayBuffer or typed array) ' +
+      'or a WebAssembly.Module; got ' + describe(source));
+  }
+  if (!isModule) checkModuleBytes(source, 'initSync');
   if (wasm) return;
-  let module;
-  if (source instanceof WebAssembly.Module) module = source;
-  else if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) module = new WebAssembly.Module(source);
-  else throw new TypeError('initSync(source): source must be the bytes of html5.wasm or a WebAssembly.Module; got ' + describe(source));
+  let module = source;
+  if (!isModule) {
+    try {
+      module = new WebAssembly.Module(source);
+    } catch (e) {
+      // Chromium's main thread compiles at most 4 KB synchronously.
+      throw new RangeError(`initSync(source): this platform refused to compile html5.wasm synchronously (${e.message}); use \`await init(source)\``, { cause: e });
+    }
+  }
   finish(new WebAssembly.Instance(module, imports()), module);
+}
+
+// An entry point without a default location known at import (js/node.js in
+// a bundle, js/inline.js on a browser's main thread) registers here what
+// the first parse should try: initialise synchronously or throw an Error
+// that says what to do.
+let lazyInit = null;
+/** Run `initialise` now; if it throws, the first call into the module runs it again (and throws to its caller). */
+export function initNowOrOnFirstUse(initialise) {
+  try {
+    initialise();
+  } catch {
+    lazyInit = initialise;
+  }
 }
 
 export function isReady() { return wasm !== null; }
@@ -188,6 +295,7 @@ export function withModuleLocked(fn, f) {
 /** The wasm exports; throws a clear Error before init() has finished. */
 export function getWasm() {
   if (locked !== null) throw lockedError('html5-wasm');
+  if (wasm === null && lazyInit !== null) lazyInit();
   if (wasm === null) {
     throw new Error('html5-wasm is not initialised yet: call `await init()` before parsing');
   }

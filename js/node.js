@@ -1,8 +1,75 @@
 // Node entry point ("node" condition of package.json exports): the module
 // initialises itself synchronously at import, so `await init()` is optional.
-import { readFileSync } from 'node:fs';
-import { defaultUrl, initSync } from './loader.js';
+//
+// Bundled (esbuild --platform=node, webpack for node, ...) the package's
+// dist/html5.wasm may no longer be where import.meta.url says: then import
+// still succeeds, and the first parse (or init()) looks again and throws an
+// Error naming every place it looked and how to pass the wasm instead.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { initNowOrOnFirstUse, initSync, load } from './loader.js';
 
-initSync(readFileSync(defaultUrl()));
+export * from './api.js';
 
-export * from './index.js';
+// Where html5.wasm may be, in order: the package's own copy (beside js/ in
+// dist/); beside this file (a bundle with html5.wasm copied next to it);
+// the html5-wasm package installed where the process runs.
+function candidates() {
+  const found = [];
+  // Paths, not `new URL('…', import.meta.url)`: bundlers treat that as a
+  // dependency, and webpack for Node then fails on html5.wasm's imports
+  // (Can't resolve 'env').
+  const here = () => dirname(fileURLToPath(import.meta.url));
+  const beside = 'html5.wasm';
+  for (const make of [
+    () => join(here(), '..', 'dist', beside),
+    () => join(here(), beside),
+    // A CommonJS bundle has no import.meta.url but its own __filename.
+    () => (typeof __filename === 'string' ? join(dirname(__filename), beside) : null),
+    installedCopy,
+  ]) {
+    try {
+      const path = make();
+      if (path && !found.includes(path)) found.push(path);
+    } catch {
+      // import.meta.url is empty in a CommonJS bundle; the package may not be installed
+    }
+  }
+  return found;
+}
+
+// node_modules/html5-wasm in the working directory or above it, as Node
+// resolves packages (by hand: webpack would take a require.resolve() for a
+// dependency of the bundle); the working directory's when there is none.
+function installedCopy() {
+  const at = (d) => join(d, 'node_modules', 'html5-wasm', 'dist', 'html5.wasm');
+  for (let d = process.cwd(); ; d = dirname(d)) {
+    if (existsSync(at(d))) return at(d);
+    if (dirname(d) === d) return at(process.cwd());
+  }
+}
+
+/** The bytes of html5.wasm from the first place that has them, or an Error saying where it looked. */
+function readWasm() {
+  const tried = candidates();
+  for (const path of tried) {
+    try {
+      return readFileSync(path);
+    } catch {
+      // next place
+    }
+  }
+  throw new Error(
+    `html5-wasm: html5.wasm was not found (looked in: ${tried.join(', ')}). ` +
+    'When the library is bundled, copy node_modules/html5-wasm/dist/html5.wasm beside the bundle, or pass it before parsing: ' +
+    "initSync(readFileSync('/path/to/html5.wasm')) or await init('/path/to/html5.wasm'); or import 'html5-wasm/inline' (the wasm embedded)");
+}
+
+const initFromFile = () => initSync(readWasm());
+initNowOrOnFirstUse(initFromFile);
+
+/** Load html5.wasm (already done at import when the file was found): from `source`, or else from the file. */
+export function init(source) {
+  return load(source, readWasm);
+}

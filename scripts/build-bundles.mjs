@@ -10,7 +10,7 @@
 //
 // Both sit beside the sources in js/, so the default html5.wasm location
 // (new URL('../dist/html5.wasm', import.meta.url)) resolves as it does from
-// js/loader.js.  In the CJS file import.meta.url becomes the file URL of
+// js/node.js.  In the CJS file import.meta.url becomes the file URL of
 // __filename.
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';

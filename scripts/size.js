@@ -15,6 +15,9 @@ const ENTRY = join(ROOT, 'js/index.js');
 const WASM = join(ROOT, 'dist/html5.wasm');
 const BUDGET = 150 * 1000; // bytes, gzipped (KB = 1000 bytes)
 const NODE_ONLY = new Set([join(ROOT, 'js/node.js')]);
+// html5-wasm/inline: the same JS with the wasm embedded (base64), one download.
+const INLINE_ENTRY = join(ROOT, 'js/inline.js');
+const INLINE_WASM = join(ROOT, 'js/inline-wasm.js');
 
 // Relative specifiers of import/export ... from '...', import '...' and import('...').
 const IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
@@ -79,6 +82,17 @@ const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length))
 const line = (r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
 const rule = widths.map((w) => '-'.repeat(w)).join('  ');
 console.log([line(table[0]), rule, ...table.slice(1, -2).map(line), rule, ...table.slice(-2).map(line)].join('\n'));
+
+// html5-wasm/inline: what it adds to the JS, against html5.wasm served as a file.
+if (existsSync(INLINE_WASM)) {
+  const inlineJs = reachable(INLINE_ENTRY).map((f) => sizes(f, constants.BROTLI_MODE_TEXT));
+  const embedded = inlineJs.find((r) => r.name === relative(ROOT, INLINE_WASM));
+  console.log(`\nhtml5-wasm/inline (${inlineJs.length} JS files, the wasm embedded as base64 in ${embedded.name}): ` +
+    `${kb(total('gzip', inlineJs))} KB gzipped, ${kb(total('brotli', inlineJs))} KB brotli, ${kb(total('raw', inlineJs))} KB raw; ` +
+    `the embedded wasm ${kb(embedded.gzip)} KB gzipped against ${kb(rows[0].gzip)} KB as html5.wasm`);
+} else {
+  console.log('\nhtml5-wasm/inline: js/inline-wasm.js is missing (`make bundles`)');
+}
 
 // Per-file gzip sums overstate a bundle slightly; the budget counts files as
 // they are served (one request each).

@@ -79,7 +79,7 @@ describe('package: npm pack + install', { timeout: 300_000 }, () => {
     const wasm = pack.files.find((f) => f.path === 'dist/html5.wasm');
     t.diagnostic(`${pack.filename}: ${pack.size} bytes packed, ${pack.unpackedSize} unpacked, ${pack.entryCount} files (html5.wasm ${wasm?.size} bytes)`);
     const has = (p) => files.includes(p);
-    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/html5.wasm', 'js/index.js', 'js/node.js', 'js/node.bundle.js', 'js/loader.js', 'js/index.cjs', 'bin/html5-wasm.js']) {
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/html5.wasm', 'js/index.js', 'js/node.js', 'js/node.bundle.js', 'js/loader.js', 'js/index.cjs', 'js/inline.js', 'js/inline-wasm.js', 'bin/html5-wasm.js']) {
       assert.ok(has(p), `the tarball lacks ${p}`);
     }
     const bad = files.filter((p) => /^(test|src|wasm|build|bench|scripts|examples|node_modules)\//.test(p) || /(^|\/)node_modules\//.test(p) || /\.tgz$/.test(p));
@@ -121,6 +121,15 @@ describe('package: npm pack + install', { timeout: 300_000 }, () => {
     assert.match(esm.dump, /\n\|     <svg svg>\n\|       <svg path>\n\|         xlink href="#a"\n/);
     assert.match(esm.dump, /\n\|     <template>\n\|       content\n\|         <td>\n\|           "t"\n/);
     assert.ok(esm.html.includes('<p><b>1<i>2</i></b><i>3</i></p>x<table><tbody><tr><td>y</td></tr></tbody></table>'), esm.html);
+  });
+
+  test("'html5-wasm/inline' from the tarball is initialised at import", () => {
+    writeFileSync(join(project, 'inline.mjs'), `
+import { isReady, parse } from 'html5-wasm/inline';
+console.log(JSON.stringify({ ready: isReady(), title: parse('<title>inline</title>').title, resolved: import.meta.resolve('html5-wasm/inline') }));
+`);
+    const r = JSON.parse(run(process.execPath, ['inline.mjs'], project));
+    assert.deepEqual(r, { ready: true, title: 'inline', resolved: 'file://' + join(project, 'node_modules', 'html5-wasm', 'js/inline.js') });
   });
 
   test('the installed command line parses a file', () => {

@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 
+import { announceSkip, browserTestsSkipReason, launchChromium, openPage } from '../../browser/chromium.js';
+import { startServer } from '../../browser/server.js';
 import { decode } from '../../../js/decode.js';
 import { dumpTree } from '../../../js/dump.js';
 import { isReady } from '../../../js/loader.js';
@@ -149,5 +151,39 @@ describe('worker_threads', () => {
     b.trees.forEach((t, i) => assert.equal(dumpTree(decode(t.buffer)), wantB[i % 2], `worker B tree ${i}`));
     // Same input, same bytes, whichever instance parsed it.
     assert.deepEqual(new Uint8Array(a.trees[0].buffer), new Uint8Array(a.trees[2].buffer));
+  });
+});
+
+// examples/worker/ in Chromium, the library reached through relative URLs:
+// a module worker and a classic worker (dynamic import()), each sent its
+// first message at once after `new Worker()`, before html5.wasm has loaded.
+describe('examples/worker in Chromium', () => {
+  const skip = browserTestsSkipReason();
+  if (skip) {
+    announceSkip('the Chromium part of test/js/package/worker.test.js');
+    test('examples/worker in Chromium', { skip }, () => {});
+    return;
+  }
+
+  test('module and classic workers answer messages posted at once', { timeout: 60_000 }, async () => {
+    let server;
+    let chrome;
+    try {
+      server = await startServer([['/', repoRoot]]);
+      chrome = await launchChromium();
+      const { page, log } = await openPage(chrome.context, `${server.origin}/examples/worker/index.html`);
+      await page.waitForFunction(() => globalThis.exampleResult !== undefined, null, { timeout: 20_000 });
+      const summaries = await page.evaluate(() => globalThis.exampleResult);
+      assert.equal(summaries.length, 3);
+      for (const s of summaries) assert.match(s, /^\d+ bytes transferred; <title>: Hello; 1[0-9] elements; body: <p>One<\/p><p>Two <b>bold <i>both<\/i><\/b><i> italic<\/i>/);
+      assert.ok(server.requests.includes('GET /examples/worker/worker.js'), server.requests.join('\n'));
+      assert.ok(server.requests.includes('GET /examples/worker/classic-worker.js'), server.requests.join('\n'));
+      // Each worker has its own instance: html5.wasm fetched twice, never by the page.
+      assert.equal(server.requests.filter((r) => r === 'GET /dist/html5.wasm').length, 2);
+      assert.deepEqual(log.filter((l) => !/favicon\.ico/.test(l)), []);
+    } finally {
+      await chrome?.close();
+      await server?.close();
+    }
   });
 });

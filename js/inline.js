@@ -1,0 +1,39 @@
+// html5-wasm/inline: the same API with html5.wasm embedded (base64 in the
+// generated js/inline-wasm.js), for single-file bundles and runtimes
+// without file access or a URL to fetch from.  It initialises at import
+// where the platform compiles WebAssembly synchronously (Node, Deno, Bun,
+// web workers); a browser's main thread compiles at most 4 KB that way,
+// so there `await init()` (no argument needed) compiles it asynchronously.
+import { initNowOrOnFirstUse, initSync, load } from './loader.js';
+import WASM_BASE64 from './inline-wasm.js';
+
+export * from './api.js';
+
+let bytes = null;
+function wasmBytes() {
+  if (bytes === null) {
+    if (typeof Uint8Array.fromBase64 === 'function') {
+      bytes = Uint8Array.fromBase64(WASM_BASE64);
+    } else {
+      const s = atob(WASM_BASE64);
+      bytes = new Uint8Array(s.length);
+      for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+    }
+  }
+  return bytes;
+}
+
+const initInline = () => {
+  try {
+    initSync(wasmBytes());
+  } catch (e) {
+    throw new Error('html5-wasm/inline: this platform does not compile WebAssembly synchronously here ' +
+      "(a browser's main thread): call `await init()` before parsing", { cause: e });
+  }
+};
+initNowOrOnFirstUse(initInline);
+
+/** Compile the embedded html5.wasm (already done at import where possible); `source` overrides it. */
+export function init(source) {
+  return load(source, wasmBytes);
+}

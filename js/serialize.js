@@ -41,7 +41,7 @@
 import {
   A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ANS_NONE, ANS_XMLNS, ATTR_NS_PREFIX, ATTR_NS_URI, ATTR_WORDS, ELEMENT_NS_URI,
   INFO_NS_MASK, INFO_NS_SHIFT, INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_INFO, N_NAME,
-  N_PARENT, NODE_WORDS, NONE, NS_HTML, SER_OUTER, SER_SCRIPTING_OFF, SER_SCRIPTING_ON, TYPE_COMMENT, TYPE_DOCTYPE,
+  N_PARENT, NODE_WORDS, NONE, NS_HTML, NS_MATHML, SER_OUTER, SER_SCRIPTING_OFF, SER_SCRIPTING_ON, TYPE_COMMENT, TYPE_DOCTYPE,
   TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT, HEADER_BYTES, H_NODE_COUNT, STATUS_ERR_OOM,
 } from './abi.js';
 import { getWasm } from './loader.js';
@@ -131,6 +131,48 @@ class DomWalk {
     }
     return this.t.first(i);
   }
+  first(l) { return l; }
+  more(l, c) { return c !== NONE; }
+  at(l, c) { return c; }
+  after(l, c) { return this.t.next(c); }
+}
+
+/** A js/dom.js tree that has changed (docs/dom.md): the same, through the
+ *  Tree's accessors, which consult its overlay. */
+class TreeWalk {
+  constructor(t) { this.t = t; }
+  kind(i) {
+    const type = this.t.type(i);
+    return type === TYPE_DOCUMENT || type === TYPE_FRAGMENT ? 0 : type;
+  }
+  // HTML 13.3: the local name in the HTML, SVG and MathML namespaces, else the qualified name.
+  name(i) {
+    const t = this.t;
+    const p = t.type(i) === TYPE_ELEMENT && t.ns(i) > NS_MATHML ? t.prefixOf(i) : null;
+    return p === null ? t.localName(i) : p + ':' + t.localName(i);
+  }
+  isHtml(i) { return this.t.ns(i) === NS_HTML; }
+  attrCount(i) { return this.t.attrCount(i); }
+  // HTML 13.3 "serialized name" of an attribute: by its namespace.
+  attrName(i, k) {
+    const t = this.t;
+    const a = t.attrFirst(i) + k;
+    const ns = t.attrNs(a);
+    const local = t.attrName(a);
+    if (ns === ANS_NONE || (ns === ANS_XMLNS && local === 'xmlns')) return local;
+    if (ns <= ANS_XMLNS) return ATTR_NS_PREFIX[ns] + ':' + local;
+    return t.attrQName(a);
+  }
+  attrValue(i, k) { return this.t.attrValue(this.t.attrFirst(i) + k); }
+  data(i) { return this.t.data(i); }
+  rawParent(i, scripting) {
+    const t = this.t;
+    const p = t.parent(i);
+    if (p === NONE || t.type(p) !== TYPE_ELEMENT || t.ns(p) !== NS_HTML) return false;
+    const name = t.localName(p);
+    return RAW_TEXT_ELEMENTS.has(name) || (scripting && name === 'noscript');
+  }
+  list(i) { return DomWalk.prototype.list.call(this, i); }
   first(l) { return l; }
   more(l, c) { return c !== NONE; }
   at(l, c) { return c; }
@@ -275,7 +317,7 @@ function walkOf(node, options, fn) {
   const { scriptingEnabled } = checkOptions(fn, options, SERIALIZE_OPTIONS); // read once
   if (isDomNode(node)) {
     const t = node._t;
-    return [new DomWalk(t), node._i, scriptingEnabled ?? t.scripting];
+    return [t.ov === null ? new DomWalk(t) : new TreeWalk(t), node._i, scriptingEnabled ?? t.scripting];
   }
   return [OBJECTS, node, scriptingEnabled ?? true];
 }

@@ -1709,6 +1709,29 @@ export class Document extends ParentNode {
     for (let j = t.first(ti); j !== NONE; j = t.next(j)) if (t.type(j) === TEXT_NODE) s += t.data(j);
     return s.replace(/[\t\n\f\r ]+/g, ' ').replace(/^ | $/g, '');
   }
+  /** HTML 3.1.3 title setter: the title element's text (one made in the head when there is none). */
+  set title(v) {
+    const t = this._t;
+    const root = this.documentElement;
+    if (root === null) return;
+    let ti = null;
+    if (t.ns(root._i) === NS_SVG && root.localName === 'svg') {
+      for (let j = t.first(root._i); j !== NONE && ti === null; j = t.next(j)) {
+        if (t.type(j) === ELEMENT_NODE && t.ns(j) === NS_SVG && t.localName(j) === 'title') ti = t.node(j);
+      }
+      if (ti === null) ti = root.insertBefore(this.createElementNS(SVG_NS, 'title'), root.firstChild);
+    } else if (t.ns(root._i) === NS_HTML) {
+      for (let j = t.nextElement(this._i, this._i); j !== NONE && ti === null; j = t.nextElement(j, this._i)) {
+        if (t.ns(j) === NS_HTML && t.localName(j) === 'title') ti = t.node(j);
+      }
+      if (ti === null) {
+        const head = this.head;
+        if (head === null) return;
+        ti = head.appendChild(this.createElement('title'));
+      }
+    } else return;
+    ti.textContent = v;
+  }
   /** Non-standard: serialisation of the children. */
   get innerHTML() { return serialize(this); }
 

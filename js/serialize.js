@@ -41,7 +41,7 @@
 import {
   A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ANS_NONE, ANS_XMLNS, ATTR_NS_PREFIX, ATTR_NS_URI, ATTR_WORDS, ELEMENT_NS_URI,
   INFO_NS_MASK, INFO_NS_SHIFT, INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_INFO, N_NAME,
-  N_PARENT, NODE_WORDS, NONE, NS_HTML, NS_MATHML, SER_OUTER, SER_SCRIPTING_OFF, SER_SCRIPTING_ON, TYPE_COMMENT, TYPE_DOCTYPE,
+  N_PARENT, NODE_WORDS, NONE, NS_HTML, SER_OUTER, SER_SCRIPTING_OFF, SER_SCRIPTING_ON, TYPE_COMMENT, TYPE_DOCTYPE,
   TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT, HEADER_BYTES, H_NODE_COUNT, STATUS_ERR_OOM,
 } from './abi.js';
 import { getWasm } from './loader.js';
@@ -145,10 +145,11 @@ class TreeWalk {
     const type = this.t.type(i);
     return type === TYPE_DOCUMENT || type === TYPE_FRAGMENT ? 0 : type;
   }
-  // HTML 13.3: the local name in the HTML, SVG and MathML namespaces, else the qualified name.
+  // The qualified name, as Chromium writes it (HTML 13.3 says: the local name in the HTML,
+  // SVG and MathML namespaces); only createElementNS gives a prefix.
   name(i) {
     const t = this.t;
-    const p = t.type(i) === TYPE_ELEMENT && t.ns(i) > NS_MATHML ? t.prefixOf(i) : null;
+    const p = t.type(i) === TYPE_ELEMENT ? t.prefixOf(i) : null;
     return p === null ? t.localName(i) : p + ':' + t.localName(i);
   }
   isHtml(i) { return this.t.ns(i) === NS_HTML; }

@@ -203,11 +203,12 @@ export class Tree {
   make(i) {
     switch (this.type(i)) {
       case TYPE_ELEMENT: {
-        const name = this.localName(i);
-        const m = elementClasses.get(this.nsURI(i));
-        const C = m === undefined ? undefined : (m.get(name) ?? m.get(''));
-        if (C !== undefined) return new C(this, i);
-        return this.ns(i) === NS_HTML && name === 'template' ? new TemplateElement(this, i) : new Element(this, i);
+        if (elementClasses.size !== 0) {
+          const m = elementClasses.get(this.nsURI(i));
+          const C = m === undefined ? undefined : (m.get(this.localName(i)) ?? m.get(''));
+          if (C !== undefined) return new C(this, i);
+        }
+        return this.ns(i) === NS_HTML && this.localName(i) === 'template' ? new TemplateElement(this, i) : new Element(this, i);
       }
       case TYPE_TEXT:
         return new Text(this, i);
@@ -996,8 +997,8 @@ export class Attr {
     this._v = s;
   }
   get name() {
-    const p = this.prefix;
-    return p === null ? this.localName : p + ':' + this.localName;
+    if (this._pre === undefined) return attrQualifiedName(this.localName, this._ns);
+    return this._pre === null ? this.localName : this._pre + ':' + this.localName;
   }
   get prefix() {
     if (this._pre !== undefined) return this._pre;
@@ -1303,7 +1304,7 @@ export class Element extends ParentNode {
   get localName() { return this._t.localName(this._i); }
   get tagName() {
     const t = this._t;
-    if (t.prefixOf(this._i) !== null) {
+    if (this._i >= t.count && t.prefixOf(this._i) !== null) {
       const q = qualifiedNameOf(t, this._i);
       return t.ns(this._i) === NS_HTML ? asciiUpper(q) : q;
     }
@@ -1322,7 +1323,8 @@ export class Element extends ParentNode {
     if (cnt === 0) return EMPTY;
     const a0 = t.attrFirst(this._i);
     const out = new Array(cnt);
-    for (let k = 0; k < cnt; k++) out[k] = attrAt(t, a0 + k, this);
+    if (a0 < t.acount) for (let k = 0; k < cnt; k++) out[k] = new Attr(t.attrName(a0 + k), t.attrValue(a0 + k), t.attrNs(a0 + k), this);
+    else for (let k = 0; k < cnt; k++) out[k] = attrAt(t, a0 + k, this);
     return out;
   }
   hasAttributes() { return this._t.attrCount(this._i) !== 0; }

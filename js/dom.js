@@ -225,6 +225,9 @@ export class Tree {
     }
   }
 
+  /** Node i's overlay Rec, or undefined (always, in a tree that has not changed). */
+  rec(i) { return this.ov === null ? undefined : this.ov.get(i); }
+
   // Record accessors (docs/format.md, "Node records"; the word offsets are
   // js/abi.js's).  Type, namespace and name never change: only new nodes
   // (i >= count) look them up in the overlay.  Links, data and attributes
@@ -250,32 +253,24 @@ export class Tree {
   isContents(i) { return i < this.count ? (this.n[i * NODE_WORDS] & TEMPLATE_CONTENTS) !== 0 : this.ov.get(i).host !== NONE; }
   /** DOM parent: none for template contents (they hang off their template). */
   parent(i) {
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined) return r.parent;
-    }
+    const r = this.rec(i);
+    if (r !== undefined) return r.parent;
     return (this.n[i * NODE_WORDS] & TEMPLATE_CONTENTS) !== 0 ? NONE : this.n[i * NODE_WORDS + N_PARENT];
   }
   /** The template whose contents fragment i is, or NONE. */
   host(i) {
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined) return r.host;
-    }
+    const r = this.rec(i);
+    if (r !== undefined) return r.host;
     return (this.n[i * NODE_WORDS] & TEMPLATE_CONTENTS) !== 0 ? this.n[i * NODE_WORDS + N_PARENT] : NONE;
   }
   prev(i) {
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined) return r.prev;
-    }
+    const r = this.rec(i);
+    if (r !== undefined) return r.prev;
     return this.n[i * NODE_WORDS + N_PREV];
   }
   next(i) {
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined) return r.next;
-    }
+    const r = this.rec(i);
+    if (r !== undefined) return r.next;
     const b = i * NODE_WORDS;
     const p = this.n[b + N_PARENT];
     if (p === NONE || (this.n[b] & TEMPLATE_CONTENTS) !== 0) return NONE;
@@ -283,10 +278,8 @@ export class Tree {
     return e < this.n[p * NODE_WORDS + N_END] ? e : NONE;
   }
   first(i) {
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined) return r.first;
-    }
+    const r = this.rec(i);
+    if (r !== undefined) return r.first;
     const e = this.n[i * NODE_WORDS + N_END];
     let c = i + 1;
     if (c >= e) return NONE;
@@ -297,19 +290,15 @@ export class Tree {
     return c;
   }
   last(i) {
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined) return r.last;
-    }
+    const r = this.rec(i);
+    if (r !== undefined) return r.last;
     const t = this.n[i * NODE_WORDS] & INFO_TYPE_MASK;
     return t === TYPE_ELEMENT || t === TYPE_DOCUMENT || t === TYPE_FRAGMENT ? this.n[i * NODE_WORDS + N_LAST_CHILD] : NONE;
   }
   /** Index of template i's contents fragment, or NONE. */
   contents(i) {
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined) return r.contents;
-    }
+    const r = this.rec(i);
+    if (r !== undefined) return r.contents;
     const c = i + 1;
     return c < this.n[i * NODE_WORDS + N_END] && (this.n[c * NODE_WORDS] & TEMPLATE_CONTENTS) !== 0 ? c : NONE;
   }
@@ -364,17 +353,13 @@ export class Tree {
   }
   /** Element i's attributes are the records attrFirst(i) .. attrFirst(i) + attrCount(i) - 1. */
   attrFirst(i) {
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined && r.attrs !== null) return this.acount + i * ATTR_STRIDE;
-    }
+    const r = this.rec(i);
+    if (r !== undefined && r.attrs !== null) return this.acount + i * ATTR_STRIDE;
     return this.n[i * NODE_WORDS + N_ATTR_FIRST];
   }
   attrCount(i) {
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined && r.attrs !== null) return r.attrs.length;
-    }
+    const r = this.rec(i);
+    if (r !== undefined && r.attrs !== null) return r.attrs.length;
     return this.n[i * NODE_WORDS + N_ATTR_COUNT];
   }
   _ar(k) {
@@ -404,18 +389,14 @@ export class Tree {
   }
   /** Character data of a Text / Comment / PI node. */
   data(i) {
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined && r.data !== null) return r.data;
-    }
+    const r = this.rec(i);
+    if (r !== undefined && r.data !== null) return r.data;
     return this.string(this.n[i * NODE_WORDS + N_DATA_OFF], this.n[i * NODE_WORDS + N_DATA_LEN]);
   }
   /** Length of data(i) in UTF-16 code units. */
   dataLength(i) {
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined && r.data !== null) return r.data.length;
-    }
+    const r = this.rec(i);
+    if (r !== undefined && r.data !== null) return r.data.length;
     return this.n[i * NODE_WORDS + N_DATA_LEN];
   }
   attrValue(k) {
@@ -469,10 +450,8 @@ export class Tree {
   /** Like findPlainAttr, by name id (see nameId). */
   findPlainAttrId(i, id) {
     if (id < 0) return -1;
-    if (this.ov !== null) {
-      const r = this.ov.get(i);
-      if (r !== undefined && r.attrs !== null) return this.findPlainAttr(i, this.names[id]);
-    }
+    const r = this.rec(i);
+    if (r !== undefined && r.attrs !== null) return this.findPlainAttr(i, this.names[id]);
     const b = i * NODE_WORDS;
     const cnt = this.n[b + N_ATTR_COUNT];
     if (cnt === 0) return -1;
@@ -1155,6 +1134,14 @@ export class Node {
   }
 }
 
+// DOM "viable next sibling": the first following sibling of x not among nodes, or null.
+function viableNextSibling(x, nodes) {
+  const t = x._t;
+  let next = t.next(x._i);
+  while (next !== NONE && nodes.includes(t.node(next))) next = t.next(next);
+  return t.node(next);
+}
+
 // ChildNode (DOM 4.2.8): before, after, replaceWith, remove.
 const CHILD_NODE = {
   before(...nodes) {
@@ -1168,24 +1155,20 @@ const CHILD_NODE = {
     preInsert(node, parent, prev === NONE ? parent.firstChild : t.node(t.next(prev)), 'before');
   },
   after(...nodes) {
-    const t = this._t;
-    const p = t.parent(this._i);
+    const p = this._t.parent(this._i);
     if (p === NONE) return;
-    let next = t.next(this._i);
-    while (next !== NONE && nodes.includes(t.node(next))) next = t.next(next);
-    const node = convertNodes(this, nodes, 'after');
-    preInsert(node, t.node(p), t.node(next), 'after');
+    const next = viableNextSibling(this, nodes);
+    preInsert(convertNodes(this, nodes, 'after'), this._t.node(p), next, 'after');
   },
   replaceWith(...nodes) {
     const t = this._t;
     const p = t.parent(this._i);
     if (p === NONE) return;
-    let next = t.next(this._i);
-    while (next !== NONE && nodes.includes(t.node(next))) next = t.next(next);
+    const next = viableNextSibling(this, nodes);
     const node = convertNodes(this, nodes, 'replaceWith');
     const parent = t.node(p);
     if (t.parent(this._i) === p) parent.replaceChild(node, this);
-    else preInsert(node, parent, t.node(next), 'replaceWith');
+    else preInsert(node, parent, next, 'replaceWith');
   },
   remove() { this._t.unlink(this._i); },
 };

@@ -10,6 +10,7 @@
 // document's nodes, the same on both sides while the trees agree) and
 // arguments (markup, names valid and invalid).
 import { parse } from '../../js/index.js';
+import { mulberry32 } from '../js/differential/gen/html.js';
 
 const chromium = (html) => new DOMParser().parseFromString(html, 'text/html');
 const ours = (html) => parse(html, { scriptingEnabled: false });
@@ -199,16 +200,6 @@ export const SCRIPTS = {
 
 // ---- generated scripts -------------------------------------------------------
 
-function prng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const MARKUP = ['<b>x</b>', '<p>a<p>b', '<td>c', '<tr><td>1', '<table>t', 'plain & <text>', '<!--c-->', '<?p d?>', '<svg><rect/></svg>',
   '<math><mi>m</mi></math>', '<template><td>q</template>', '<select><option>o</select>', '<li>l<li>m', '', '<a href=x>a<a>b',
   '<textarea>\nx</textarea>', '<pre>\n\ny</pre>', '<frameset>', '<body a=b>', '<html c=d>', '<head><title>h</title>', '<script>1<2</script>'];
@@ -222,7 +213,7 @@ const fits = (n, parent) => n.nodeType !== 10 && n.nodeType !== 11 && !n.contain
 
 /** A generated script of `count` steps from `seed`. */
 export function generated(seed, count) {
-  const r = prng(seed);
+  const r = mulberry32(seed);
   const int = (n) => Math.floor(r() * n);
   const pick = (a) => a[int(a.length)];
   const steps = [];

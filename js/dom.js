@@ -718,23 +718,16 @@ export class Tree {
     return i;
   }
 
-  /** A detached, empty DocumentFragment (template without contents). */
-  static emptyFragment(scripting) {
-    return Tree.emptyRoot(TYPE_FRAGMENT, scripting).node(0);
-  }
   /** A tree holding one empty Document (the inert template document, a document's clone). */
   static emptyDocument(scripting, mode = 'no-quirks') {
-    const t = Tree.emptyRoot(TYPE_DOCUMENT, scripting);
+    const n = new Uint32Array(NODE_WORDS);
+    n[0] = TYPE_DOCUMENT;
+    n[N_PARENT] = n[N_PREV] = n[N_LAST_CHILD] = NONE;
+    n[N_END] = 1;
+    const t = new Tree(n, new Uint32Array(0), new Uint16Array(0), [''], scripting ? FLAG_SCRIPTING : 0);
     t.mode = mode;
     t.quirks = mode === 'quirks';
     return t;
-  }
-  static emptyRoot(type, scripting) {
-    const n = new Uint32Array(NODE_WORDS);
-    n[0] = type;
-    n[N_PARENT] = n[N_PREV] = n[N_LAST_CHILD] = NONE;
-    n[N_END] = 1;
-    return new Tree(n, new Uint32Array(0), new Uint16Array(0), [''], scripting ? FLAG_SCRIPTING : 0);
   }
 }
 

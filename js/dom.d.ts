@@ -1,6 +1,7 @@
-// Types of the DOM-like tree returned by decode(buffer) / decode(buffer, { format: 'dom' }).
-// The tree is read-only: nodes are views over the decoded records, made on
-// first access and cached (so `a.firstChild === a.firstChild`).
+// Types of the DOM-like tree returned by parse() and decode(buffer, { format: 'dom' }).
+// Nodes are views over the decoded records, made on first access and cached
+// (so `a.firstChild === a.firstChild`); the tree changes with the DOM
+// standard's methods (docs/dom.md).
 
 export declare const ELEMENT_NODE: 1;
 export declare const ATTRIBUTE_NODE: 2;
@@ -40,25 +41,36 @@ export interface ElementLocation extends Location {
   endTag?: Location;
 }
 
+/** The platform's DOMException (a fallback with the same name, message and code where it is missing). */
+export declare const DOMException: typeof globalThis.DOMException;
+
+/** An attribute (a snapshot of its name and value; setting `value` changes the element's attribute). */
 export declare class Attr {
   readonly name: string;
   readonly localName: string;
   readonly prefix: string | null;
   readonly namespaceURI: string | null;
-  readonly value: string;
-  readonly ownerElement: Element;
+  value: string;
+  readonly ownerElement: Element | null;
   readonly nodeType: 2;
   readonly nodeName: string;
-  readonly nodeValue: string;
-  readonly textContent: string;
+  nodeValue: string;
+  textContent: string;
   readonly specified: true;
 }
+
+/** What the ParentNode / ChildNode methods take: nodes, and strings (made Text nodes). */
+export type NodeOrString = Node | string;
 
 export declare abstract class Node {
   readonly nodeType: number;
   readonly nodeName: string;
-  readonly nodeValue: string | null;
-  readonly textContent: string | null;
+  /** Setting it changes CharacterData; on other nodes it does nothing (DOM). */
+  get nodeValue(): string | null;
+  set nodeValue(value: string | null);
+  /** Setting it replaces the children with one Text node (elements, fragments) or the data (CharacterData). */
+  get textContent(): string | null;
+  set textContent(value: string | null);
   readonly parentNode: ParentNode | null;
   readonly parentElement: Element | null;
   readonly childNodes: readonly ChildNode[];
@@ -77,6 +89,22 @@ export declare abstract class Node {
   isEqualNode(other: Node | null | undefined): boolean;
   /** The subtree as plain data (JSON.stringify calls it). */
   toJSON(): NodeJSON;
+  appendChild<T extends Node>(node: T): T;
+  insertBefore<T extends Node>(node: T, child: Node | null): T;
+  removeChild<T extends Node>(child: T): T;
+  replaceChild<T extends Node>(node: Node, child: T): T;
+  /** A copy in the same document (with its subtree when deep; a template's contents too). */
+  cloneNode(deep?: boolean): this;
+  /** No empty Text nodes, no adjacent ones. */
+  normalize(): void;
+}
+
+/** DOM ChildNode (Element, CharacterData, DocumentType). */
+interface ChildNodeMethods {
+  before(...nodes: NodeOrString[]): void;
+  after(...nodes: NodeOrString[]): void;
+  replaceWith(...nodes: NodeOrString[]): void;
+  remove(): void;
 }
 
 /** The plain data of Node#toJSON() (README, "Debugging"). */
@@ -111,25 +139,34 @@ declare abstract class ParentNodeBase extends Node {
   /** Supports type, universal, #id, .class, [attr] with = ~= |= ^= $= *= and i/s flags, lists, descendant, >, +, ~ combinators and :first-child :last-child :only-child :first-of-type :last-of-type :only-of-type :nth-child() :nth-last-child() :nth-of-type() :nth-last-of-type() :not() :is() :where() :empty :root :scope. Throws a DOMException named SyntaxError otherwise. */
   querySelector(selectors: string): Element | null;
   querySelectorAll(selectors: string): Element[];
+  append(...nodes: NodeOrString[]): void;
+  prepend(...nodes: NodeOrString[]): void;
+  replaceChildren(...nodes: NodeOrString[]): void;
 }
 
+export interface Element extends ChildNodeMethods {}
 export declare class Element extends ParentNodeBase {
   readonly nodeType: 1;
-  readonly nodeValue: null;
-  readonly textContent: string;
+  get nodeValue(): null;
+  set nodeValue(value: string | null);
+  get textContent(): string;
+  set textContent(value: string | null);
   readonly localName: string;
   /** Uppercase for HTML elements (as in HTML documents), the local name otherwise. */
   readonly tagName: string;
   readonly namespaceURI: string | null;
-  readonly prefix: null;
+  /** Only createElementNS('...', 'p:name') gives one. */
+  readonly prefix: string | null;
   readonly attributes: readonly Attr[];
-  readonly id: string;
-  readonly className: string;
+  id: string;
+  className: string;
   readonly classList: string[];
   readonly previousElementSibling: Element | null;
   readonly nextElementSibling: Element | null;
-  readonly innerHTML: string;
-  readonly outerHTML: string;
+  /** Setting it parses the markup with this element as the context (the C parser). */
+  innerHTML: string;
+  /** Setting it replaces this element by the markup parsed in its parent's context. */
+  outerHTML: string;
   readonly sourceCodeLocation: ElementLocation | null | undefined;
   hasAttributes(): boolean;
   getAttributeNames(): string[];
@@ -138,6 +175,21 @@ export declare class Element extends ParentNodeBase {
   hasAttribute(qualifiedName: string): boolean;
   hasAttributeNS(namespace: string | null, localName: string): boolean;
   getAttributeNode(qualifiedName: string): Attr | null;
+  getAttributeNodeNS(namespace: string | null, localName: string): Attr | null;
+  /** InvalidCharacterError for an invalid name; the name is lowercased on HTML elements. */
+  setAttribute(qualifiedName: string, value: string): void;
+  /** "validate and extract": InvalidCharacterError, NamespaceError. */
+  setAttributeNS(namespace: string | null, qualifiedName: string, value: string): void;
+  removeAttribute(qualifiedName: string): void;
+  removeAttributeNS(namespace: string | null, localName: string): void;
+  /** True when the attribute is there afterwards. */
+  toggleAttribute(qualifiedName: string, force?: boolean): boolean;
+  setAttributeNode(attr: Attr): Attr | null;
+  setAttributeNodeNS(attr: Attr): Attr | null;
+  removeAttributeNode(attr: Attr): Attr;
+  insertAdjacentHTML(position: InsertPosition, markup: string): void;
+  insertAdjacentElement(position: InsertPosition, element: Element): Element | null;
+  insertAdjacentText(position: InsertPosition, data: string): void;
   matches(selectors: string): boolean;
   closest(selectors: string): Element | null;
 }
@@ -147,11 +199,22 @@ export declare class TemplateElement extends Element {
   readonly content: DocumentFragment;
 }
 
+export type InsertPosition = 'beforebegin' | 'afterbegin' | 'beforeend' | 'afterend';
+
+export interface CharacterData extends ChildNodeMethods {}
 export declare abstract class CharacterData extends Node {
-  readonly data: string;
-  readonly nodeValue: string;
-  readonly textContent: string;
+  data: string;
+  get nodeValue(): string;
+  set nodeValue(value: string | null);
+  get textContent(): string;
+  set textContent(value: string | null);
   readonly length: number;
+  substringData(offset: number, count: number): string;
+  appendData(data: string): void;
+  insertData(offset: number, data: string): void;
+  deleteData(offset: number, count: number): void;
+  /** IndexSizeError when offset is past the length. */
+  replaceData(offset: number, count: number, data: string): void;
   readonly childNodes: readonly [];
   readonly previousElementSibling: Element | null;
   readonly nextElementSibling: Element | null;
@@ -160,6 +223,8 @@ export declare abstract class CharacterData extends Node {
 export declare class Text extends CharacterData {
   readonly nodeType: 3;
   readonly nodeName: '#text';
+  readonly wholeText: string;
+  splitText(offset: number): Text;
 }
 
 export declare class Comment extends CharacterData {
@@ -174,19 +239,23 @@ export declare class ProcessingInstruction extends CharacterData {
   readonly target: string;
 }
 
+export interface DocumentType extends ChildNodeMethods {}
 export declare class DocumentType extends Node {
   readonly nodeType: 10;
   readonly name: string;
   readonly publicId: string;
   readonly systemId: string;
-  readonly nodeValue: null;
-  readonly textContent: null;
+  get nodeValue(): null;
+  set nodeValue(value: string | null);
+  get textContent(): null;
+  set textContent(value: string | null);
 }
 
 export declare class DocumentFragment extends ParentNodeBase {
   readonly nodeType: 11;
   readonly nodeName: '#document-fragment';
-  readonly textContent: string;
+  get textContent(): string;
+  set textContent(value: string | null);
   /** Non-standard: serialisation of the children. */
   readonly innerHTML: string;
 }
@@ -194,8 +263,10 @@ export declare class DocumentFragment extends ParentNodeBase {
 export declare class Document extends ParentNodeBase {
   readonly nodeType: 9;
   readonly nodeName: '#document';
-  readonly nodeValue: null;
-  readonly textContent: null;
+  get nodeValue(): null;
+  set nodeValue(value: string | null);
+  get textContent(): null;
+  set textContent(value: string | null);
   readonly mode: DocumentMode;
   readonly compatMode: 'BackCompat' | 'CSS1Compat';
   /** The encoding byte input was decoded with ('UTF-8' for a string). */
@@ -206,9 +277,23 @@ export declare class Document extends ParentNodeBase {
   readonly documentElement: Element | null;
   readonly head: Element | null;
   readonly body: Element | null;
-  readonly title: string;
+  /** Setting it changes the title element's text (one is made in the head when there is none). */
+  title: string;
   /** Non-standard: serialisation of the children. */
   readonly innerHTML: string;
+  /** An HTML element (name lowercased); InvalidCharacterError for an invalid name. */
+  createElement(localName: string): Element;
+  createElementNS(namespace: string | null, qualifiedName: string): Element;
+  createTextNode(data: string): Text;
+  createComment(data: string): Comment;
+  createProcessingInstruction(target: string, data: string): ProcessingInstruction;
+  createDocumentFragment(): DocumentFragment;
+  createAttribute(localName: string): Attr;
+  createAttributeNS(namespace: string | null, qualifiedName: string): Attr;
+  /** A copy of a node of any document, in this one. */
+  importNode<T extends Node>(node: T, deep?: boolean): T;
+  /** The node (same object) moved into this document, detached. */
+  adoptNode<T extends Node>(node: T): T;
 }
 
 export type ChildNode = Element | Text | Comment | ProcessingInstruction | DocumentType;

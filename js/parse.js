@@ -8,6 +8,7 @@ import {
 } from './abi.js';
 import { BYTES_OPTIONS, checkInputOrBytes, parseBytes } from './bytes.js';
 import { decodeOwn } from './decode.js';
+import { setFragmentParser } from './dom.js';
 import { copyErrors, reportErrors, statusError } from './errors.js';
 import { describe, getWasm, withModuleLocked, writeInput } from './loader.js';
 import { checkInput, checkOptions, isBoolean, isFunction, oneOf } from './options.js';
@@ -145,6 +146,9 @@ export function parseFragment(html, options) {
   if (errors !== null) reportErrors(o.onParseError, errors);
   return tree;
 }
+
+// innerHTML, outerHTML and insertAdjacentHTML of js/dom.js parse with it.
+setFragmentParser(parseFragment);
 
 /**
  * Parse and return the raw flat buffer (docs/format.md): an ArrayBuffer

@@ -13,7 +13,7 @@
 // HTML lists as legacy case-insensitive compare ignoring ASCII case.
 // Invalid or unsupported selectors throw a DOMException named SyntaxError.
 
-import { N_DATA_LEN, N_NAME, NODE_WORDS, NONE, NS_HTML, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT } from './abi.js';
+import { N_NAME, NODE_WORDS, NONE, NS_HTML, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT } from './abi.js';
 
 function syntaxError(message) {
   if (typeof DOMException === 'function') return new DOMException(message, 'SyntaxError');
@@ -432,7 +432,7 @@ function matchPseudo(t, i, p, ctx) {
     case 'empty':
       for (let c = t.first(i); c !== NONE; c = t.next(c)) {
         const ty = t.type(c);
-        if (ty === TYPE_ELEMENT || (ty === TYPE_TEXT && t.n[c * NODE_WORDS + N_DATA_LEN] > 0)) return false;
+        if (ty === TYPE_ELEMENT || (ty === TYPE_TEXT && t.dataLength(c) > 0)) return false;
       }
       return true;
     case 'root':

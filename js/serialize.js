@@ -137,6 +137,49 @@ class DomWalk {
   after(l, c) { return this.t.next(c); }
 }
 
+/** A js/dom.js tree that has changed (docs/dom.md): the same, through the
+ *  Tree's accessors, which consult its overlay. */
+class TreeWalk {
+  constructor(t) { this.t = t; }
+  kind(i) {
+    const type = this.t.type(i);
+    return type === TYPE_DOCUMENT || type === TYPE_FRAGMENT ? 0 : type;
+  }
+  // The qualified name, as Chromium writes it (HTML 13.3 says: the local name in the HTML,
+  // SVG and MathML namespaces); only createElementNS gives a prefix.
+  name(i) {
+    const t = this.t;
+    const p = t.type(i) === TYPE_ELEMENT ? t.prefixOf(i) : null;
+    return p === null ? t.localName(i) : p + ':' + t.localName(i);
+  }
+  isHtml(i) { return this.t.ns(i) === NS_HTML; }
+  attrCount(i) { return this.t.attrCount(i); }
+  // HTML 13.3 "serialized name" of an attribute: by its namespace.
+  attrName(i, k) {
+    const t = this.t;
+    const a = t.attrFirst(i) + k;
+    const ns = t.attrNs(a);
+    const local = t.attrName(a);
+    if (ns === ANS_NONE || (ns === ANS_XMLNS && local === 'xmlns')) return local;
+    if (ns <= ANS_XMLNS) return ATTR_NS_PREFIX[ns] + ':' + local;
+    return t.attrQName(a);
+  }
+  attrValue(i, k) { return this.t.attrValue(this.t.attrFirst(i) + k); }
+  data(i) { return this.t.data(i); }
+  rawParent(i, scripting) {
+    const t = this.t;
+    const p = t.parent(i);
+    if (p === NONE || t.type(p) !== TYPE_ELEMENT || t.ns(p) !== NS_HTML) return false;
+    const name = t.localName(p);
+    return RAW_TEXT_ELEMENTS.has(name) || (scripting && name === 'noscript');
+  }
+  list(i) { return DomWalk.prototype.list.call(this, i); }
+  first(l) { return l; }
+  more(l, c) { return c !== NONE; }
+  at(l, c) { return c; }
+  after(l, c) { return this.t.next(c); }
+}
+
 /** parse5-shaped objects (js/object.js, or made by the user): cursor = index in a childNodes array.
  *  A processing instruction is a comment with `processingInstruction: { target, data }` (js/object.js)
  *  or a user-built { nodeName: '#processing-instruction', target, data }. */
@@ -303,7 +346,7 @@ function walkOf(node, options, fn) {
   const { scriptingEnabled } = checkOptions(fn, options, SERIALIZE_OPTIONS); // read once
   if (isDomNode(node)) {
     const t = node._t;
-    return [new DomWalk(t), node._i, scriptingEnabled ?? t.scripting];
+    return [t.ov === null ? new DomWalk(t) : new TreeWalk(t), node._i, scriptingEnabled ?? t.scripting];
   }
   return [OBJECTS, node, scriptingEnabled ?? true];
 }

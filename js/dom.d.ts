@@ -42,7 +42,14 @@ export interface ElementLocation extends Location {
 }
 
 /** The platform's DOMException (a fallback with the same name, message and code where it is missing). */
-export declare const DOMException: typeof globalThis.DOMException;
+export declare const DOMException: typeof globalThis extends { DOMException: infer D }
+  ? D
+  : { new (message?: string, name?: string): DOMExceptionLike; readonly prototype: DOMExceptionLike };
+/** What a DOMException has, for programs compiled without the DOM lib. */
+export interface DOMExceptionLike extends Error {
+  readonly name: string;
+  readonly code: number;
+}
 
 /** An attribute (a snapshot of its name and value; setting `value` changes the element's attribute). */
 export declare class Attr {

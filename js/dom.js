@@ -39,6 +39,15 @@ export const [, XLINK_NS, XML_NS, XMLNS_NS] = ATTR_NS_URI;
 const TEMPLATE_CONTENTS = INFO_TEMPLATE_CONTENTS;
 const EMPTY = Object.freeze([]);
 
+/**
+ * Hook (issue 18): the class of an element by namespace URI, then local
+ * name ('' for any other name of that namespace).  js/html-elements.js
+ * fills it (HTMLInputElement, HTMLElement, SVGElement, ...); Tree#make uses
+ * it when it makes an element's node object.
+ * @type {Map<string, Map<string, typeof Element>>}
+ */
+export const elementClasses = new Map();
+
 /** Qualified name of an attribute from its local name and namespace code. */
 export function attrQualifiedName(local, ns) {
   if (ns === ANS_NONE) return local;
@@ -85,6 +94,8 @@ export class Tree {
     this.scripting = (flags & FLAG_SCRIPTING) !== 0;
     this.quirks = this.mode === 'quirks';
     this.encoding = 'UTF-8'; // Document.characterSet; decode.js sets byte input's
+    this.url = 'about:blank'; // Document.URL (parse()/decode() option `url`)
+    this.version = 0; // changes with every mutation: live collections recompute when it does
     // Node objects by index, made on first access, in chunks of 256 made
     // on first use: a chunk is young while the nodes stored into it are, so
     // the GC keeps no remembered slot per node (it did for one big array).
@@ -121,8 +132,11 @@ export class Tree {
   make(i) {
     const w = this.n[i * NODE_WORDS];
     switch (w & INFO_TYPE_MASK) {
-      case TYPE_ELEMENT:
-        return ((w >>> INFO_NS_SHIFT) & INFO_NS_MASK) === NS_HTML && this.localName(i) === 'template' ? new TemplateElement(this, i) : new Element(this, i);
+      case TYPE_ELEMENT: {
+        const m = elementClasses.get(ELEMENT_NS_URI[(w >>> INFO_NS_SHIFT) & INFO_NS_MASK]);
+        const C = m === undefined ? undefined : (m.get(this.localName(i)) ?? m.get(''));
+        return C === undefined ? new Element(this, i) : new C(this, i);
+      }
       case TYPE_TEXT:
         return new Text(this, i);
       case TYPE_COMMENT:
@@ -512,9 +526,7 @@ export class Element extends ParentNode {
     const t = this._t;
     return new Attr(t.attrName(k), t.attrValue(k), t.attrNs(k), this);
   }
-  get id() { return this.getAttribute('id') ?? ''; }
-  get className() { return this.getAttribute('class') ?? ''; }
-  get classList() { return splitClasses(this.className); }
+  // id, className, classList, dataset and the reflected attributes: js/html-elements.js.
 
   get previousElementSibling() { return this._t.node(this._t.elementSibling(this._i, false)); }
   get nextElementSibling() { return this._t.node(this._t.elementSibling(this._i, true)); }
@@ -527,7 +539,7 @@ export class Element extends ParentNode {
   }
 }
 
-/** An HTML <template>: `content` holds its contents. */
+/** An HTML <template>: `content` holds its contents (js/html-elements.js registers it). */
 export class TemplateElement extends Element {
   get content() {
     const t = this._t;

@@ -20,6 +20,7 @@ import {
 } from './abi.js';
 import { Locator, modeOf, nodeLocation } from './records.js';
 import { unitsToString } from './text.js';
+import { NodeList } from './collections.js';
 
 export const ELEMENT_NODE = 1;
 export const ATTRIBUTE_NODE = 2;
@@ -38,6 +39,7 @@ export const [, XLINK_NS, XML_NS, XMLNS_NS] = ATTR_NS_URI;
 
 const TEMPLATE_CONTENTS = INFO_TEMPLATE_CONTENTS;
 const EMPTY = Object.freeze([]);
+const EMPTY_NODES = Object.freeze(new NodeList()); // childNodes of a node without children
 
 /**
  * Hook (issue 18): the class of an element by namespace URI, then local
@@ -331,13 +333,13 @@ export class Node {
   get lastChild() { return this._t.node(this._t.last(this._i)); }
   get nextSibling() { return this._t.node(this._t.next(this._i)); }
   get previousSibling() { return this._t.node(this._t.prev(this._i)); }
-  /** The children (an array, made once; one shared frozen empty array for nodes without children). */
+  /** The children: a NodeList (an Array subclass, js/collections.js), made once; one shared frozen empty one for nodes without children. */
   get childNodes() {
     let c = this._c;
     if (c === null) {
       const t = this._t;
       const first = t.first(this._i);
-      if (first === NONE) return EMPTY;
+      if (first === NONE) return EMPTY_NODES;
       // Children are consecutive subtrees in the records: each next sibling
       // starts at the end of the one before, up to the parent's end.
       // Counted first: an array made at its final length (push over-allocates).
@@ -345,7 +347,7 @@ export class Node {
       const end = n[this._i * NODE_WORDS + N_END];
       let k = 0;
       for (let j = first; j < end; j = n[j * NODE_WORDS + N_END]) k++;
-      c = new Array(k);
+      c = new NodeList(k);
       k = 0;
       for (let j = first; j < end; j = n[j * NODE_WORDS + N_END]) c[k++] = t.node(j);
       this._c = c;

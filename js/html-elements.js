@@ -56,7 +56,8 @@ export function baseURL(t) {
         const href = t.plainAttr(j, 'href');
         if (href === null) continue;
         const u = parseURL(href, t.url);
-        if (u !== null) url = u.href;
+        // Failure, data: and javascript: give the fallback base URL (HTML 4.2.3 "set the frozen base URL").
+        if (u !== null && u.protocol !== 'data:' && u.protocol !== 'javascript:') url = u.href;
         break;
       }
     }
@@ -216,10 +217,11 @@ const isLabelable = (t, j) => t.type(j) === ELEMENT && t.ns(j) === NS_HTML && LA
 /**
  * The form owner of listed element i (HTML 4.10.17.3 "reset the form
  * owner"): with a form attribute, the first element of its tree with that id
- * if it is a form; else the nearest form ancestor.  (The parser associates
- * a control with its form element pointer when that form is not an ancestor,
- * as in <table><form><tr><td><input>; the tree buffer does not record that
- * association, so such a control has no form owner here.)
+ * if it is a form; else the nearest form ancestor.  (The parser also
+ * associates a control with its form element pointer when that form is not
+ * an ancestor; the tree buffer does not record that, so such a control has
+ * no form owner here.  Chromium's DOMParser documents agree on the cases
+ * test/js/browser/dom-read.test.js tries, <table><form><tr><td><input> among them.)
  */
 function formOwner(t, i) {
   const f = t.plainAttr(i, 'form');
@@ -277,8 +279,19 @@ const HTML_OR_SVG = {
   autofocus: bool('autofocus'),
   nonce: str('nonce'),
 };
+/** SVG 2 SVGAnimatedString: className of SVG elements (baseVal is the class attribute; no animation here). */
+export class SVGAnimatedString {
+  constructor(element, attr) {
+    this._e = element;
+    this._a = attr;
+  }
+  get baseVal() { return this._e.getAttribute(this._a) ?? ''; }
+  set baseVal(v) { this._e.setAttribute(this._a, String(v)); }
+  get animVal() { return this.baseVal; }
+}
 define(HTMLElement.prototype, HTML_OR_SVG);
 define(SVGElement.prototype, HTML_OR_SVG);
+define(SVGElement.prototype, { className: ro(function () { return (this._cn ??= new SVGAnimatedString(this, 'class')); }) });
 define(MathMLElement.prototype, HTML_OR_SVG);
 
 const HTML_ELEMENT = {
@@ -437,7 +450,8 @@ define(HTMLAnchorElement.prototype, {
   text: ro(function () { return this.textContent; }),
 });
 export class HTMLAreaElement extends HTMLElement {}
-define(HTMLAreaElement.prototype, { ...HYPERLINK, alt: str('alt'), coords: str('coords'), shape: str('shape') });
+const { hreflang: _h, type: _t, ...AREA } = HYPERLINK; // HTML 4.8.14: area has no hreflang or type
+define(HTMLAreaElement.prototype, { ...AREA, alt: str('alt'), coords: str('coords'), shape: str('shape') });
 
 export class HTMLImageElement extends HTMLElement {}
 define(HTMLImageElement.prototype, {
@@ -552,12 +566,13 @@ function isDisabledControl(e) {
 const FORM_ASSOCIATED = {
   form: ro(function () { return this._t.node(formOwner(this._t, this._i)); }),
   name: str('name'),
-  // HTML 4.10.19.1: labels are the label elements whose labeled control is this.
+  // HTML 4.10.4: labels are the label elements whose labeled control is
+  // this; null for an element that is not labelable (input type=hidden).
   labels: ro(function () {
     const t = this._t;
     const self = this._i;
+    if (!isLabelable(t, self)) return null;
     return liveCollection(t, NodeList, (list) => {
-      if (!isLabelable(t, self)) return;
       const r = rootOf(t, self);
       for (let j = t.nextElement(r, r); j !== NONE; j = t.nextElement(j, r)) if (isHTML(t, j, 'label') && labelControl(t, j) === self) list.push(t.node(j));
     });
@@ -599,10 +614,22 @@ function sanitize(type, v, e) {
       const n = Number(v);
       return n < min ? String(min) : n > max ? String(max) : v;
     }
+    // A valid simple color, lowercased; else #000000 (the 2025 CSS-color form of
+    // the algorithm, which also takes color names and alpha, is not modelled).
     case 'color': return /^#[0-9a-fA-F]{6}$/.test(v) ? v.toLowerCase() : '#000000';
     case 'date': return validDate(v) ? v : '';
     case 'month': return /^[0-9]{4,}-(0[1-9]|1[0-2])$/.test(v) && !/^0+-/.test(v) ? v : '';
-    case 'week': return /^[0-9]{4,}-W(0[1-9]|[1-4][0-9]|5[0-3])$/.test(v) ? v : '';
+    case 'week': {
+      // HTML 2.3.5.8: week 53 exists in years whose 1 January is a Thursday, or a Wednesday in a leap year.
+      const m = /^([0-9]{4,})-W(0[1-9]|[1-4][0-9]|5[0-3])$/.exec(v);
+      if (m === null || Number(m[1]) === 0) return '';
+      if (m[2] !== '53') return v;
+      const y = Number(m[1]);
+      const d = new Date(Date.UTC(y, 0, 1));
+      d.setUTCFullYear(y);
+      const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+      return d.getUTCDay() === 4 || (leap && d.getUTCDay() === 3) ? v : '';
+    }
     case 'time': return TIME.test(v) ? v : '';
     case 'datetime-local': {
       const m = /^(.+)[T ](.+)$/.exec(v);
@@ -1070,12 +1097,8 @@ export class HTMLOListElement extends HTMLElement {}
 define(HTMLOListElement.prototype, {
   reversed: bool('reversed'),
   // HTML 4.4.5: start defaults to 1 (or the number of li children for a reversed list).
-  start: long('start', function () {
-    if (!this.hasAttribute('reversed')) return 1;
-    let k = 0;
-    for (const c of this.children) if (c.localName === 'li') k++;
-    return k;
-  }),
+  // HTML 4.4.5: the IDL attribute's default is 1 (a reversed list's starting value is not reflected).
+  start: long('start', 1),
   type: str('type'),
 });
 export class HTMLLIElement extends HTMLElement {}

@@ -3,8 +3,8 @@
 // lookups (4.4 "locate a namespace" / "locate a namespace prefix"),
 // NodeIterator and TreeWalker with NodeFilter (6), and the collections that
 // ParentNode, Node and querySelectorAll return (4.2.6, 4.2.10): children and
-// getElementsBy* are live HTMLCollections, childNodes a NodeList,
-// querySelectorAll a static NodeList.
+// getElementsBy* are live HTMLCollections, querySelectorAll a static
+// NodeList (childNodes is js/dom.js's NodeList, cached per node).
 //
 // Everything walks the tree through the node objects' navigation (or the
 // Tree's parent/first/next records), never through record indices as tree
@@ -459,9 +459,7 @@ function liveMethod(name) {
   };
 }
 const childrenImpl = wrapped(ParentNodeProto, 'children').get;
-const childNodesImpl = wrapped(Node.prototype, 'childNodes').get;
 const qsaImpl = wrapped(ParentNodeProto, 'querySelectorAll').value;
-const EMPTY_NODELIST = Object.freeze(new NodeList());
 Object.defineProperties(ParentNodeProto, {
   getElementsByTagName: { value: liveMethod('getElementsByTagName'), writable: true, configurable: true },
   getElementsByTagNameNS: { value: liveMethod('getElementsByTagNameNS'), writable: true, configurable: true },
@@ -491,15 +489,4 @@ Object.defineProperties(ParentNodeProto, {
     writable: true,
     configurable: true,
   },
-});
-// childNodes: js/dom.js's cached array, given NodeList's prototype in place
-// (so it stays the very array dom.js keeps, whatever dom.js does with it).
-Object.defineProperty(Node.prototype, 'childNodes', {
-  get() {
-    const a = childNodesImpl.call(this);
-    if (Object.isFrozen(a)) return a.length === 0 ? EMPTY_NODELIST : a;
-    if (Object.getPrototypeOf(a) !== NodeList.prototype) Object.setPrototypeOf(a, NodeList.prototype);
-    return a;
-  },
-  configurable: true,
 });

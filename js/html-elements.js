@@ -372,6 +372,8 @@ define(TemplateElement.prototype, HTML_ELEMENT);
 define(Node.prototype, { baseURI: ro(function () { return baseURL(this._t); }) });
 define(Document.prototype, {
   URL: ro(function () { return this._t.url; }),
+  // No browsing context, as a DOMParser document: no window (HTML 7.3.1).
+  defaultView: ro(() => null),
   documentURI: ro(function () { return this._t.url; }),
   /** HTML 3.1.3: getElementsByName: a live NodeList of the HTML elements whose name attribute is `name`. */
   getElementsByName: {
@@ -896,11 +898,11 @@ function selectedness(sel) {
   if (!multiple) {
     let last = -1;
     for (let k = 0; k < on.length; k++) if (on[k]) last = k;
-    // A dirty selection set from JS wins over selected attributes.
-    for (let k = 0; k < opts.length; k++) if (t.node(opts[k])._selected === true && sel._lastSet === opts[k]) last = k;
     on.fill(false);
     if (last >= 0) on[last] = true;
-    else if (displaySize(t, sel._i) === 1) {
+    // After select.value / selectedIndex set from JS nothing asks for a reset:
+    // then no option may be selected.
+    else if (displaySize(t, sel._i) === 1 && sel._noReset !== true) {
       for (let k = 0; k < opts.length; k++) {
         if (!optionDisabled(t, opts[k])) {
           on[k] = true;
@@ -913,16 +915,24 @@ function selectedness(sel) {
   sel._selCache = r;
   return r;
 }
+/** option.selected setter (HTML 4.10.10): dirty selectedness, then "ask for a reset" of its select. */
 function setSelected(opt, value) {
   const t = opt._t;
   const s = selectOf(t, opt._i);
   opt._selected = !!value;
   if (s === NONE) return;
   const sel = t.node(s);
+  sel._noReset = false;
   if (value && t.plainAttr(s, 'multiple') === null) {
     for (const o of optionsOf(t, s)) if (o !== opt._i) t.node(o)._selected = false;
-    sel._lastSet = opt._i;
   }
+  sel._selGen = (sel._selGen ?? 0) + 1;
+}
+/** select.value / selectedIndex setters: every option's selectedness is set, with no reset after. */
+function selectOnly(sel, index) {
+  const { opts } = selectedness(sel);
+  for (let k = 0; k < opts.length; k++) sel._t.node(opts[k])._selected = k === index;
+  sel._noReset = true;
   sel._selGen = (sel._selGen ?? 0) + 1;
 }
 
@@ -954,13 +964,7 @@ define(HTMLSelectElement.prototype, {
   }),
   selectedIndex: {
     get() { return selectedness(this).on.indexOf(true); },
-    set(v) {
-      const { opts } = selectedness(this);
-      const k = Number(v) | 0;
-      for (const o of opts) this._t.node(o)._selected = false;
-      if (k >= 0 && k < opts.length) setSelected(this._t.node(opts[k]), true);
-      else this._selGen = (this._selGen ?? 0) + 1;
-    },
+    set(v) { selectOnly(this, Number(v) | 0); },
   },
   value: {
     get() {
@@ -971,15 +975,7 @@ define(HTMLSelectElement.prototype, {
     set(v) {
       const s = String(v);
       const { opts } = selectedness(this);
-      let done = false;
-      for (const o of opts) {
-        const node = this._t.node(o);
-        if (!done && node.value === s) {
-          setSelected(node, true);
-          done = true;
-        } else node._selected = false;
-      }
-      this._selGen = (this._selGen ?? 0) + 1;
+      selectOnly(this, opts.findIndex((o) => this._t.node(o).value === s));
     },
   },
 });

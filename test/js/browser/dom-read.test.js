@@ -185,6 +185,44 @@ if (skip) {
     report(t, 'corpus pages', await compare(PAGES.map((p) => ({ name: p, url: `/corpus/${p}`, traversal: true }))));
   });
 
+  test('form-control state set from JS reads the same as in Chromium', async () => {
+    const r = await page.evaluate(async () => {
+      const { parse } = await import('/js/index.js');
+      const html = '<select id=s><option>a<option value=b>B<option selected>c<option disabled>d</select>' +
+        '<select id=m multiple><option>x<option selected>y</select><select id=z size=3><option>p<option>q</select>' +
+        '<input id=t value=a><input id=n type=number value=1><input id=c type=checkbox checked><input id=r type=range>' +
+        '<textarea id=ta>orig</textarea>';
+      const steps = (d) => {
+        const $ = (id) => d.getElementById(id);
+        const out = [];
+        const snap = () => out.push(JSON.stringify([$('s').value, $('s').selectedIndex, [...$('s').options].map((o) => o.selected),
+          [...$('m').selectedOptions].map((o) => o.value), $('z').selectedIndex, $('t').value, $('t').defaultValue, $('n').value,
+          $('c').checked, $('c').defaultChecked, $('r').value, $('ta').value, $('ta').defaultValue]));
+        snap();
+        $('s').value = 'b'; snap();
+        $('s').selectedIndex = 3; snap();
+        $('s').value = 'none'; snap();
+        $('s').options[2].selected = true; snap();
+        $('s').options[2].selected = false; snap();
+        $('s').selectedIndex = -1; snap();
+        $('s').selectedIndex = 9; snap();
+        $('m').options[0].selected = true; snap();
+        $('m').value = 'x'; snap();
+        $('z').options[1].selected = true; snap();
+        $('z').options[1].selected = false; snap();
+        $('t').value = 'typed\nline'; snap();
+        $('n').value = 'abc'; snap();
+        $('n').value = '2.5'; snap();
+        $('c').checked = false; snap();
+        $('r').value = '250'; snap();
+        $('ta').value = 'new\r\ntext'; snap();
+        return out;
+      };
+      return { ours: steps(parse(html, { url: location.href })), theirs: steps(new DOMParser().parseFromString(html, 'text/html')) };
+    });
+    assert.deepEqual(r.ours, r.theirs);
+  });
+
   test('the comparison can fail: a changed document is reported', async () => {
     const r = await page.evaluate(async () => {
       const { parse } = await import('/js/index.js');

@@ -11,6 +11,8 @@ export interface DecodeOptions {
   format?: 'dom' | 'object';
   /** The parsed input: gives source locations their line and column. */
   source?: string;
+  /** The document's URL, an absolute URL (default 'about:blank'): what URL-reflecting attributes resolve against. */
+  url?: string;
 }
 
 export type Buffer = ArrayBuffer | ArrayBufferView;

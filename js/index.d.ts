@@ -6,6 +6,7 @@ export type { DecodeOptions, BufferHeader, BufferError } from './decode.js';
 export { decode } from './decode.js';
 export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
 export type * as DomTypes from './dom.js';
+export type * as HTMLElementTypes from './html-elements.js';
 export type * as ObjectTypes from './object.js';
 
 /** Where to load html5.wasm from; nothing = next to the package via import.meta.url. */
@@ -64,6 +65,13 @@ export interface ParseOptions {
   onParseError?: (error: ParseError) => void;
 }
 
+/** parse() and parseFragment() (not the buffer functions: a buffer does not carry it). */
+export interface UrlOption {
+  /** The document's URL, an absolute URL (default 'about:blank'): document.URL, baseURI and
+   * the URL-reflecting attributes (a.href, img.src, form.action...) resolve against it. */
+  url?: string;
+}
+
 export type FragmentContext = string | { localName: string; namespaceURI?: string | null };
 
 /**
@@ -84,10 +92,10 @@ export interface BytesOptions {
   detectUtf8?: boolean;
 }
 
-export declare function parse(html: string, options?: ParseOptions & { format?: 'dom' }): Dom.Document;
-export declare function parse(html: string, options: ParseOptions & { format: 'object' }): Obj.Document;
-export declare function parse(bytes: Bytes, options?: ParseOptions & BytesOptions & { format?: 'dom' }): Dom.Document;
-export declare function parse(bytes: Bytes, options: ParseOptions & BytesOptions & { format: 'object' }): Obj.Document;
+export declare function parse(html: string, options?: ParseOptions & UrlOption & { format?: 'dom' }): Dom.Document;
+export declare function parse(html: string, options: ParseOptions & UrlOption & { format: 'object' }): Obj.Document;
+export declare function parse(bytes: Bytes, options?: ParseOptions & BytesOptions & UrlOption & { format?: 'dom' }): Dom.Document;
+export declare function parse(bytes: Bytes, options: ParseOptions & BytesOptions & UrlOption & { format: 'object' }): Obj.Document;
 
 /** The encoding sniffing algorithm (spec 13.2.3.2) alone. */
 export declare function sniffEncoding(
@@ -95,8 +103,8 @@ export declare function sniffEncoding(
   options?: BytesOptions,
 ): { encoding: string; confidence: 'tentative' | 'certain'; bomLength: number };
 
-export declare function parseFragment(html: string, options?: ParseOptions & { format?: 'dom'; context?: FragmentContext }): Dom.DocumentFragment;
-export declare function parseFragment(html: string, options: ParseOptions & { format: 'object'; context?: FragmentContext }): Obj.DocumentFragment;
+export declare function parseFragment(html: string, options?: ParseOptions & UrlOption & { format?: 'dom'; context?: FragmentContext }): Dom.DocumentFragment;
+export declare function parseFragment(html: string, options: ParseOptions & UrlOption & { format: 'object'; context?: FragmentContext }): Obj.DocumentFragment;
 
 /** The raw flat tree buffer (docs/format.md): owned by the caller, transferable. */
 export declare function parseToBuffer(

@@ -110,10 +110,16 @@ const bool = (attr) => ({
     else this.removeAttribute(attr);
   },
 });
-/** Reflect a USVString URL attribute: the resolved URL, or the attribute when it does not parse. */
-const url = (attr) => ({
+/**
+ * Reflect a USVString URL attribute: the URL resolved against the document
+ * base URL, or the attribute itself when it does not parse; '' when it is
+ * missing, or with `orDocument` the document's URL when it is missing or
+ * empty (form action, formAction: HTML 4.10.18.6).
+ */
+const url = (attr, orDocument = false) => ({
   get() {
     const v = this.getAttribute(attr);
+    if (orDocument && (v === null || v === '')) return this._t.url;
     if (v === null) return '';
     const u = resolve(this, v);
     return u === null ? v : u.href;
@@ -408,15 +414,7 @@ function docCollection(doc, test) {
 
 /** HTML 4.6.3 HTMLHyperlinkElementUtils (a, area): href and its URL parts. */
 const HYPERLINK = {
-  href: {
-    get() {
-      const v = this.getAttribute('href');
-      if (v === null) return '';
-      const u = resolve(this, v);
-      return u === null ? v : u.href;
-    },
-    set(v) { this.setAttribute('href', String(v)); },
-  },
+  href: url('href'),
   origin: ro(function () { return this._url()?.origin ?? ''; }),
   protocol: ro(function () { return this._url()?.protocol ?? ':'; }),
   username: ro(function () { return this._url()?.username ?? ''; }),
@@ -705,26 +703,13 @@ define(HTMLInputElement.prototype, {
   required: bool('required'),
   size: unsigned('size', 20, true),
   src: url('src'),
-  formAction: formAction(),
+  formAction: url('formaction', true),
   formMethod: enumerated('formmethod', ['get', 'post', 'dialog'], '', 'get'),
   formNoValidate: bool('formnovalidate'),
   formTarget: str('formtarget'),
   width: unsigned('width', 0),
   height: unsigned('height', 0),
 });
-
-function formAction() {
-  // HTML 4.10.18.6: formAction is the resolved formaction attribute, else the document's URL.
-  return {
-    get() {
-      const v = this.getAttribute('formaction');
-      if (v === null || v === '') return this._t.url;
-      const u = resolve(this, v);
-      return u === null ? v : u.href;
-    },
-    set(v) { this.setAttribute('formaction', String(v)); },
-  };
-}
 
 /** HTML 4.10.6 HTMLButtonElement. */
 export class HTMLButtonElement extends HTMLElement {}
@@ -733,7 +718,7 @@ define(HTMLButtonElement.prototype, {
   ...DISABLED,
   type: enumerated('type', ['submit', 'reset', 'button'], 'submit', 'submit'),
   value: str('value'),
-  formAction: formAction(),
+  formAction: url('formaction', true),
   formMethod: enumerated('formmethod', ['get', 'post', 'dialog'], '', 'get'),
   formNoValidate: bool('formnovalidate'),
   formTarget: str('formtarget'),
@@ -796,15 +781,7 @@ define(HTMLFormElement.prototype, {
   length: ro(function () { return this.elements.length; }),
   item: { value(index) { return this.elements.item(index); } },
   namedItem: { value(name) { return this.elements.namedItem(name); } },
-  action: {
-    get() {
-      const v = this.getAttribute('action');
-      if (v === null || v === '') return this._t.url;
-      const u = resolve(this, v);
-      return u === null ? v : u.href;
-    },
-    set(v) { this.setAttribute('action', String(v)); },
-  },
+  action: url('action', true),
   method: enumerated('method', ['get', 'post', 'dialog'], 'get', 'get'),
   enctype: enumerated('enctype', ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded'),
   encoding: enumerated('enctype', ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded'),

@@ -277,15 +277,22 @@ function preceding(node, root) {
   return n;
 }
 
-/** DOM 6.1 NodeIterator.  (Removing nodes does not adjust it: "pre-removing steps" are not modelled.) */
-export class NodeIterator {
+// What NodeIterator and TreeWalker share: root, whatToShow, filter and the active flag (DOM 6).
+class Traversal {
   constructor(root, whatToShow, filter) {
     this.root = root;
-    this.referenceNode = root;
-    this.pointerBeforeReferenceNode = true;
     this.whatToShow = whatToShow;
     this.filter = filter;
     this._active = false;
+  }
+}
+
+/** DOM 6.1 NodeIterator.  (Removing nodes does not adjust it: "pre-removing steps" are not modelled.) */
+export class NodeIterator extends Traversal {
+  constructor(root, whatToShow, filter) {
+    super(root, whatToShow, filter);
+    this.referenceNode = root;
+    this.pointerBeforeReferenceNode = true;
   }
   _traverse(next) {
     let node = this.referenceNode;
@@ -313,13 +320,10 @@ export class NodeIterator {
 }
 
 /** DOM 6.2 TreeWalker. */
-export class TreeWalker {
+export class TreeWalker extends Traversal {
   constructor(root, whatToShow, filter) {
-    this.root = root;
-    this.whatToShow = whatToShow;
-    this.filter = filter;
+    super(root, whatToShow, filter);
     this._current = root;
-    this._active = false;
   }
   get currentNode() { return this._current; }
   set currentNode(node) {

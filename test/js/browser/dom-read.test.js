@@ -12,9 +12,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { announceSkip, browserTestsSkipReason, launchChromium, openPage } from '../../browser/chromium.js';
-import { startServer } from '../../browser/server.js';
-import { repoRoot, sharedPath } from '../lib/shared.js';
+import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { openHarness } from '../../browser/harness-session.js';
 
 const PAGES = [
   'gumbo__hacker_news.html',
@@ -109,31 +108,15 @@ if (skip) {
   announceSkip('test/js/browser/dom-read.test.js');
   test('browser: DOM reading APIs against Chromium', { skip }, () => {});
 } else describe('browser: DOM reading APIs against Chromium', { timeout: 180_000 }, () => {
-  let server;
-  let chrome;
+  let session;
   let page;
 
   before(async () => {
-    server = await startServer([
-      ['/', repoRoot],
-      ['/corpus/', sharedPath('corpus/pages')],
-    ]);
-    chrome = await launchChromium();
-    let log;
-    ({ page, log } = await openPage(chrome.context, `${server.origin}/test/browser/harness.html`));
-    try {
-      await page.waitForFunction(() => window.h5 !== undefined, null, { timeout: 15_000 });
-    } catch {
-      throw new Error(`the harness page did not start:\n${log.join('\n')}`);
-    }
-    const ready = await page.evaluate(() => window.h5.ready());
-    if (!ready.ok) throw new Error(`init() failed in the page: ${ready.error}`);
+    session = await openHarness();
+    ({ page } = session);
   });
 
-  after(async () => {
-    await chrome?.close();
-    await server?.close();
-  });
+  after(() => session?.close());
 
   // Runs in the page: read both documents of each case, return the first differences.
   const compare = (cases) => page.evaluate(async (cases) => {

@@ -49,6 +49,10 @@ const EMPTY_NODES = Object.freeze(new NodeList()); // childNodes of a node witho
  * @type {Map<string, Map<string, typeof Element>>}
  */
 export const elementClasses = new Map();
+function elementClass(namespace, localName) {
+  const m = elementClasses.get(namespace);
+  return (m === undefined ? undefined : (m.get(localName) ?? m.get(''))) ?? Element;
+}
 
 /** Qualified name of an attribute from its local name and namespace code. */
 export function attrQualifiedName(local, ns) {
@@ -98,6 +102,7 @@ export class Tree {
     this.encoding = 'UTF-8'; // Document.characterSet; decode.js sets byte input's
     this.url = 'about:blank'; // Document.URL (parse()/decode() option `url`)
     this.version = 0; // changes with every mutation: live collections recompute when it does
+    this.classes = []; // element class by name id * 4 + namespace code (Tree#make)
     // Node objects by index, made on first access, in chunks of 256 made
     // on first use: a chunk is young while the nodes stored into it are, so
     // the GC keeps no remembered slot per node (it did for one big array).
@@ -135,9 +140,11 @@ export class Tree {
     const w = this.n[i * NODE_WORDS];
     switch (w & INFO_TYPE_MASK) {
       case TYPE_ELEMENT: {
-        const m = elementClasses.get(ELEMENT_NS_URI[(w >>> INFO_NS_SHIFT) & INFO_NS_MASK]);
-        const C = m === undefined ? undefined : (m.get(this.localName(i)) ?? m.get(''));
-        return C === undefined ? new Element(this, i) : new C(this, i);
+        // The class by name id and namespace, looked up in elementClasses once per tree.
+        const key = this.n[i * NODE_WORDS + N_NAME] * 4 + ((w >>> INFO_NS_SHIFT) & INFO_NS_MASK);
+        let C = this.classes[key];
+        if (C === undefined) C = this.classes[key] = elementClass(ELEMENT_NS_URI[key & 3], this.names[key >>> 2]);
+        return new C(this, i);
       }
       case TYPE_TEXT:
         return new Text(this, i);

@@ -824,13 +824,33 @@ define(HTMLLabelElement.prototype, {
  */
 function optionsOf(t, s) {
   const out = [];
-  for (let j = t.nextElement(s, s); j !== NONE; j = t.nextElement(j, s)) {
-    if (t.ns(j) !== NS_HTML) continue;
-    const n = t.localName(j);
-    if (n === 'option') out.push(j);
-    if (n === 'option' || n === 'select' || n === 'datalist') j = t.end(j) - 1; // not inside
+  let j = t.first(s);
+  while (j !== NONE) {
+    let skip = false;
+    if (t.type(j) === ELEMENT && t.ns(j) === NS_HTML) {
+      const n = t.localName(j);
+      if (n === 'option') out.push(j);
+      skip = n === 'option' || n === 'select' || n === 'datalist'; // not inside
+    }
+    j = following(t, j, s, skip);
   }
   return out;
+}
+/**
+ * The node after j in tree order inside scope (template contents are not
+ * entered: Tree#first skips them); with `skip`, not into j's children.
+ * Through the Tree's navigation, so it holds for a changed tree too.
+ */
+function following(t, j, scope, skip) {
+  if (!skip) {
+    const c = t.first(j);
+    if (c !== NONE) return c;
+  }
+  for (; j !== scope && j !== NONE; j = t.parent(j)) {
+    const n = t.next(j);
+    if (n !== NONE) return n;
+  }
+  return NONE;
 }
 /** The select an option belongs to (HTML 4.10.10: parent, or an ancestor through optgroup/div/...), or NONE. */
 function selectOf(t, o) {
@@ -960,16 +980,13 @@ define(HTMLSelectElement.prototype, {
 /** HTML 4.10.10 "strip and collapse ASCII whitespace" of the option's text (script descendants excluded). */
 function optionText(o) {
   const t = o._t;
-  const end = t.end(o._i);
   let s = '';
-  for (let j = o._i + 1; j < end; j++) {
-    if (t.isContents(j)) {
-      j = t.end(j) - 1;
-      continue;
-    }
+  let j = t.first(o._i);
+  while (j !== NONE) {
     const type = t.type(j);
-    if (type === ELEMENT && t.localName(j) === 'script' && (t.ns(j) === NS_HTML || t.ns(j) === NS_SVG)) j = t.end(j) - 1;
-    else if (type === TEXT) s += t.data(j);
+    if (type === TEXT) s += t.data(j);
+    const script = type === ELEMENT && t.localName(j) === 'script' && (t.ns(j) === NS_HTML || t.ns(j) === NS_SVG);
+    j = following(t, j, o._i, script);
   }
   return s.replace(/[\t\n\f\r ]+/g, ' ').replace(/^ | $/g, '');
 }

@@ -36,6 +36,8 @@ export interface DecodeOptions<F extends Format = Format> {
   format?: F;
   /** The parsed input: gives source locations their line and column. */
   source?: string;
+  /** The document's URL, an absolute URL (default 'about:blank'): what URL-reflecting attributes resolve against. */
+  url?: string;
 }
 
 /** A tree buffer: an ArrayBuffer, a typed array or a DataView. */

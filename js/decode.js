@@ -17,6 +17,10 @@
 // memory).  No recursion: any depth decodes.
 import { FLAG_HAS_ERRORS, FLAG_HAS_LOCATIONS, FLAG_ROOT_MASK, FLAG_SCRIPTING, FLAG_SOURCE_REFS, FORMAT_VERSION, H_ATTR_COUNT, H_ERROR_COUNT, H_FLAGS, H_NODE_COUNT, H_TOTAL_BYTES, ROOT_KIND_NAMES } from './abi.js';
 import { Tree } from './dom.js';
+// The reading APIs of the DOM and HTML standards: element classes and reflected
+// attributes, collections, traversal (they extend js/dom.js's classes).
+import { checkUrl } from './html-elements.js';
+import './traversal.js';
 import { buildObject } from './object.js';
 import { checkOptions, isString, oneOf } from './options.js';
 import { alignedBytes, bufferErrors, checkedReader, encodingOf, makeReader, modeOf, readHeaderWords } from './records.js';
@@ -27,7 +31,7 @@ export { NONE } from './abi.js';
 const isStringArray = (v) => (Array.isArray(v) ? null : 'must be an array of names');
 const HEADER_OPTIONS = { source: isString };
 const ERRORS_OPTIONS = { source: isString, names: isStringArray };
-const DECODE_OPTIONS = { format: oneOf('dom', 'object'), source: isString };
+const DECODE_OPTIONS = { format: oneOf('dom', 'object'), source: isString, url: checkUrl };
 
 /**
  * Header information without decoding the tree; the buffer is checked as
@@ -78,6 +82,7 @@ function buildDom(r, options) {
   const t = new Tree(r.n.slice(), r.a.slice(), null, r.names, r.flags, unitsToString(r.u16));
   if (r.sourceRefs) t.src = options.source;
   if (r.encoding !== null) t.encoding = r.encoding;
+  if (options.url !== undefined) t.url = new URL(options.url).href;
   if (r.nl !== null) {
     t.nl = r.nl.slice();
     t.al = r.al.slice();
@@ -91,10 +96,13 @@ function buildDom(r, options) {
  * checked whole first (js/records.js, validate), and a buffer whose
  * structure is not consistent is a RangeError saying what is wrong.
  * @param {ArrayBuffer|ArrayBufferView} buffer
- * @param {{ format?: 'dom'|'object', source?: string }} [options]
+ * @param {{ format?: 'dom'|'object', source?: string, url?: string }} [options]
  *   format: 'dom' (default) or 'object' (parse5 shape);
  *   source: the parsed input, used for line/column of source locations
- *   (offsets must then lie within it).
+ *   (offsets must then lie within it);
+ *   url: the document's URL (an absolute URL; default 'about:blank'): what
+ *   document.URL, baseURI and the URL-reflecting attributes (a.href, ...)
+ *   resolve against ('dom' format).
  */
 export function decode(buffer, options) {
   const o = checkOptions('decode', options, DECODE_OPTIONS);

@@ -1,4 +1,8 @@
 // Types of the DOM-like tree returned by parse() and decode(buffer, { format: 'dom' }).
+import type { HTMLCollection, NodeList } from './collections.js';
+import type { DOMTokenList } from './tokenlist.js';
+import type { HTMLElementMembers } from './html-elements.js';
+import type { NodeFilterInput, NodeIterator, TreeWalker } from './traversal.js';
 // Nodes are views over the decoded records, made on first access and cached
 // (so `a.firstChild === a.firstChild`); the tree changes with the DOM
 // standard's methods (docs/dom.md).
@@ -69,7 +73,47 @@ export declare class Attr {
 /** What the ParentNode / ChildNode methods take: nodes, and strings (made Text nodes). */
 export type NodeOrString = Node | string;
 
+/** DOM 4.4: the node type and document position constants, on Node and on every node. */
+interface NodeConstants {
+  readonly ELEMENT_NODE: 1;
+  readonly ATTRIBUTE_NODE: 2;
+  readonly TEXT_NODE: 3;
+  readonly CDATA_SECTION_NODE: 4;
+  readonly ENTITY_REFERENCE_NODE: 5;
+  readonly ENTITY_NODE: 6;
+  readonly PROCESSING_INSTRUCTION_NODE: 7;
+  readonly COMMENT_NODE: 8;
+  readonly DOCUMENT_NODE: 9;
+  readonly DOCUMENT_TYPE_NODE: 10;
+  readonly DOCUMENT_FRAGMENT_NODE: 11;
+  readonly NOTATION_NODE: 12;
+  readonly DOCUMENT_POSITION_DISCONNECTED: 0x01;
+  readonly DOCUMENT_POSITION_PRECEDING: 0x02;
+  readonly DOCUMENT_POSITION_FOLLOWING: 0x04;
+  readonly DOCUMENT_POSITION_CONTAINS: 0x08;
+  readonly DOCUMENT_POSITION_CONTAINED_BY: 0x10;
+  readonly DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC: 0x20;
+}
+
 export declare abstract class Node {
+  static readonly ELEMENT_NODE: 1;
+  static readonly ATTRIBUTE_NODE: 2;
+  static readonly TEXT_NODE: 3;
+  static readonly CDATA_SECTION_NODE: 4;
+  static readonly ENTITY_REFERENCE_NODE: 5;
+  static readonly ENTITY_NODE: 6;
+  static readonly PROCESSING_INSTRUCTION_NODE: 7;
+  static readonly COMMENT_NODE: 8;
+  static readonly DOCUMENT_NODE: 9;
+  static readonly DOCUMENT_TYPE_NODE: 10;
+  static readonly DOCUMENT_FRAGMENT_NODE: 11;
+  static readonly NOTATION_NODE: 12;
+  static readonly DOCUMENT_POSITION_DISCONNECTED: 0x01;
+  static readonly DOCUMENT_POSITION_PRECEDING: 0x02;
+  static readonly DOCUMENT_POSITION_FOLLOWING: 0x04;
+  static readonly DOCUMENT_POSITION_CONTAINS: 0x08;
+  static readonly DOCUMENT_POSITION_CONTAINED_BY: 0x10;
+  static readonly DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC: 0x20;
   readonly nodeType: number;
   readonly nodeName: string;
   /** Setting it changes CharacterData; on other nodes it does nothing (DOM). */
@@ -80,7 +124,8 @@ export declare abstract class Node {
   set textContent(value: string | null);
   readonly parentNode: ParentNode | null;
   readonly parentElement: Element | null;
-  readonly childNodes: readonly ChildNode[];
+  /** A NodeList (an Array subclass), made once per node. */
+  readonly childNodes: NodeList<ChildNode>;
   readonly firstChild: ChildNode | null;
   readonly lastChild: ChildNode | null;
   readonly previousSibling: ChildNode | null;
@@ -89,6 +134,8 @@ export declare abstract class Node {
   readonly isConnected: boolean;
   /** undefined unless decoded from a buffer with locations; null when the node has no position. */
   readonly sourceCodeLocation: ElementLocation | Location | null | undefined;
+  /** The document base URL (the first <base href>, else the document's URL: parse()'s option url). */
+  readonly baseURI: string;
   hasChildNodes(): boolean;
   getRootNode(): Node;
   contains(other: Node | null | undefined): boolean;
@@ -104,6 +151,18 @@ export declare abstract class Node {
   cloneNode(deep?: boolean): this;
   /** No empty Text nodes, no adjacent ones. */
   normalize(): void;
+  /** DOM 4.4: a bit mask of DOCUMENT_POSITION_* saying where `other` is relative to this node. */
+  compareDocumentPosition(other: Node | Attr): number;
+  isSameNode(other: Node | null): boolean;
+  lookupNamespaceURI(prefix: string | null): string | null;
+  lookupPrefix(namespace: string | null): string | null;
+  isDefaultNamespace(namespace: string | null): boolean;
+}
+export declare interface Node extends NodeConstants {}
+export declare interface Attr extends NodeConstants {
+  compareDocumentPosition(other: Node | Attr): number;
+  isEqualNode(other: Attr | null): boolean;
+  isSameNode(other: Attr | null): boolean;
 }
 
 /** DOM ChildNode (Element, CharacterData, DocumentType). */
@@ -135,17 +194,20 @@ export type NodeJSON =
   | { type: 'doctype'; name: string; publicId: string; systemId: string };
 
 declare abstract class ParentNodeBase extends Node {
-  readonly children: Element[];
+  /** A live HTMLCollection (the same object every time). */
+  readonly children: HTMLCollection;
   readonly childElementCount: number;
   readonly firstElementChild: Element | null;
   readonly lastElementChild: Element | null;
   getElementById(id: string): Element | null;
-  getElementsByTagName(qualifiedName: string): Element[];
-  getElementsByTagNameNS(namespace: string | null, localName: string): Element[];
-  getElementsByClassName(classNames: string): Element[];
+  /** Live HTMLCollections (they follow changes to the tree). */
+  getElementsByTagName(qualifiedName: string): HTMLCollection;
+  getElementsByTagNameNS(namespace: string | null, localName: string): HTMLCollection;
+  getElementsByClassName(classNames: string): HTMLCollection;
   /** Supports type, universal, #id, .class, [attr] with = ~= |= ^= $= *= and i/s flags, lists, descendant, >, +, ~ combinators and :first-child :last-child :only-child :first-of-type :last-of-type :only-of-type :nth-child() :nth-last-child() :nth-of-type() :nth-last-of-type() :not() :is() :where() :empty :root :scope. Throws a DOMException named SyntaxError otherwise. */
   querySelector(selectors: string): Element | null;
-  querySelectorAll(selectors: string): Element[];
+  /** A static NodeList. */
+  querySelectorAll(selectors: string): NodeList<Element>;
   append(...nodes: NodeOrString[]): void;
   prepend(...nodes: NodeOrString[]): void;
   replaceChildren(...nodes: NodeOrString[]): void;
@@ -165,9 +227,12 @@ export declare class Element extends ParentNodeBase {
   /** Only createElementNS('...', 'p:name') gives one. */
   readonly prefix: string | null;
   readonly attributes: readonly Attr[];
+  /** Reflect the id / class / slot attributes (setting calls setAttribute). */
   id: string;
   className: string;
-  readonly classList: string[];
+  slot: string;
+  /** The class attribute as a DOMTokenList (one per element). */
+  readonly classList: DOMTokenList;
   readonly previousElementSibling: Element | null;
   readonly nextElementSibling: Element | null;
   /** Setting it parses the markup with this element as the context (the C parser). */
@@ -201,10 +266,14 @@ export declare class Element extends ParentNodeBase {
   closest(selectors: string): Element | null;
 }
 
-/** An HTML <template> element. */
+/** Hook: element classes by namespace URI, then local name ('' for any other); filled by js/html-elements.js. */
+export declare const elementClasses: Map<string, Map<string, new (...args: never[]) => Element>>;
+
+/** An HTML <template> element (with HTMLElement's members: js/html-elements.js). */
 export declare class TemplateElement extends Element {
   readonly content: DocumentFragment;
 }
+export declare interface TemplateElement extends HTMLElementMembers {}
 
 export type InsertPosition = 'beforebegin' | 'afterbegin' | 'beforeend' | 'afterend';
 
@@ -222,7 +291,7 @@ export declare abstract class CharacterData extends Node {
   deleteData(offset: number, count: number): void;
   /** IndexSizeError when offset is past the length. */
   replaceData(offset: number, count: number, data: string): void;
-  readonly childNodes: readonly [];
+  readonly childNodes: NodeList<never>;
   readonly previousElementSibling: Element | null;
   readonly nextElementSibling: Element | null;
 }
@@ -286,6 +355,22 @@ export declare class Document extends ParentNodeBase {
   readonly body: Element | null;
   /** Setting it changes the title element's text (one is made in the head when there is none). */
   title: string;
+  /** The document's URL: parse()/decode()'s option url, 'about:blank' by default. */
+  readonly URL: string;
+  readonly documentURI: string;
+  /** null: no browsing context (as a DOMParser document). */
+  readonly defaultView: null;
+  /** HTML elements whose name attribute is `name` (a live NodeList). */
+  getElementsByName(name: string): NodeList<Element>;
+  readonly forms: HTMLCollection;
+  readonly images: HTMLCollection;
+  readonly embeds: HTMLCollection;
+  readonly plugins: HTMLCollection;
+  readonly scripts: HTMLCollection;
+  /** a and area elements with an href attribute. */
+  readonly links: HTMLCollection;
+  createTreeWalker(root: Node, whatToShow?: number, filter?: NodeFilterInput): TreeWalker;
+  createNodeIterator(root: Node, whatToShow?: number, filter?: NodeFilterInput): NodeIterator;
   /** Non-standard: serialisation of the children. */
   readonly innerHTML: string;
   /** An HTML element (name lowercased); InvalidCharacterError for an invalid name. */

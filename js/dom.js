@@ -27,6 +27,7 @@ import {
 import { installDebugging } from './inspect.js';
 import { Locator, modeOf, nodeLocation } from './records.js';
 import { unitsToString } from './text.js';
+import { NodeList } from './collections.js';
 
 export const ELEMENT_NODE = 1;
 export const ATTRIBUTE_NODE = 2;
@@ -45,15 +46,20 @@ export const [, XLINK_NS, XML_NS, XMLNS_NS] = ATTR_NS_URI;
 
 const TEMPLATE_CONTENTS = INFO_TEMPLATE_CONTENTS;
 const EMPTY = Object.freeze([]);
+const EMPTY_NODES = Object.freeze(new NodeList()); // childNodes of a node without children
 
 /**
  * Hook (issue 18): the class of an element by namespace URI, then local
  * name ('' for any other name of that namespace).  js/html-elements.js
  * fills it (HTMLInputElement, HTMLElement, SVGElement, ...); Tree#make uses
  * it when it makes an element's node object.
- * @type {Map<string|null, Map<string, typeof Element>>}
+ * @type {Map<string, Map<string, typeof Element>>}
  */
 export const elementClasses = new Map();
+function elementClass(namespace, localName) {
+  const m = elementClasses.get(namespace);
+  return (m === undefined ? undefined : (m.get(localName) ?? m.get(''))) ?? Element;
+}
 
 /** Qualified name of an attribute from its local name and namespace code. */
 export function attrQualifiedName(local, ns) {
@@ -151,6 +157,8 @@ export class Tree {
     this.scripting = (flags & FLAG_SCRIPTING) !== 0;
     this.quirks = this.mode === 'quirks';
     this.encoding = 'UTF-8'; // Document.characterSet; decode.js sets byte input's
+    this.url = 'about:blank'; // Document.URL (parse()/decode() option `url`)
+    this.classes = []; // element class by name id * 4 + namespace code (Tree#make)
     // Node objects by index, made on first access, in chunks of 256 made
     // on first use: a chunk is young while the nodes stored into it are, so
     // the GC keeps no remembered slot per node (it did for one big array).
@@ -204,12 +212,13 @@ export class Tree {
   make(i) {
     switch (this.type(i)) {
       case TYPE_ELEMENT: {
-        if (elementClasses.size !== 0) {
-          const m = elementClasses.get(this.nsURI(i));
-          const C = m === undefined ? undefined : (m.get(this.localName(i)) ?? m.get(''));
-          if (C !== undefined) return new C(this, i);
-        }
-        return this.ns(i) === NS_HTML && this.localName(i) === 'template' ? new TemplateElement(this, i) : new Element(this, i);
+        const ns = this.ns(i);
+        if (ns === NS_OTHER) return new (elementClass(this.nsURI(i), this.localName(i)))(this, i);
+        // The class by name id and namespace, looked up in elementClasses once per tree.
+        const key = this.nameIdOf(i) * 4 + ns;
+        let C = this.classes[key];
+        if (C === undefined) C = this.classes[key] = elementClass(ELEMENT_NS_URI[ns], this.localName(i));
+        return new C(this, i);
       }
       case TYPE_TEXT:
         return new Text(this, i);
@@ -1013,22 +1022,23 @@ export class Node {
   get nextSibling() { return this._t.node(this._t.next(this._i)); }
   get previousSibling() { return this._t.node(this._t.prev(this._i)); }
   /**
-   * The children: an array made once and kept up to date when they change
-   * (so it is live, as the DOM's NodeList); one shared frozen empty array
-   * for nodes without children in a tree that has not changed.
+   * The children: a NodeList (an Array subclass, js/collections.js) made once
+   * and kept up to date when they change (so it is live, as the DOM's); one
+   * shared frozen empty one for nodes without children in a tree that has
+   * not changed.
    */
   get childNodes() {
     let c = this._c;
     if (c === null) {
       const t = this._t;
       if (t.ov !== null) {
-        c = [];
+        c = new NodeList();
         for (let j = t.first(this._i); j !== NONE; j = t.next(j)) c.push(t.node(j));
         this._c = c;
         return c;
       }
       const first = t.first(this._i);
-      if (first === NONE) return EMPTY;
+      if (first === NONE) return EMPTY_NODES;
       // Children are consecutive subtrees in the records: each next sibling
       // starts at the end of the one before, up to the parent's end.
       // Counted first: an array made at its final length (push over-allocates).
@@ -1036,7 +1046,7 @@ export class Node {
       const end = n[this._i * NODE_WORDS + N_END];
       let k = 0;
       for (let j = first; j < end; j = n[j * NODE_WORDS + N_END]) k++;
-      c = new Array(k);
+      c = new NodeList(k);
       k = 0;
       for (let j = first; j < end; j = n[j * NODE_WORDS + N_END]) c[k++] = t.node(j);
       this._c = c;
@@ -1442,11 +1452,7 @@ export class Element extends ParentNode {
     attr.ownerElement = null;
     return attr;
   }
-  get id() { return this.getAttribute('id') ?? ''; }
-  set id(v) { this.setAttribute('id', v); }
-  get className() { return this.getAttribute('class') ?? ''; }
-  set className(v) { this.setAttribute('class', v); }
-  get classList() { return splitClasses(this.className); }
+  // id, className, classList, dataset and the reflected attributes: js/html-elements.js.
 
   get previousElementSibling() { return this._t.node(this._t.elementSibling(this._i, false)); }
   get nextElementSibling() { return this._t.node(this._t.elementSibling(this._i, true)); }

@@ -79,7 +79,8 @@ export function dumpTree(root) {
         // Children first in output order: attributes, then template
         // "content", then (for templates, none) children.
         pushChildren(node, depth + 1);
-        if (content && (node.namespaceURI === undefined || node.namespaceURI === ELEMENT_NS_URI[NS_HTML])) {
+        // (A template's content is a fragment; <meta>'s content is a string, its attribute.)
+        if (content && typeof content === 'object' && (node.namespaceURI === undefined || node.namespaceURI === ELEMENT_NS_URI[NS_HTML])) {
           stack.push([['content', content], depth + 1]);
         }
         break;

@@ -41,6 +41,7 @@ export type {
 } from './object.js';
 /** Both families as namespaces: DomTypes.Element, ObjectTypes.Element. */
 export type * as DomTypes from './dom.js';
+export type * as HTMLElementTypes from './html-elements.js';
 export type * as ObjectTypes from './object.js';
 
 // ---- loading --------------------------------------------------------------------------
@@ -105,17 +106,24 @@ export declare function tokenize(html: string, options?: TokenizeOptions): Token
 
 // ---- parser ----------------------------------------------------------------------------
 
+/** parse() and parseFragment() (not the buffer functions: a buffer does not carry it). */
+export interface UrlOption {
+  /** The document's URL, an absolute URL (default 'about:blank'): document.URL, baseURI and
+   * the URL-reflecting attributes (a.href, img.src, form.action...) resolve against it. */
+  url?: string;
+}
+
 /** The Document of `format` F: DOM-like ('dom', the default) or parse5-shaped ('object'). */
 export type DocumentOf<F extends Format> = DecodedRoot<F, 'document'>;
 /** The DocumentFragment of `format` F. */
 export type DocumentFragmentOf<F extends Format> = DecodedRoot<F, 'fragment'>;
 
 /** Options of parse(): a string or bytes (the byte options apply to bytes only: a TypeError for a string). */
-export interface ParseDocumentOptions<F extends Format = Format> extends ParseOptions, BytesOptions {
+export interface ParseDocumentOptions<F extends Format = Format> extends ParseOptions, BytesOptions, UrlOption {
   /** 'dom' (default): DOM-like read-only nodes; 'object': parse5's tree shape. */
   format?: F;
 }
-export interface ParseFragmentOptions<F extends Format = Format> extends ParseOptions {
+export interface ParseFragmentOptions<F extends Format = Format> extends ParseOptions, UrlOption {
   /** 'dom' (default) or 'object', as parse(). */
   format?: F;
   /** The context element (default <template>, as parse5). */

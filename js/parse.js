@@ -9,6 +9,7 @@ import {
 import { BYTES_OPTIONS, checkInputOrBytes, parseBytes } from './bytes.js';
 import { decodeOwn } from './decode.js';
 import { setFragmentParser } from './dom.js';
+import { checkUrl } from './html-elements.js';
 import { copyErrors, reportErrors, statusError } from './errors.js';
 import { describe, getWasm, withModuleLocked, writeInput } from './loader.js';
 import { checkInput, checkOptions, isBoolean, isFunction, oneOf } from './options.js';
@@ -30,9 +31,11 @@ const COMMON = {
   sourceLocations: isBoolean,
   onParseError: isFunction,
 };
+// The document's URL (issue 18): what URL-reflecting attributes resolve against.
+const URL_OPTION = { url: checkUrl };
 const FORMAT = { format: oneOf('dom', 'object') };
-export const PARSE_OPTIONS = { ...COMMON, ...FORMAT, ...BYTES_OPTIONS };
-const FRAGMENT_OPTIONS = { ...COMMON, ...FORMAT, context: checkContext };
+export const PARSE_OPTIONS = { ...COMMON, ...FORMAT, ...BYTES_OPTIONS, ...URL_OPTION };
+const FRAGMENT_OPTIONS = { ...COMMON, ...FORMAT, ...URL_OPTION, context: checkContext };
 const BUFFER_OPTIONS = { ...COMMON, ...BYTES_OPTIONS, fragment: isBoolean, context: checkContext, includeErrors: isBoolean };
 
 
@@ -118,7 +121,8 @@ function runInput(fn, input, o, fragment, sourceRefs = false) {
  *   (default true: `<?target data>` is a ProcessingInstruction node, as the
  *   standard says since 2026; false: the bogus comment of earlier parsers),
  *   format ('dom' | 'object'), sourceLocations,
- *   onParseError({ code, line, col, offset }); for bytes,
+ *   onParseError({ code, line, col, offset }), url (the document's URL, an
+ *   absolute URL; default 'about:blank': document.URL, baseURI, a.href...); for bytes,
  *   encoding (the transport layer's label) and defaultEncoding
  */
 export function parse(input, options) {
@@ -128,7 +132,7 @@ export function parse(input, options) {
   const { view, html, errors } = runInput('parse', input, o, false, true);
   // Decoded before the callback runs: it may parse again, which reuses the
   // module's memory where `view` is.
-  const tree = decodeOwn(view, o.format ?? 'dom', { source: html });
+  const tree = decodeOwn(view, o.format ?? 'dom', { source: html, url: o.url });
   if (errors !== null) reportErrors(o.onParseError, errors);
   return tree;
 }
@@ -142,7 +146,7 @@ export function parseFragment(html, options) {
   const o = checkOptions('parseFragment', options, FRAGMENT_OPTIONS);
   checkInput('parseFragment', html);
   const { view, errors } = runInput('parseFragment', html, o, true, true);
-  const tree = decodeOwn(view, o.format ?? 'dom', { source: html });
+  const tree = decodeOwn(view, o.format ?? 'dom', { source: html, url: o.url });
   if (errors !== null) reportErrors(o.onParseError, errors);
   return tree;
 }

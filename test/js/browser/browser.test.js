@@ -11,10 +11,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
-import { announceSkip, browserTestsSkipReason, launchChromium, openPage } from '../../browser/chromium.js';
+import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { openHarness } from '../../browser/harness-session.js';
 import { formatDifference } from '../../browser/canon.js';
-import { startServer } from '../../browser/server.js';
-import { repoRoot, sharedPath } from '../lib/shared.js';
+import { sharedPath } from '../lib/shared.js';
 
 // Real pages from the shared corpus: varied sites, sizes and scripts
 // (English, Chinese, specs with huge tables, minified pages); all valid
@@ -185,28 +185,15 @@ if (skip) {
   let chrome;
   let page;
   let log;
+  let session;
 
   before(async () => {
     corpusCheck();
-    server = await startServer([
-      ['/', repoRoot],
-      ['/corpus/', sharedPath('corpus/pages')],
-    ]);
-    chrome = await launchChromium();
-    ({ page, log } = await openPage(chrome.context, `${server.origin}/test/browser/harness.html`));
-    try {
-      await page.waitForFunction(() => window.h5 !== undefined, null, { timeout: 15_000 });
-    } catch {
-      throw new Error(`the harness page did not start:\n${log.join('\n')}`);
-    }
-    const ready = await page.evaluate(() => window.h5.ready());
-    if (!ready.ok) throw new Error(`init() failed in the page: ${ready.error}\n${log.join('\n')}`);
+    session = await openHarness();
+    ({ server, chrome, page, log } = session);
   });
 
-  after(async () => {
-    await chrome?.close();
-    await server?.close();
-  });
+  after(() => session?.close());
 
   test('init() with no argument fetches dist/html5.wasm as application/wasm', async (t) => {
     const wasm = server.requests.filter((r) => r === 'GET /dist/html5.wasm');

@@ -152,7 +152,7 @@ export function toLines(root, source, locations = source !== undefined) {
     }
     const kids = n.childNodes || [];
     for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], depth + 1, false]);
-    if (n.content) stack.push([n.content, depth + 1, true]);
+    if (n.content && typeof n.content === 'object') stack.push([n.content, depth + 1, true]); // not <meta>'s string
   }
   return out.join('\n') + '\n';
 }

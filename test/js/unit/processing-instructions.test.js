@@ -43,7 +43,7 @@ describe('processing instructions: DOM-like nodes', () => {
     assert.equal(pi.length, 7);
     assert.equal(pi.parentNode, p);
     assert.equal(pi.nextSibling, x);
-    assert.deepEqual(pi.childNodes, []);
+    assert.deepEqual([...pi.childNodes], []); // a NodeList (issue 18)
     assert.equal(pi.hasChildNodes(), false);
     assert.equal(x.data, 'x');
     assert.deepEqual([c1.nodeType, c1.data, c2.nodeType, c2.data], [8, '?xml-stylesheet href=a?', 8, '?a$b?']);

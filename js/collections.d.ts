@@ -1,0 +1,30 @@
+// Types of js/collections.js: the DOM's NodeList and HTMLCollection and the
+// HTML standard's form collections.  Each is an Array subclass (index,
+// length, iteration; map/filter give plain arrays); live ones reflect the
+// tree at every access.
+import type { Element, Node } from './dom.js';
+import type { HTMLInputElement, HTMLOptionElement, HTMLSelectElement } from './html-elements.js';
+
+export declare class NodeList<T extends Node = Node> extends Array<T> {
+  item(index: number): T | null;
+}
+export declare class HTMLCollection<T extends Element = Element> extends Array<T> {
+  item(index: number): T | null;
+  /** The first element with this id, else the first HTML element with this name attribute. */
+  namedItem(name: string): T | null;
+}
+export declare class RadioNodeList extends NodeList<Element> {
+  /** The value of the checked radio button of the list ('' when none). */
+  readonly value: string;
+}
+export declare class HTMLFormControlsCollection extends Array<Element> {
+  item(index: number): Element | null;
+  /** One element, or a RadioNodeList when several have this id or name. */
+  namedItem(name: string): Element | RadioNodeList | null;
+}
+export declare class HTMLOptionsCollection extends HTMLCollection<HTMLOptionElement> {
+  readonly selectedIndex: number;
+}
+/** A live collection: a read-only Proxy over an instance of Kind that `fill` recomputes when the tree changed. */
+export declare function liveCollection<T extends unknown[]>(tree: { version: number }, Kind: new () => T, fill: (list: T) => void, init?: (list: T) => void): T;
+export type { HTMLInputElement, HTMLSelectElement };

@@ -1,0 +1,128 @@
+// NodeList and HTMLCollection (DOM standard 4.2.10 "Old-style collections"),
+// HTMLOptionsCollection and HTMLFormControlsCollection (HTML standard
+// 2.7.2-2.7.4).
+//
+// A collection is an Array subclass, so code written against the earlier
+// array results (index, length, iteration, map/filter) keeps working, plus
+// the standard's item()/namedItem()/forEach.  Static collections
+// (querySelectorAll's NodeList) are plain instances.  Live ones
+// (getElementsBy*, children, form.elements, select.options) are a Proxy over
+// such an instance that recomputes it from the tree whenever the tree's
+// `version` changed since the last read (js/dom.js: every mutation changes
+// it), so they reflect the tree at every access, as the standard's "live"
+// requires, and cost nothing more while the tree does not change.  Writes
+// through the proxy are refused (TypeError in strict code), as in browsers.
+
+/** DOM 4.2.10.1 NodeList. */
+export class NodeList extends Array {
+  // map/filter/slice of a collection give plain arrays.
+  static get [Symbol.species]() { return Array; }
+  /** The node at `index`, or null (DOM: item(index)). */
+  item(index) {
+    const k = index >>> 0; // WebIDL unsigned long
+    return k < this.length ? this[k] : null;
+  }
+  get [Symbol.toStringTag]() { return 'NodeList'; }
+}
+
+/** DOM 4.2.10.2 HTMLCollection. */
+export class HTMLCollection extends Array {
+  static get [Symbol.species]() { return Array; }
+  item(index) {
+    const k = index >>> 0;
+    return k < this.length ? this[k] : null;
+  }
+  /**
+   * The first element whose id is `name`, or else the first HTML element
+   * whose name attribute is `name` (DOM: namedItem(key)); null for ''.
+   */
+  namedItem(name) {
+    const key = String(name);
+    if (key === '') return null;
+    for (let k = 0; k < this.length; k++) {
+      const e = this[k];
+      if (e.getAttribute('id') === key) return e;
+      if (e.namespaceURI === HTML_NS && e.getAttribute('name') === key) return e;
+    }
+    return null;
+  }
+  get [Symbol.toStringTag]() { return 'HTMLCollection'; }
+}
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** HTML 2.7.3 HTMLFormControlsCollection: namedItem gives a RadioNodeList when several match. */
+export class HTMLFormControlsCollection extends HTMLCollection {
+  namedItem(name) {
+    const key = String(name);
+    if (key === '') return null;
+    const found = new RadioNodeList();
+    for (let k = 0; k < this.length; k++) {
+      const e = this[k];
+      if (e.getAttribute('id') === key || e.getAttribute('name') === key) found.push(e);
+    }
+    if (found.length === 0) return null;
+    return found.length === 1 ? found[0] : found;
+  }
+  get [Symbol.toStringTag]() { return 'HTMLFormControlsCollection'; }
+}
+
+/** HTML 2.7.3 RadioNodeList (a static snapshot here); value: the checked radio button's value. */
+export class RadioNodeList extends NodeList {
+  get value() {
+    for (let k = 0; k < this.length; k++) {
+      const e = this[k];
+      if (e.localName === 'input' && e.type === 'radio' && e.checked) return e.value;
+    }
+    return '';
+  }
+  get [Symbol.toStringTag]() { return 'RadioNodeList'; }
+}
+
+/** HTML 2.7.4 HTMLOptionsCollection (reading: length, selectedIndex, item, namedItem). */
+export class HTMLOptionsCollection extends HTMLCollection {
+  get selectedIndex() { return this._select === undefined ? -1 : this._select.selectedIndex; }
+  get [Symbol.toStringTag]() { return 'HTMLOptionsCollection'; }
+}
+
+/**
+ * A live collection: a Proxy over an instance of `Kind` that `fill(list)`
+ * refills (after emptying it) whenever `tree.version` differs from the
+ * version it was filled at.
+ * @template {Array} T
+ * @param {{ version: number }} tree
+ * @param {new () => T} Kind
+ * @param {(list: T) => void} fill pushes the members in order
+ * @param {(list: T) => void} [init] called once on the new instance
+ * @returns {T}
+ */
+export function liveCollection(tree, Kind, fill, init) {
+  const list = new Kind();
+  if (init !== undefined) init(list);
+  let version = NaN;
+  const refresh = () => {
+    if (version === tree.version) return;
+    list.length = 0;
+    fill(list);
+    version = tree.version;
+  };
+  return new Proxy(list, {
+    get(target, key) {
+      refresh();
+      // Methods run on the proxy's target: a method then reads the fresh list directly.
+      const v = Reflect.get(target, key, target);
+      return typeof v === 'function' && key !== 'constructor' ? v.bind(target) : v;
+    },
+    has(target, key) { refresh(); return Reflect.has(target, key); },
+    ownKeys(target) { refresh(); return Reflect.ownKeys(target); },
+    getOwnPropertyDescriptor(target, key) {
+      refresh();
+      const d = Reflect.getOwnPropertyDescriptor(target, key);
+      // Reported as non-writable would contradict the target; the proxy refuses writes instead.
+      return d;
+    },
+    set() { return false; },
+    defineProperty() { return false; },
+    deleteProperty() { return false; },
+  });
+}

@@ -1,0 +1,354 @@
+// Types of js/html-elements.js: the HTML standard's element classes with
+// their reflected attributes (HTML 2.6.1), SVGElement and MathMLElement.
+// Setters write the content attribute with setAttribute (the mutation API);
+// form controls' dirty value / checkedness / selectedness are JS state.
+import type { Document, Element, Node } from './dom.js';
+import type { HTMLCollection, HTMLFormControlsCollection, HTMLOptionsCollection, NodeList } from './collections.js';
+import type { DOMStringMap, DOMTokenList } from './tokenlist.js';
+
+/** parse()/decode()'s option url, checked: an error text or null. */
+export declare function checkUrl(v: unknown): string | null;
+/** The document base URL of a tree (HTML 2.4.1). */
+export declare function baseURL(tree: object): string;
+/** HTML 2.3.4.1 rules for parsing integers (null on error). */
+export declare function parseInteger(s: string): number | null;
+
+/** HTMLOrSVGElement members. */
+export interface HTMLOrSVGElementMembers {
+  readonly dataset: DOMStringMap;
+  /** The tabindex attribute; default 0 for a, area, button, frame, iframe, input, object, select, textarea, SVG a and a details' summary, else -1. */
+  tabIndex: number;
+  autofocus: boolean;
+  nonce: string;
+}
+/** HTMLElement members (HTML 3.2.8). */
+export interface HTMLElementMembers extends HTMLOrSVGElementMembers {
+  title: string;
+  lang: string;
+  translate: boolean;
+  /** 'ltr' | 'rtl' | 'auto' | '' */
+  dir: string;
+  hidden: boolean | 'until-found';
+  inert: boolean;
+  accessKey: string;
+  draggable: boolean;
+  /** The user agent's default where no ancestor decides: true here. */
+  readonly spellcheck: boolean;
+  contentEditable: string;
+  enterKeyHint: string;
+  inputMode: string;
+  popover: string | null;
+  /** HTML 3.2.7: nothing is rendered, so the descendant text content (as in Chromium's DOMParser documents). */
+  readonly innerText: string;
+  readonly outerText: string;
+}
+export declare class HTMLElement extends Element {}
+export declare interface HTMLElement extends HTMLElementMembers {}
+export declare class SVGAnimatedString {
+  baseVal: string;
+  readonly animVal: string;
+}
+export declare class SVGElement extends Element {
+  /** An SVGAnimatedString (typed `any`, as TypeScript's DOM types do). */
+  readonly className: any;
+}
+export declare interface SVGElement extends HTMLOrSVGElementMembers {}
+export declare class MathMLElement extends Element {}
+export declare interface MathMLElement extends HTMLOrSVGElementMembers {}
+
+/** HTMLHyperlinkElementUtils (a, area): href resolved against the document base URL, and its parts. */
+export interface HyperlinkMembers {
+  href: string;
+  readonly origin: string;
+  readonly protocol: string;
+  readonly username: string;
+  readonly password: string;
+  readonly host: string;
+  readonly hostname: string;
+  readonly port: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly hash: string;
+  target: string;
+  download: string;
+  ping: string;
+  rel: string;
+  readonly relList: DOMTokenList;
+  referrerPolicy: string;
+}
+export declare class HTMLAnchorElement extends HTMLElement {
+  hreflang: string;
+  type: string;
+  readonly text: string;
+}
+export declare interface HTMLAnchorElement extends HyperlinkMembers {}
+export declare class HTMLAreaElement extends HTMLElement {
+  alt: string;
+  coords: string;
+  shape: string;
+}
+export declare interface HTMLAreaElement extends HyperlinkMembers {}
+
+export declare class HTMLImageElement extends HTMLElement {
+  src: string;
+  alt: string;
+  srcset: string;
+  sizes: string;
+  crossOrigin: string | null;
+  useMap: string;
+  isMap: boolean;
+  /** The width / height attributes (nothing is rendered or fetched); 0 without them. */
+  width: number;
+  height: number;
+  decoding: string;
+  loading: string;
+  fetchPriority: string;
+  referrerPolicy: string;
+  name: string;
+  align: string;
+  border: string;
+}
+export declare class HTMLMetaElement extends HTMLElement {
+  name: string;
+  content: string;
+  httpEquiv: string;
+  media: string;
+  scheme: string;
+}
+export declare class HTMLLinkElement extends HTMLElement {
+  href: string;
+  rel: string;
+  readonly relList: DOMTokenList;
+  media: string;
+  hreflang: string;
+  type: string;
+  as: string;
+  crossOrigin: string | null;
+  integrity: string;
+  referrerPolicy: string;
+  disabled: boolean;
+  readonly sizes: DOMTokenList;
+}
+export declare class HTMLBaseElement extends HTMLElement {
+  href: string;
+  target: string;
+}
+export declare class HTMLScriptElement extends HTMLElement {
+  src: string;
+  type: string;
+  noModule: boolean;
+  async: boolean;
+  defer: boolean;
+  crossOrigin: string | null;
+  integrity: string;
+  charset: string;
+  referrerPolicy: string;
+  readonly text: string;
+}
+export declare class HTMLStyleElement extends HTMLElement {
+  media: string;
+  type: string;
+  readonly disabled: false;
+}
+export declare class HTMLTitleElement extends HTMLElement {
+  readonly text: string;
+}
+
+/** Members of the listed form-associated elements. */
+export interface FormAssociatedMembers {
+  /** The form owner: the form attribute's form, else the nearest form ancestor. */
+  readonly form: HTMLFormElement | null;
+  name: string;
+  /** Labels whose labeled control this is (null when not labelable). */
+  readonly labels: NodeList<HTMLLabelElement> | null;
+  readonly willValidate: boolean;
+}
+export declare class HTMLInputElement extends HTMLElement {
+  disabled: boolean;
+  type: string;
+  accept: string;
+  alt: string;
+  autocomplete: string;
+  defaultChecked: boolean;
+  /** Checkedness: the checked attribute until set from JS. */
+  checked: boolean;
+  indeterminate: boolean;
+  dirName: string;
+  defaultValue: string;
+  /** By value mode: the sanitized dirty value or value attribute; the attribute; the attribute or 'on'; '' for file. */
+  value: string;
+  readonly list: HTMLDataListElement | null;
+  max: string;
+  min: string;
+  step: string;
+  pattern: string;
+  placeholder: string;
+  maxLength: number;
+  minLength: number;
+  multiple: boolean;
+  readOnly: boolean;
+  required: boolean;
+  size: number;
+  src: string;
+  formAction: string;
+  formMethod: string;
+  formNoValidate: boolean;
+  formTarget: string;
+  width: number;
+  height: number;
+}
+export declare interface HTMLInputElement extends FormAssociatedMembers {}
+export declare class HTMLButtonElement extends HTMLElement {
+  disabled: boolean;
+  /** 'submit' | 'reset' | 'button' */
+  type: string;
+  value: string;
+  formAction: string;
+  formMethod: string;
+  formNoValidate: boolean;
+  formTarget: string;
+}
+export declare interface HTMLButtonElement extends FormAssociatedMembers {}
+export declare class HTMLFieldSetElement extends HTMLElement {
+  disabled: boolean;
+  readonly type: 'fieldset';
+  readonly elements: HTMLCollection;
+}
+export declare interface HTMLFieldSetElement extends FormAssociatedMembers {}
+export declare class HTMLLegendElement extends HTMLElement {
+  readonly form: HTMLFormElement | null;
+}
+export declare class HTMLOutputElement extends HTMLElement {
+  readonly type: 'output';
+  readonly htmlFor: DOMTokenList;
+  readonly defaultValue: string;
+  readonly value: string;
+}
+export declare interface HTMLOutputElement extends FormAssociatedMembers {}
+export declare class HTMLObjectElement extends HTMLElement {
+  data: string;
+  type: string;
+  width: string;
+  height: string;
+  useMap: string;
+}
+export declare interface HTMLObjectElement extends FormAssociatedMembers {}
+export declare class HTMLFormElement extends HTMLElement {
+  /** Listed elements (but image buttons) whose form owner is this form, in tree order (live). */
+  readonly elements: HTMLFormControlsCollection;
+  readonly length: number;
+  item(index: number): Element | null;
+  namedItem(name: string): Element | NodeList | null;
+  /** The resolved action attribute, else the document's URL. */
+  action: string;
+  method: string;
+  enctype: string;
+  encoding: string;
+  acceptCharset: string;
+  autocomplete: string;
+  name: string;
+  target: string;
+  noValidate: boolean;
+  rel: string;
+  readonly relList: DOMTokenList;
+}
+export declare class HTMLLabelElement extends HTMLElement {
+  htmlFor: string;
+  readonly control: Element | null;
+  readonly form: HTMLFormElement | null;
+}
+export declare class HTMLSelectElement extends HTMLElement {
+  disabled: boolean;
+  autocomplete: string;
+  multiple: boolean;
+  required: boolean;
+  size: number;
+  readonly type: 'select-one' | 'select-multiple';
+  readonly options: HTMLOptionsCollection;
+  readonly length: number;
+  item(index: number): HTMLOptionElement | null;
+  namedItem(name: string): HTMLOptionElement | null;
+  readonly selectedOptions: HTMLCollection<HTMLOptionElement>;
+  selectedIndex: number;
+  value: string;
+}
+export declare interface HTMLSelectElement extends FormAssociatedMembers {}
+export declare class HTMLOptionElement extends HTMLElement {
+  disabled: boolean;
+  readonly form: HTMLFormElement | null;
+  label: string;
+  defaultSelected: boolean;
+  /** Selectedness (HTML 4.10.10): the selected attributes at parse time, then JS state. */
+  selected: boolean;
+  /** The value attribute, else the text. */
+  value: string;
+  /** The text, ASCII whitespace stripped and collapsed, script descendants left out. */
+  readonly text: string;
+  readonly index: number;
+}
+export declare class HTMLOptGroupElement extends HTMLElement {
+  disabled: boolean;
+  label: string;
+}
+export declare class HTMLDataListElement extends HTMLElement {
+  readonly options: HTMLCollection<HTMLOptionElement>;
+}
+export declare class HTMLTextAreaElement extends HTMLElement {
+  disabled: boolean;
+  readonly type: 'textarea';
+  /** The child text content. */
+  readonly defaultValue: string;
+  /** The default value until set from JS; line breaks as LF. */
+  value: string;
+  readonly textLength: number;
+  autocomplete: string;
+  cols: number;
+  rows: number;
+  dirName: string;
+  maxLength: number;
+  minLength: number;
+  placeholder: string;
+  readOnly: boolean;
+  required: boolean;
+  wrap: string;
+}
+export declare interface HTMLTextAreaElement extends FormAssociatedMembers {}
+export declare class HTMLMeterElement extends HTMLElement {
+  readonly labels: NodeList<HTMLLabelElement>;
+}
+export declare class HTMLProgressElement extends HTMLElement {
+  readonly labels: NodeList<HTMLLabelElement>;
+}
+export declare class HTMLIFrameElement extends HTMLElement {
+  src: string;
+  srcdoc: string;
+  name: string;
+  allow: string;
+  width: string;
+  height: string;
+  loading: string;
+  referrerPolicy: string;
+}
+export declare class HTMLDetailsElement extends HTMLElement {
+  open: boolean;
+  name: string;
+}
+export declare class HTMLDialogElement extends HTMLElement {
+  open: boolean;
+}
+export declare class HTMLOListElement extends HTMLElement {
+  reversed: boolean;
+  start: number;
+  type: string;
+}
+export declare class HTMLLIElement extends HTMLElement {
+  value: number;
+}
+export declare class HTMLTableCellElement extends HTMLElement {
+  colSpan: number;
+  rowSpan: number;
+  headers: string;
+  scope: string;
+  abbr: string;
+}
+export type { Document, Node };

@@ -1,0 +1,1159 @@
+// Element-specific classes and reflected attributes of the HTML standard
+// (issue 18, reading): HTMLElement and the form, link, image, meta, script
+// and style elements, SVGElement and MathMLElement, plus id / className /
+// classList on every Element and the document's URL and base URL.
+//
+// Reflection follows HTML 2.6.1 "Reflecting content attributes in IDL
+// attributes": each getter reads the content attribute now (so it agrees
+// with getAttribute at every moment), each setter calls setAttribute /
+// removeAttribute (js/dom.js's mutation API).  Form controls' dirty value,
+// dirty checkedness and option selectedness set from JS are state of the
+// node object (HTML 4.10.18.1 and 4.10.10), kept as the standard's "dirty
+// flag" says: once set, the content attribute no longer decides.  What needs
+// layout, style or a browsing context (offsetWidth, getComputedStyle, focus,
+// an image's natural size, validation messages) is not here.
+//
+// The classes are registered in js/dom.js's elementClasses hook; this module
+// is imported by js/decode.js, so every tree it makes has them.
+import { NONE, NS_HTML, NS_SVG } from './abi.js';
+import {
+  Document, Element, HTML_NS, MATHML_NS, Node, SVG_NS, TemplateElement, elementClasses,
+} from './dom.js';
+import { HTMLCollection, HTMLFormControlsCollection, HTMLOptionsCollection, NodeList, liveCollection } from './collections.js';
+import { dataset, domException, tokenList } from './tokenlist.js';
+
+const ELEMENT = 1;
+const TEXT = 3;
+
+// ---- the document's URL and base URL (HTML 2.4.1 "document base URL") ----
+
+/** parse() / decode()'s `url` option, checked: an absolute URL. */
+export function checkUrl(v) {
+  if (typeof v !== 'string') return 'must be a string (an absolute URL)';
+  try {
+    new URL(v);
+    return null;
+  } catch {
+    return 'must be an absolute URL';
+  }
+}
+
+/**
+ * The document base URL of tree `t` (HTML 2.4.1): the frozen base URL of the
+ * first HTML <base> element with an href attribute, in tree order (HTML
+ * 4.2.3: its href parsed relative to the document's fallback base URL, here
+ * the document's URL), else the document's URL.  Cached until the tree
+ * changes.
+ */
+export function baseURL(t) {
+  const c = t._baseUrl;
+  if (c !== undefined && c.version === t.version) return c.url;
+  let url = t.url;
+  const root = t.type(0) === 9 ? 0 : NONE;
+  if (root !== NONE) {
+    for (let j = t.nextElement(0, 0); j !== NONE; j = t.nextElement(j, 0)) {
+      if (t.ns(j) === NS_HTML && t.localName(j) === 'base') {
+        const href = t.plainAttr(j, 'href');
+        if (href === null) continue;
+        const u = parseURL(href, t.url);
+        // Failure, data: and javascript: give the fallback base URL (HTML 4.2.3 "set the frozen base URL").
+        if (u !== null && u.protocol !== 'data:' && u.protocol !== 'javascript:') url = u.href;
+        break;
+      }
+    }
+  }
+  t._baseUrl = { version: t.version, url };
+  return url;
+}
+
+/** URL parser (WHATWG URL); null on failure (no exception). */
+function parseURL(s, base) {
+  try {
+    return new URL(s, base);
+  } catch {
+    return null;
+  }
+}
+
+/** "Parse a URL" relative to the node's document base URL (HTML 2.4.2). */
+function resolve(node, s) {
+  return parseURL(s, baseURL(node._t));
+}
+
+// ---- reflection (HTML 2.6.1) -----------------------------------------------
+
+// HTML 2.3.4.1 rules for parsing integers; null on error.
+export function parseInteger(s) {
+  const m = /^[\t\n\f\r ]*([-+]?)([0-9]+)/.exec(s);
+  if (m === null) return null;
+  const v = Number(m[2]);
+  return m[1] === '-' ? -v : v;
+}
+// 2.3.4.2 rules for parsing non-negative integers.
+function parseNonNegative(s) {
+  const v = parseInteger(s);
+  return v === null || v < 0 ? null : v;
+}
+const LONG_MIN = -(2 ** 31);
+const LONG_MAX = 2 ** 31 - 1;
+
+/** Reflect a DOMString attribute. */
+const str = (attr) => ({
+  get() { return this.getAttribute(attr) ?? ''; },
+  set(v) { this.setAttribute(attr, String(v)); },
+});
+/** Reflect a boolean attribute. */
+const bool = (attr) => ({
+  get() { return this.hasAttribute(attr); },
+  set(v) {
+    if (v) this.setAttribute(attr, '');
+    else this.removeAttribute(attr);
+  },
+});
+/**
+ * Reflect a USVString URL attribute: the URL resolved against the document
+ * base URL, or the attribute itself when it does not parse; '' when it is
+ * missing, or with `orDocument` the document's URL when it is missing or
+ * empty (form action, formAction: HTML 4.10.18.6).
+ */
+const url = (attr, orDocument = false) => ({
+  get() {
+    const v = this.getAttribute(attr);
+    if (orDocument && (v === null || v === '')) return this._t.url;
+    if (v === null) return '';
+    const u = resolve(this, v);
+    return u === null ? v : u.href;
+  },
+  set(v) { this.setAttribute(attr, String(v)); },
+});
+/**
+ * Reflect an enumerated attribute limited to known values: `keywords` (the
+ * canonical lowercase keywords; a keyword maps to itself or, when given as
+ * [keyword, state], to another canonical keyword), the missing value default
+ * and the invalid value default ('' for "no state").
+ */
+function enumerated(attr, keywords, missing, invalid, nullable = false) {
+  const map = new Map(keywords.map((k) => (Array.isArray(k) ? k : [k, k])));
+  return {
+    get() {
+      const v = this.getAttribute(attr);
+      if (v === null) return nullable && missing === '' ? null : missing;
+      const k = map.get(v.toLowerCase());
+      return k === undefined ? invalid : k;
+    },
+    set(v) {
+      if (nullable && v === null) this.removeAttribute(attr);
+      else this.setAttribute(attr, String(v));
+    },
+  };
+}
+/** Reflect a long (HTML 2.6.1): `dflt` when missing or not an integer in range; `nonNegative` limits to >= 0. */
+function long(attr, dflt, nonNegative = false) {
+  return {
+    get() {
+      const s = this.getAttribute(attr);
+      const v = s === null ? null : parseInteger(s);
+      if (v === null || v < LONG_MIN || v > LONG_MAX || (nonNegative && v < 0)) return typeof dflt === 'function' ? dflt.call(this) : dflt;
+      return v;
+    },
+    set(v) {
+      const n = Math.trunc(Number(v)) | 0;
+      if (nonNegative && n < 0) throw domException(`${attr}: ${n} is negative`, 'IndexSizeError');
+      this.setAttribute(attr, String(n));
+    },
+  };
+}
+/** Reflect an unsigned long; `limited`: limited to only positive numbers (0 is invalid). */
+function unsigned(attr, dflt, limited = false) {
+  return {
+    get() {
+      const s = this.getAttribute(attr);
+      const v = s === null ? null : parseNonNegative(s);
+      if (v === null || v > LONG_MAX || (limited && v === 0)) return dflt;
+      return v;
+    },
+    set(v) {
+      let n = Number(v) >>> 0;
+      if (limited && n === 0) throw domException(`${attr}: 0 is not allowed`, 'IndexSizeError');
+      if (n > LONG_MAX) n = dflt;
+      this.setAttribute(attr, String(n));
+    },
+  };
+}
+/** A read-only property. */
+const ro = (get) => ({ get });
+
+function define(proto, props) {
+  for (const [name, d] of Object.entries(props)) {
+    Object.defineProperty(proto, name, { ...d, enumerable: true, configurable: true });
+  }
+}
+
+const CORS = ['anonymous', 'use-credentials'];
+const crossOrigin = enumerated('crossorigin', CORS, '', 'anonymous', true);
+const REFERRER = ['no-referrer', 'no-referrer-when-downgrade', 'same-origin', 'origin', 'strict-origin', 'origin-when-cross-origin', 'strict-origin-when-cross-origin', 'unsafe-url'];
+const referrerPolicy = enumerated('referrerpolicy', REFERRER, '', '');
+
+// ---- tree helpers ------------------------------------------------------------
+
+/** The node's tree root index (template contents are their own tree). */
+function rootOf(t, i) {
+  for (let p = t.parent(i); p !== NONE; p = t.parent(i)) i = p;
+  return i;
+}
+const isHTML = (t, j, name) => t.type(j) === ELEMENT && t.ns(j) === NS_HTML && t.localName(j) === name;
+/** Nearest HTML ancestor element named `name` of element i, or NONE. */
+function ancestor(t, i, name) {
+  for (let p = t.parent(i); p !== NONE; p = t.parent(p)) if (isHTML(t, p, name)) return p;
+  return NONE;
+}
+/** First element of i's tree whose id is `id` (tree order), or NONE. */
+function byId(t, i, id) {
+  const r = rootOf(t, i);
+  for (let j = t.nextElement(r, r); j !== NONE; j = t.nextElement(j, r)) if (t.plainAttr(j, 'id') === id) return j;
+  return NONE;
+}
+
+// HTML 4.10.2 categories.
+const LISTED = new Set(['button', 'fieldset', 'input', 'object', 'output', 'select', 'textarea']);
+const LABELABLE = new Set(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
+const isLabelable = (t, j) => t.type(j) === ELEMENT && t.ns(j) === NS_HTML && LABELABLE.has(t.localName(j)) &&
+  !(t.localName(j) === 'input' && (t.plainAttr(j, 'type') ?? '').toLowerCase() === 'hidden');
+
+/**
+ * The form owner of listed element i (HTML 4.10.17.3 "reset the form
+ * owner"): with a form attribute, the first element of its tree with that id
+ * if it is a form; else the nearest form ancestor.  (The parser also
+ * associates a control with its form element pointer when that form is not
+ * an ancestor; the tree buffer does not record that, so such a control has
+ * no form owner here.  Chromium's DOMParser documents agree on the cases
+ * test/js/browser/dom-read.test.js tries, <table><form><tr><td><input> among them.)
+ */
+function formOwner(t, i) {
+  const f = t.plainAttr(i, 'form');
+  if (f !== null) {
+    if (t.ns(i) !== NS_HTML || !LISTED.has(t.localName(i))) return ancestor(t, i, 'form');
+    const j = byId(t, i, f);
+    return j !== NONE && isHTML(t, j, 'form') ? j : NONE;
+  }
+  return ancestor(t, i, 'form');
+}
+
+// ---- HTMLElement -----------------------------------------------------------
+
+/** HTML 3.2.8 HTMLElement. */
+export class HTMLElement extends Element {}
+/** SVG 2 SVGElement (the members of HTMLOrSVGElement). */
+export class SVGElement extends Element {}
+/** MathML Core MathMLElement (the members of HTMLOrSVGElement). */
+export class MathMLElement extends Element {}
+
+// Element: id, className, classList (DOM 4.9).
+define(Element.prototype, {
+  id: str('id'),
+  className: str('class'),
+  classList: {
+    get() { return tokenList(this, 'class'); },
+    set(v) { this.setAttribute('class', String(v)); },
+  },
+  slot: str('slot'),
+});
+
+// HTMLOrSVGElement (HTML 3.2.6.6 dataset, 6.6.3 tabIndex, autofocus, nonce).
+// The focusable elements' tabIndex default is 0 (HTML 6.6.3), otherwise -1.
+const TABINDEX_0 = new Set(['a', 'area', 'button', 'frame', 'iframe', 'input', 'object', 'select', 'textarea']);
+function defaultTabIndex() {
+  const t = this._t;
+  const i = this._i;
+  if (t.ns(i) === NS_HTML) {
+    const n = t.localName(i);
+    if (TABINDEX_0.has(n)) return 0;
+    // A summary that is the summary of its parent details (its first summary child).
+    if (n === 'summary') {
+      const p = t.parent(i);
+      if (p !== NONE && isHTML(t, p, 'details')) {
+        for (let j = t.first(p); j !== NONE; j = t.next(j)) if (isHTML(t, j, 'summary')) return j === i ? 0 : -1;
+      }
+    }
+    return -1;
+  }
+  return t.ns(i) === NS_SVG && t.localName(i) === 'a' ? 0 : -1;
+}
+const HTML_OR_SVG = {
+  dataset: ro(function () { return dataset(this); }),
+  tabIndex: long('tabindex', defaultTabIndex),
+  autofocus: bool('autofocus'),
+  nonce: str('nonce'),
+};
+/** SVG 2 SVGAnimatedString: className of SVG elements (baseVal is the class attribute; no animation here). */
+export class SVGAnimatedString {
+  constructor(element, attr) {
+    this._e = element;
+    this._a = attr;
+  }
+  get baseVal() { return this._e.getAttribute(this._a) ?? ''; }
+  set baseVal(v) { this._e.setAttribute(this._a, String(v)); }
+  get animVal() { return this.baseVal; }
+}
+define(HTMLElement.prototype, HTML_OR_SVG);
+define(SVGElement.prototype, HTML_OR_SVG);
+define(SVGElement.prototype, { className: ro(function () { return (this._cn ??= new SVGAnimatedString(this, 'class')); }) });
+define(MathMLElement.prototype, HTML_OR_SVG);
+
+const HTML_ELEMENT = {
+  title: str('title'),
+  lang: str('lang'),
+  translate: {
+    // HTML 3.2.6.3: the translation mode, inherited.
+    get() {
+      const t = this._t;
+      for (let j = this._i; j !== NONE; j = t.parent(j)) {
+        if (t.type(j) !== ELEMENT) continue;
+        const v = t.plainAttr(j, 'translate');
+        if (v === null || t.ns(j) !== NS_HTML) continue;
+        const k = v.toLowerCase();
+        if (k === 'yes' || k === '') return true;
+        if (k === 'no') return false;
+      }
+      return true;
+    },
+    set(v) { this.setAttribute('translate', v ? 'yes' : 'no'); },
+  },
+  dir: enumerated('dir', ['ltr', 'rtl', 'auto'], '', ''),
+  // HTML 6.1: hidden is "until-found" or a boolean.
+  hidden: {
+    get() {
+      const v = this.getAttribute('hidden');
+      if (v === null) return false;
+      return v.toLowerCase() === 'until-found' ? 'until-found' : true;
+    },
+    set(v) {
+      if (typeof v === 'string' && v.toLowerCase() === 'until-found') this.setAttribute('hidden', 'until-found');
+      else if (v === false || v === null || v === '' || v === 0 || Number.isNaN(v) || v === undefined) this.removeAttribute('hidden');
+      else this.setAttribute('hidden', '');
+    },
+  },
+  inert: bool('inert'),
+  accessKey: str('accesskey'),
+  draggable: {
+    get() {
+      const v = (this.getAttribute('draggable') ?? '').toLowerCase();
+      if (v === 'true') return true;
+      if (v === 'false') return false;
+      // HTML 6.11.6: images and links with an href are draggable by default.
+      const n = this.localName;
+      return n === 'img' || (n === 'a' && this.hasAttribute('href'));
+    },
+    set(v) { this.setAttribute('draggable', v ? 'true' : 'false'); },
+  },
+  spellcheck: ro(function () {
+    for (let e = this; e !== null; e = e.parentElement) {
+      const v = e.getAttribute('spellcheck');
+      if (v !== null) {
+        const k = v.toLowerCase();
+        if (k === 'true' || k === '') return true;
+        if (k === 'false') return false;
+      }
+    }
+    return true;
+  }),
+  contentEditable: enumerated('contenteditable', ['true', 'false', 'plaintext-only', ['', 'true']], 'inherit', 'inherit'),
+  enterKeyHint: enumerated('enterkeyhint', ['enter', 'done', 'go', 'next', 'previous', 'search', 'send'], '', ''),
+  inputMode: enumerated('inputmode', ['none', 'text', 'tel', 'url', 'email', 'numeric', 'decimal', 'search'], '', ''),
+  popover: enumerated('popover', ['auto', 'manual', 'hint', ['', 'auto']], '', 'manual', true),
+  // HTML 3.2.7 "The innerText and outerText properties": for an element
+  // that is not being rendered, the getter returns its descendant text
+  // content.  Nothing is rendered here (as in a DOMParser document, where
+  // Chromium answers the same), so <br> adds no line break and script or
+  // style text is included.
+  innerText: ro(function () { return this._t.text(this._i); }),
+  outerText: ro(function () { return this._t.text(this._i); }),
+};
+define(HTMLElement.prototype, HTML_ELEMENT);
+// The <template> class of js/dom.js is an HTMLElement too.
+define(TemplateElement.prototype, HTML_OR_SVG);
+define(TemplateElement.prototype, HTML_ELEMENT);
+
+// Node.baseURI (DOM 4.4), Document URL (DOM 4.5).
+define(Node.prototype, { baseURI: ro(function () { return baseURL(this._t); }) });
+define(Document.prototype, {
+  URL: ro(function () { return this._t.url; }),
+  // No browsing context, as a DOMParser document: no window (HTML 7.3.1).
+  defaultView: ro(() => null),
+  documentURI: ro(function () { return this._t.url; }),
+  /** HTML 3.1.3: getElementsByName: a live NodeList of the HTML elements whose name attribute is `name`. */
+  getElementsByName: {
+    value(name) {
+      const t = this._t;
+      const key = String(name);
+      return liveCollection(t, NodeList, (list) => {
+        for (let j = t.nextElement(0, 0); j !== NONE; j = t.nextElement(j, 0)) {
+          if (t.ns(j) === NS_HTML && t.plainAttr(j, 'name') === key) list.push(t.node(j));
+        }
+      });
+    },
+  },
+  // HTML 3.1.3 document collections (live).
+  forms: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'form')); }),
+  images: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'img')); }),
+  embeds: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'embed')); }),
+  plugins: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'embed')); }),
+  scripts: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'script')); }),
+  links: ro(function () {
+    return docCollection(this, (t, j) => (isHTML(t, j, 'a') || isHTML(t, j, 'area')) && t.plainAttr(j, 'href') !== null);
+  }),
+});
+function docCollection(doc, test) {
+  const t = doc._t;
+  return liveCollection(t, HTMLCollection, (list) => {
+    for (let j = t.nextElement(0, 0); j !== NONE; j = t.nextElement(j, 0)) if (test(t, j)) list.push(t.node(j));
+  });
+}
+
+// ---- element-specific classes ----------------------------------------------
+
+/** HTML 4.6.3 HTMLHyperlinkElementUtils (a, area): href and its URL parts. */
+const HYPERLINK = {
+  href: url('href'),
+  origin: ro(function () { return this._url()?.origin ?? ''; }),
+  protocol: ro(function () { return this._url()?.protocol ?? ':'; }),
+  username: ro(function () { return this._url()?.username ?? ''; }),
+  password: ro(function () { return this._url()?.password ?? ''; }),
+  host: ro(function () { return this._url()?.host ?? ''; }),
+  hostname: ro(function () { return this._url()?.hostname ?? ''; }),
+  port: ro(function () { return this._url()?.port ?? ''; }),
+  pathname: ro(function () { return this._url()?.pathname ?? ''; }),
+  search: ro(function () { return this._url()?.search ?? ''; }),
+  hash: ro(function () { return this._url()?.hash ?? ''; }),
+  _url: {
+    value() {
+      const v = this.getAttribute('href');
+      return v === null ? null : resolve(this, v);
+    },
+  },
+  toString: { value() { return this.href; } },
+  target: str('target'),
+  download: str('download'),
+  ping: str('ping'),
+  rel: str('rel'),
+  relList: ro(function () { return tokenList(this, 'rel', A_REL); }),
+  hreflang: str('hreflang'),
+  type: str('type'),
+  referrerPolicy,
+};
+// HTML 4.6.7: the link types a and area support (those with an effect on them).
+const A_REL = new Set(['noreferrer', 'noopener', 'opener']);
+
+export class HTMLAnchorElement extends HTMLElement {}
+define(HTMLAnchorElement.prototype, {
+  ...HYPERLINK,
+  text: ro(function () { return this.textContent; }),
+});
+export class HTMLAreaElement extends HTMLElement {}
+const { hreflang: _h, type: _t, ...AREA } = HYPERLINK; // HTML 4.8.14: area has no hreflang or type
+define(HTMLAreaElement.prototype, { ...AREA, alt: str('alt'), coords: str('coords'), shape: str('shape') });
+
+export class HTMLImageElement extends HTMLElement {}
+define(HTMLImageElement.prototype, {
+  src: url('src'),
+  alt: str('alt'),
+  srcset: str('srcset'),
+  sizes: str('sizes'),
+  crossOrigin,
+  useMap: str('usemap'),
+  isMap: bool('ismap'),
+  // HTML 4.8.4.3: the rendered or natural size; nothing is rendered or
+  // fetched here, so the dimension attributes decide (as in browsers for an
+  // image that is not rendered and not available) and 0 without them.
+  width: unsigned('width', 0),
+  height: unsigned('height', 0),
+  decoding: enumerated('decoding', ['sync', 'async', 'auto'], 'auto', 'auto'),
+  loading: enumerated('loading', ['lazy', 'eager'], 'eager', 'eager'),
+  fetchPriority: enumerated('fetchpriority', ['high', 'low', 'auto'], 'auto', 'auto'),
+  referrerPolicy,
+  name: str('name'),
+  align: str('align'),
+  border: str('border'),
+});
+
+export class HTMLMetaElement extends HTMLElement {}
+define(HTMLMetaElement.prototype, { name: str('name'), content: str('content'), httpEquiv: str('http-equiv'), media: str('media'), scheme: str('scheme') });
+
+// HTML 4.6.7 the link types a <link> supports.
+const LINK_REL = new Set(['alternate', 'dns-prefetch', 'expect', 'icon', 'manifest', 'modulepreload', 'next', 'pingback', 'preconnect', 'prefetch', 'preload', 'search', 'stylesheet']);
+export class HTMLLinkElement extends HTMLElement {}
+define(HTMLLinkElement.prototype, {
+  href: url('href'),
+  rel: str('rel'),
+  relList: ro(function () { return tokenList(this, 'rel', LINK_REL); }),
+  media: str('media'),
+  hreflang: str('hreflang'),
+  type: str('type'),
+  as: enumerated('as', ['fetch', 'audio', 'audioworklet', 'document', 'embed', 'font', 'image', 'manifest', 'object', 'paintworklet', 'report', 'script', 'serviceworker', 'sharedworker', 'style', 'track', 'video', 'webidentity', 'worker', 'xslt'], '', ''),
+  crossOrigin,
+  integrity: str('integrity'),
+  referrerPolicy,
+  disabled: bool('disabled'),
+  sizes: ro(function () { return tokenList(this, 'sizes'); }),
+});
+
+export class HTMLBaseElement extends HTMLElement {}
+define(HTMLBaseElement.prototype, {
+  // HTML 4.2.3: the href getter resolves against the document's fallback base URL (its URL).
+  href: {
+    get() {
+      const v = this.getAttribute('href') ?? '';
+      const u = parseURL(v, this._t.url);
+      return u === null ? v : u.href;
+    },
+    set(v) { this.setAttribute('href', String(v)); },
+  },
+  target: str('target'),
+});
+
+export class HTMLScriptElement extends HTMLElement {}
+define(HTMLScriptElement.prototype, {
+  src: url('src'),
+  type: str('type'),
+  noModule: bool('nomodule'),
+  // A parser-inserted script's "force async" is false: async is the attribute.
+  async: bool('async'),
+  defer: bool('defer'),
+  crossOrigin,
+  integrity: str('integrity'),
+  charset: str('charset'),
+  referrerPolicy,
+  text: ro(function () { return childText(this); }),
+});
+
+export class HTMLStyleElement extends HTMLElement {}
+define(HTMLStyleElement.prototype, { media: str('media'), type: str('type'), disabled: ro(() => false) });
+
+export class HTMLTitleElement extends HTMLElement {}
+define(HTMLTitleElement.prototype, { text: ro(function () { return childText(this); }) });
+
+/** "child text content" (DOM): the data of the Text children, in order. */
+function childText(e) {
+  const t = e._t;
+  let s = '';
+  for (let j = t.first(e._i); j !== NONE; j = t.next(j)) if (t.type(j) === TEXT) s += t.data(j);
+  return s;
+}
+
+// ---- forms (HTML 4.10) -------------------------------------------------------
+
+/** HTML 4.10.19.1: disabled form controls (the attribute, or a disabled fieldset ancestor, outside its first legend). */
+function isDisabledControl(e) {
+  if (e.hasAttribute('disabled')) return true;
+  const t = e._t;
+  let child = e._i;
+  for (let p = t.parent(e._i); p !== NONE; child = p, p = t.parent(p)) {
+    if (isHTML(t, p, 'fieldset') && t.plainAttr(p, 'disabled') !== null) {
+      // Not disabled inside the fieldset's first legend child.
+      let legend = NONE;
+      for (let j = t.first(p); j !== NONE; j = t.next(j)) {
+        if (isHTML(t, j, 'legend')) {
+          legend = j;
+          break;
+        }
+      }
+      if (legend !== child) return true;
+    }
+  }
+  return false;
+}
+
+const FORM_ASSOCIATED = {
+  form: ro(function () { return this._t.node(formOwner(this._t, this._i)); }),
+  name: str('name'),
+  // HTML 4.10.4: labels are the label elements whose labeled control is
+  // this; null for an element that is not labelable (input type=hidden).
+  labels: ro(function () {
+    const t = this._t;
+    const self = this._i;
+    if (!isLabelable(t, self)) return null;
+    return liveCollection(t, NodeList, (list) => {
+      const r = rootOf(t, self);
+      for (let j = t.nextElement(r, r); j !== NONE; j = t.nextElement(j, r)) if (isHTML(t, j, 'label') && labelControl(t, j) === self) list.push(t.node(j));
+    });
+  }),
+  willValidate: ro(function () { return !isDisabledControl(this) && !this.hasAttribute('readonly') && ancestor(this._t, this._i, 'datalist') === NONE; }),
+};
+const DISABLED = { disabled: bool('disabled') };
+
+// HTML 4.10.5: the input element's type keywords.
+const INPUT_TYPES = ['hidden', 'text', 'search', 'tel', 'url', 'email', 'password', 'date', 'month', 'week', 'time', 'datetime-local', 'number', 'range', 'color', 'checkbox', 'radio', 'file', 'submit', 'image', 'reset', 'button'];
+const inputType = enumerated('type', INPUT_TYPES, 'text', 'text');
+// HTML 4.10.5 value modes.
+const VALUE_MODE_DEFAULT = new Set(['hidden', 'submit', 'image', 'reset', 'button']);
+const stripNewlines = (v) => v.replace(/[\r\n]/g, '');
+const stripWs = (v) => v.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
+const FLOAT = /^-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/;
+const DATE = /^([0-9]{4,})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
+const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\.[0-9]{1,3})?)?$/;
+function validDate(v) {
+  const m = DATE.exec(v);
+  if (m === null || Number(m[1]) === 0) return false;
+  const y = Number(m[1]);
+  const days = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return Number(m[3]) <= days[Number(m[2]) - 1];
+}
+/** HTML 4.10.5.1 value sanitization algorithms (number/range keep valid floats; range clamps without step rounding). */
+function sanitize(type, v, e) {
+  switch (type) {
+    case 'text': case 'search': case 'tel': case 'password': return stripNewlines(v);
+    case 'url': return stripWs(stripNewlines(v));
+    case 'email':
+      return e.hasAttribute('multiple') ? v.split(',').map((x) => stripWs(x)).join(',') : stripWs(stripNewlines(v));
+    case 'number': return FLOAT.test(v) ? v : '';
+    case 'range': {
+      const min = FLOAT.test(e.getAttribute('min') ?? '') ? Number(e.getAttribute('min')) : 0;
+      let max = FLOAT.test(e.getAttribute('max') ?? '') ? Number(e.getAttribute('max')) : 100;
+      if (max < min) max = min;
+      if (!FLOAT.test(v)) return String(max < min ? min : min + (max - min) / 2);
+      const n = Number(v);
+      return n < min ? String(min) : n > max ? String(max) : v;
+    }
+    // A valid simple color, lowercased; else #000000 (the 2025 CSS-color form of
+    // the algorithm, which also takes color names and alpha, is not modelled).
+    case 'color': return /^#[0-9a-fA-F]{6}$/.test(v) ? v.toLowerCase() : '#000000';
+    case 'date': return validDate(v) ? v : '';
+    case 'month': return /^[0-9]{4,}-(0[1-9]|1[0-2])$/.test(v) && !/^0+-/.test(v) ? v : '';
+    case 'week': {
+      // HTML 2.3.5.8: week 53 exists in years whose 1 January is a Thursday, or a Wednesday in a leap year.
+      const m = /^([0-9]{4,})-W(0[1-9]|[1-4][0-9]|5[0-3])$/.exec(v);
+      if (m === null || Number(m[1]) === 0) return '';
+      if (m[2] !== '53') return v;
+      const y = Number(m[1]);
+      const d = new Date(Date.UTC(y, 0, 1));
+      d.setUTCFullYear(y);
+      const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+      return d.getUTCDay() === 4 || (leap && d.getUTCDay() === 3) ? v : '';
+    }
+    case 'time': return TIME.test(v) ? v : '';
+    case 'datetime-local': {
+      const m = /^(.+)[T ](.+)$/.exec(v);
+      return m !== null && validDate(m[1]) && TIME.test(m[2]) ? m[1] + 'T' + m[2] : '';
+    }
+    default: return v;
+  }
+}
+
+/**
+ * HTML 4.10.5 HTMLInputElement.  value follows the type's value mode: "value"
+ * (the sanitized dirty value set from JS, else the value attribute),
+ * "default" (the value attribute), "default/on" (the attribute or 'on'),
+ * "filename" ('': no files).  checked is the checkedness: the checked
+ * attribute until set from JS.  (Setting checked does not uncheck the other
+ * radio buttons of the group.)
+ */
+export class HTMLInputElement extends HTMLElement {}
+define(HTMLInputElement.prototype, {
+  ...FORM_ASSOCIATED,
+  ...DISABLED,
+  type: inputType,
+  accept: str('accept'),
+  alt: str('alt'),
+  autocomplete: str('autocomplete'),
+  defaultChecked: bool('checked'),
+  checked: {
+    get() { return this._checked ?? this.hasAttribute('checked'); },
+    set(v) { this._checked = !!v; },
+  },
+  indeterminate: {
+    get() { return this._indeterminate ?? false; },
+    set(v) { this._indeterminate = !!v; },
+  },
+  dirName: str('dirname'),
+  defaultValue: str('value'),
+  value: {
+    get() {
+      const type = this.type;
+      if (type === 'file') return '';
+      if (type === 'checkbox' || type === 'radio') return this.getAttribute('value') ?? 'on';
+      if (VALUE_MODE_DEFAULT.has(type)) return this.getAttribute('value') ?? '';
+      return sanitize(type, this._value ?? this.getAttribute('value') ?? '', this);
+    },
+    set(v) {
+      const type = this.type;
+      const s = v === null ? '' : String(v);
+      if (type === 'file') {
+        if (s !== '') throw domException('input.value: a file input can only be set to the empty string', 'InvalidStateError');
+        return;
+      }
+      if (type === 'checkbox' || type === 'radio' || VALUE_MODE_DEFAULT.has(type)) this.setAttribute('value', s);
+      else this._value = s;
+    },
+  },
+  list: ro(function () {
+    const id = this.getAttribute('list');
+    if (id === null) return null;
+    const j = byId(this._t, this._i, id);
+    return j !== NONE && isHTML(this._t, j, 'datalist') ? this._t.node(j) : null;
+  }),
+  max: str('max'),
+  min: str('min'),
+  step: str('step'),
+  pattern: str('pattern'),
+  placeholder: str('placeholder'),
+  maxLength: long('maxlength', -1, true),
+  minLength: long('minlength', -1, true),
+  multiple: bool('multiple'),
+  readOnly: bool('readonly'),
+  required: bool('required'),
+  size: unsigned('size', 20, true),
+  src: url('src'),
+  formAction: url('formaction', true),
+  formMethod: enumerated('formmethod', ['get', 'post', 'dialog'], '', 'get'),
+  formNoValidate: bool('formnovalidate'),
+  formTarget: str('formtarget'),
+  width: unsigned('width', 0),
+  height: unsigned('height', 0),
+});
+
+/** HTML 4.10.6 HTMLButtonElement. */
+export class HTMLButtonElement extends HTMLElement {}
+define(HTMLButtonElement.prototype, {
+  ...FORM_ASSOCIATED,
+  ...DISABLED,
+  type: enumerated('type', ['submit', 'reset', 'button'], 'submit', 'submit'),
+  value: str('value'),
+  formAction: url('formaction', true),
+  formMethod: enumerated('formmethod', ['get', 'post', 'dialog'], '', 'get'),
+  formNoValidate: bool('formnovalidate'),
+  formTarget: str('formtarget'),
+});
+
+/** HTML 4.10.15 HTMLFieldSetElement: elements = the listed elements that are descendants. */
+export class HTMLFieldSetElement extends HTMLElement {}
+define(HTMLFieldSetElement.prototype, {
+  ...FORM_ASSOCIATED,
+  ...DISABLED,
+  type: ro(() => 'fieldset'),
+  elements: ro(function () {
+    const t = this._t;
+    const self = this._i;
+    return liveCollection(t, HTMLCollection, (list) => {
+      for (let j = t.nextElement(self, self); j !== NONE; j = t.nextElement(j, self)) if (t.ns(j) === NS_HTML && LISTED.has(t.localName(j))) list.push(t.node(j));
+    });
+  }),
+});
+
+export class HTMLLegendElement extends HTMLElement {}
+define(HTMLLegendElement.prototype, {
+  form: ro(function () {
+    const p = this._t.parent(this._i);
+    return p !== NONE && isHTML(this._t, p, 'fieldset') ? this._t.node(p).form : null;
+  }),
+});
+
+export class HTMLOutputElement extends HTMLElement {}
+define(HTMLOutputElement.prototype, {
+  ...FORM_ASSOCIATED,
+  type: ro(() => 'output'),
+  htmlFor: ro(function () { return tokenList(this, 'for'); }),
+  defaultValue: ro(function () { return this.textContent; }),
+  value: ro(function () { return this.textContent; }),
+});
+
+export class HTMLObjectElement extends HTMLElement {}
+define(HTMLObjectElement.prototype, { ...FORM_ASSOCIATED, data: url('data'), type: str('type'), width: str('width'), height: str('height'), useMap: str('usemap') });
+
+/**
+ * HTML 4.10.3 HTMLFormElement: elements = the listed elements (but image
+ * buttons) whose form owner is this form, in tree order; length; action
+ * (the resolved action attribute, else the document's URL).
+ */
+export class HTMLFormElement extends HTMLElement {}
+define(HTMLFormElement.prototype, {
+  elements: ro(function () {
+    const t = this._t;
+    const self = this._i;
+    return liveCollection(t, HTMLFormControlsCollection, (list) => {
+      const r = rootOf(t, self);
+      for (let j = t.nextElement(r, r); j !== NONE; j = t.nextElement(j, r)) {
+        if (t.ns(j) !== NS_HTML || !LISTED.has(t.localName(j))) continue;
+        if (t.localName(j) === 'input' && (t.plainAttr(j, 'type') ?? '').toLowerCase() === 'image') continue;
+        if (formOwner(t, j) === self) list.push(t.node(j));
+      }
+    });
+  }),
+  length: ro(function () { return this.elements.length; }),
+  item: { value(index) { return this.elements.item(index); } },
+  namedItem: { value(name) { return this.elements.namedItem(name); } },
+  action: url('action', true),
+  method: enumerated('method', ['get', 'post', 'dialog'], 'get', 'get'),
+  enctype: enumerated('enctype', ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded'),
+  encoding: enumerated('enctype', ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded'),
+  acceptCharset: str('accept-charset'),
+  autocomplete: enumerated('autocomplete', ['on', 'off'], 'on', 'on'),
+  name: str('name'),
+  target: str('target'),
+  noValidate: bool('novalidate'),
+  rel: str('rel'),
+  relList: ro(function () { return tokenList(this, 'rel', A_REL); }),
+});
+
+/** The labeled control of label j (HTML 4.10.4), or NONE. */
+function labelControl(t, j) {
+  const f = t.plainAttr(j, 'for');
+  if (f !== null) {
+    const k = byId(t, j, f);
+    return k !== NONE && isLabelable(t, k) ? k : NONE;
+  }
+  for (let k = t.nextElement(j, j); k !== NONE; k = t.nextElement(k, j)) if (isLabelable(t, k)) return k;
+  return NONE;
+}
+
+export class HTMLLabelElement extends HTMLElement {}
+define(HTMLLabelElement.prototype, {
+  htmlFor: str('for'),
+  control: ro(function () { return this._t.node(labelControl(this._t, this._i)); }),
+  form: ro(function () {
+    const c = labelControl(this._t, this._i);
+    return c === NONE ? null : this._t.node(formOwner(this._t, c));
+  }),
+});
+
+// ---- select and option (HTML 4.10.7, 4.10.10) --------------------------------
+
+/**
+ * The select's list of options (HTML 4.10.7): its option descendants in tree
+ * order, not inside a nested select, datalist or option (the relaxed
+ * content model of 2025 allows options inside div, span, optgroup, ...).
+ */
+function optionsOf(t, s) {
+  const out = [];
+  let j = t.first(s);
+  while (j !== NONE) {
+    let skip = false;
+    if (t.type(j) === ELEMENT && t.ns(j) === NS_HTML) {
+      const n = t.localName(j);
+      if (n === 'option') out.push(j);
+      skip = n === 'option' || n === 'select' || n === 'datalist'; // not inside
+    }
+    j = following(t, j, s, skip);
+  }
+  return out;
+}
+/**
+ * The node after j in tree order inside scope (template contents are not
+ * entered: Tree#first skips them); with `skip`, not into j's children.
+ * Through the Tree's navigation, so it holds for a changed tree too.
+ */
+function following(t, j, scope, skip) {
+  if (!skip) {
+    const c = t.first(j);
+    if (c !== NONE) return c;
+  }
+  for (; j !== scope && j !== NONE; j = t.parent(j)) {
+    const n = t.next(j);
+    if (n !== NONE) return n;
+  }
+  return NONE;
+}
+/** The select an option belongs to (HTML 4.10.10: parent, or an ancestor through optgroup/div/...), or NONE. */
+function selectOf(t, o) {
+  for (let p = t.parent(o); p !== NONE; p = t.parent(p)) {
+    if (t.type(p) !== ELEMENT) return NONE;
+    if (t.ns(p) === NS_HTML) {
+      const n = t.localName(p);
+      if (n === 'select') return p;
+      if (n === 'datalist' || n === 'option') return NONE;
+    }
+  }
+  return NONE;
+}
+const optionDisabled = (t, o) => {
+  if (t.plainAttr(o, 'disabled') !== null) return true;
+  const p = t.parent(o);
+  return p !== NONE && isHTML(t, p, 'optgroup') && t.plainAttr(p, 'disabled') !== null;
+};
+/** Display size (HTML 4.10.7): the size attribute when > 0, else 4 with multiple, 1 without. */
+function displaySize(t, s) {
+  const v = parseNonNegative(t.plainAttr(s, 'size') ?? '');
+  if (v !== null && v > 0) return v;
+  return t.plainAttr(s, 'multiple') !== null ? 4 : 1;
+}
+/**
+ * Selectedness of the select's options: the selected attribute of each (the
+ * last one wins in a single select, as the parser inserts them in order),
+ * or the option's dirty selectedness set from JS; then the selectedness
+ * setting algorithm (HTML 4.10.7) for a single select of display size 1:
+ * none selected → the first option that is not disabled.  Cached per version.
+ */
+function selectedness(sel) {
+  const t = sel._t;
+  const c = sel._selCache;
+  if (c !== undefined && c.version === t.version && c.gen === sel._selGen) return c;
+  const opts = optionsOf(t, sel._i);
+  const on = opts.map((o) => {
+    const node = t.node(o);
+    return node._selected ?? t.plainAttr(o, 'selected') !== null;
+  });
+  const multiple = t.plainAttr(sel._i, 'multiple') !== null;
+  if (!multiple) {
+    let last = -1;
+    for (let k = 0; k < on.length; k++) if (on[k]) last = k;
+    on.fill(false);
+    if (last >= 0) on[last] = true;
+    // After select.value / selectedIndex set from JS nothing asks for a reset:
+    // then no option may be selected.
+    else if (displaySize(t, sel._i) === 1 && sel._noReset !== true) {
+      for (let k = 0; k < opts.length; k++) {
+        if (!optionDisabled(t, opts[k])) {
+          on[k] = true;
+          break;
+        }
+      }
+    }
+  }
+  const r = { version: t.version, gen: sel._selGen, opts, on };
+  sel._selCache = r;
+  return r;
+}
+/** option.selected setter (HTML 4.10.10): dirty selectedness, then "ask for a reset" of its select. */
+function setSelected(opt, value) {
+  const t = opt._t;
+  const s = selectOf(t, opt._i);
+  opt._selected = !!value;
+  if (s === NONE) return;
+  const sel = t.node(s);
+  sel._noReset = false;
+  if (value && t.plainAttr(s, 'multiple') === null) {
+    for (const o of optionsOf(t, s)) if (o !== opt._i) t.node(o)._selected = false;
+  }
+  sel._selGen = (sel._selGen ?? 0) + 1;
+}
+/** select.value / selectedIndex setters: every option's selectedness is set, with no reset after. */
+function selectOnly(sel, index) {
+  const { opts } = selectedness(sel);
+  for (let k = 0; k < opts.length; k++) sel._t.node(opts[k])._selected = k === index;
+  sel._noReset = true;
+  sel._selGen = (sel._selGen ?? 0) + 1;
+}
+
+/** HTML 4.10.7 HTMLSelectElement. */
+export class HTMLSelectElement extends HTMLElement {}
+define(HTMLSelectElement.prototype, {
+  ...FORM_ASSOCIATED,
+  ...DISABLED,
+  autocomplete: str('autocomplete'),
+  multiple: bool('multiple'),
+  required: bool('required'),
+  size: unsigned('size', 0),
+  type: ro(function () { return this.hasAttribute('multiple') ? 'select-multiple' : 'select-one'; }),
+  options: ro(function () {
+    const t = this._t;
+    const self = this._i;
+    return liveCollection(t, HTMLOptionsCollection, (list) => {
+      for (const o of optionsOf(t, self)) list.push(t.node(o));
+    }, (list) => { list._select = this; });
+  }),
+  length: ro(function () { return optionsOf(this._t, this._i).length; }),
+  item: { value(index) { return this.options.item(index); } },
+  namedItem: { value(name) { return this.options.namedItem(name); } },
+  selectedOptions: ro(function () {
+    return liveCollection(this._t, HTMLCollection, (list) => {
+      const { opts, on } = selectedness(this);
+      for (let k = 0; k < opts.length; k++) if (on[k]) list.push(this._t.node(opts[k]));
+    });
+  }),
+  selectedIndex: {
+    get() { return selectedness(this).on.indexOf(true); },
+    set(v) { selectOnly(this, Number(v) | 0); },
+  },
+  value: {
+    get() {
+      const { opts, on } = selectedness(this);
+      const k = on.indexOf(true);
+      return k < 0 ? '' : this._t.node(opts[k]).value;
+    },
+    set(v) {
+      const s = String(v);
+      const { opts } = selectedness(this);
+      selectOnly(this, opts.findIndex((o) => this._t.node(o).value === s));
+    },
+  },
+});
+
+/** HTML 4.10.10 "strip and collapse ASCII whitespace" of the option's text (script descendants excluded). */
+function optionText(o) {
+  const t = o._t;
+  let s = '';
+  let j = t.first(o._i);
+  while (j !== NONE) {
+    const type = t.type(j);
+    if (type === TEXT) s += t.data(j);
+    const script = type === ELEMENT && t.localName(j) === 'script' && (t.ns(j) === NS_HTML || t.ns(j) === NS_SVG);
+    j = following(t, j, o._i, script);
+  }
+  return s.replace(/[\t\n\f\r ]+/g, ' ').replace(/^ | $/g, '');
+}
+
+/** HTML 4.10.10 HTMLOptionElement. */
+export class HTMLOptionElement extends HTMLElement {}
+define(HTMLOptionElement.prototype, {
+  disabled: bool('disabled'),
+  form: ro(function () {
+    const s = selectOf(this._t, this._i);
+    return s === NONE ? null : this._t.node(formOwner(this._t, s));
+  }),
+  label: {
+    get() { return this.getAttribute('label') ?? optionText(this); },
+    set(v) { this.setAttribute('label', String(v)); },
+  },
+  defaultSelected: bool('selected'),
+  selected: {
+    get() {
+      const t = this._t;
+      const s = selectOf(t, this._i);
+      if (s === NONE) return this._selected ?? this.hasAttribute('selected');
+      const { opts, on } = selectedness(t.node(s));
+      const k = opts.indexOf(this._i);
+      return k >= 0 && on[k];
+    },
+    set(v) { setSelected(this, v); },
+  },
+  value: {
+    get() { return this.getAttribute('value') ?? optionText(this); },
+    set(v) { this.setAttribute('value', String(v)); },
+  },
+  text: ro(function () { return optionText(this); }),
+  index: ro(function () {
+    const s = selectOf(this._t, this._i);
+    if (s === NONE) return 0;
+    const k = optionsOf(this._t, s).indexOf(this._i);
+    return k < 0 ? 0 : k;
+  }),
+});
+
+export class HTMLOptGroupElement extends HTMLElement {}
+define(HTMLOptGroupElement.prototype, { disabled: bool('disabled'), label: str('label') });
+
+export class HTMLDataListElement extends HTMLElement {}
+define(HTMLDataListElement.prototype, {
+  options: ro(function () {
+    const t = this._t;
+    const self = this._i;
+    return liveCollection(t, HTMLCollection, (list) => {
+      for (let j = t.nextElement(self, self); j !== NONE; j = t.nextElement(j, self)) if (isHTML(t, j, 'option')) list.push(t.node(j));
+    });
+  }),
+});
+
+/**
+ * HTML 4.10.11 HTMLTextAreaElement: defaultValue is the child text content;
+ * value is the raw value (the default value until set from JS) with line
+ * breaks normalized to LF (the API value).
+ */
+export class HTMLTextAreaElement extends HTMLElement {}
+define(HTMLTextAreaElement.prototype, {
+  ...FORM_ASSOCIATED,
+  ...DISABLED,
+  type: ro(() => 'textarea'),
+  defaultValue: ro(function () { return childText(this); }),
+  value: {
+    get() { return (this._value ?? childText(this)).replace(/\r\n?/g, '\n'); },
+    set(v) { this._value = v === null ? '' : String(v); },
+  },
+  textLength: ro(function () { return this.value.length; }),
+  autocomplete: str('autocomplete'),
+  cols: unsigned('cols', 20, true),
+  rows: unsigned('rows', 2, true),
+  dirName: str('dirname'),
+  maxLength: long('maxlength', -1, true),
+  minLength: long('minlength', -1, true),
+  placeholder: str('placeholder'),
+  readOnly: bool('readonly'),
+  required: bool('required'),
+  wrap: str('wrap'),
+});
+
+export class HTMLMeterElement extends HTMLElement {}
+define(HTMLMeterElement.prototype, { labels: FORM_ASSOCIATED.labels });
+export class HTMLProgressElement extends HTMLElement {}
+define(HTMLProgressElement.prototype, { labels: FORM_ASSOCIATED.labels });
+
+export class HTMLIFrameElement extends HTMLElement {}
+define(HTMLIFrameElement.prototype, { src: url('src'), srcdoc: str('srcdoc'), name: str('name'), allow: str('allow'), width: str('width'), height: str('height'), loading: enumerated('loading', ['lazy', 'eager'], 'eager', 'eager'), referrerPolicy });
+
+export class HTMLDetailsElement extends HTMLElement {}
+define(HTMLDetailsElement.prototype, { open: bool('open'), name: str('name') });
+export class HTMLDialogElement extends HTMLElement {}
+define(HTMLDialogElement.prototype, { open: bool('open') });
+
+export class HTMLOListElement extends HTMLElement {}
+define(HTMLOListElement.prototype, {
+  reversed: bool('reversed'),
+  // HTML 4.4.5: start defaults to 1 (or the number of li children for a reversed list).
+  // HTML 4.4.5: the IDL attribute's default is 1 (a reversed list's starting value is not reflected).
+  start: long('start', 1),
+  type: str('type'),
+});
+export class HTMLLIElement extends HTMLElement {}
+define(HTMLLIElement.prototype, { value: long('value', 0) });
+
+export class HTMLTableCellElement extends HTMLElement {}
+// HTML 4.9.11: colSpan clamped to 1..1000, rowSpan to 0..65534.
+define(HTMLTableCellElement.prototype, {
+  colSpan: clamped('colspan', 1, 1, 1000),
+  rowSpan: clamped('rowspan', 1, 0, 65534),
+  headers: str('headers'),
+  scope: enumerated('scope', ['row', 'col', 'rowgroup', 'colgroup'], '', ''),
+  abbr: str('abbr'),
+});
+/** Reflect an unsigned long "clamped to the range [min, max]" (HTML 2.6.1). */
+function clamped(attr, dflt, min, max) {
+  return {
+    get() {
+      const s = this.getAttribute(attr);
+      const v = s === null ? null : parseNonNegative(s);
+      if (v === null) return dflt;
+      return v < min ? min : v > max ? max : v;
+    },
+    set(v) { this.setAttribute(attr, String(Number(v) >>> 0)); },
+  };
+}
+
+// ---- registration (js/dom.js elementClasses) ---------------------------------
+
+const HTML_CLASSES = {
+  '': HTMLElement,
+  template: TemplateElement,
+  a: HTMLAnchorElement,
+  area: HTMLAreaElement,
+  img: HTMLImageElement,
+  meta: HTMLMetaElement,
+  link: HTMLLinkElement,
+  base: HTMLBaseElement,
+  script: HTMLScriptElement,
+  style: HTMLStyleElement,
+  title: HTMLTitleElement,
+  input: HTMLInputElement,
+  button: HTMLButtonElement,
+  fieldset: HTMLFieldSetElement,
+  legend: HTMLLegendElement,
+  output: HTMLOutputElement,
+  object: HTMLObjectElement,
+  form: HTMLFormElement,
+  label: HTMLLabelElement,
+  select: HTMLSelectElement,
+  option: HTMLOptionElement,
+  optgroup: HTMLOptGroupElement,
+  datalist: HTMLDataListElement,
+  textarea: HTMLTextAreaElement,
+  meter: HTMLMeterElement,
+  progress: HTMLProgressElement,
+  iframe: HTMLIFrameElement,
+  details: HTMLDetailsElement,
+  dialog: HTMLDialogElement,
+  ol: HTMLOListElement,
+  li: HTMLLIElement,
+  td: HTMLTableCellElement,
+  th: HTMLTableCellElement,
+};
+elementClasses.set(HTML_NS, new Map(Object.entries(HTML_CLASSES)));
+elementClasses.set(SVG_NS, new Map([['', SVGElement]]));
+elementClasses.set(MATHML_NS, new Map([['', MathMLElement]]));
+

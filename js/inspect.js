@@ -3,8 +3,6 @@
 //   console.log(node), util.inspect(node)  a short readable form (inspect())
 //       Element <p class="x"> (2 children) { … }, Text "…", Document (no-quirks) { … }
 //   JSON.stringify(node), node.toJSON()     plain data of the subtree (toJSON())
-//   node.isEqualNode(other)                 DOM "equals" (what Vitest's and Jest's
-//                                           toEqual use for DOM nodes)
 //   assert.deepStrictEqual(a, b)            compares trees: a node compared shows own
 //                                           enumerable accessors that reflect the tree
 //                                           (OWN_SHAPE), never its internals (exposeShape)
@@ -91,7 +89,8 @@ function toStringTag() {
 
 /**
  * Install the debugging methods on the classes of js/dom.js: inspect,
- * toJSON, isEqualNode, and the Symbol.toStringTag getter of exposeShape.
+ * toJSON, and the Symbol.toStringTag getter of exposeShape (isEqualNode,
+ * which Vitest's and Jest's toEqual use, is js/traversal.js's).
  * @param {Record<string, Function>} classes the node classes by name, and Attr
  */
 export function installDebugging(classes) {
@@ -99,7 +98,6 @@ export function installDebugging(classes) {
   const hidden = (value) => ({ value, writable: true, configurable: true });
   Object.defineProperty(node, INSPECT, hidden(inspectNode));
   Object.defineProperty(node, 'toJSON', hidden(function toJSON() { return toPlain(this); }));
-  Object.defineProperty(node, 'isEqualNode', hidden(function isEqualNode(other) { return isEqual(this, other); }));
   Object.defineProperty(classes.Attr.prototype, INSPECT, hidden(inspectAttr));
   for (const proto of [node, classes.Attr.prototype]) {
     Object.defineProperty(proto, Symbol.toStringTag, { get: toStringTag, configurable: true });
@@ -246,53 +244,3 @@ function toPlain(root) {
   return out.value;
 }
 
-// ---- isEqualNode ------------------------------------------------------------------
-
-/** DOM standard "a node A equals a node B", without the children. */
-function sameNode(a, b) {
-  const type = a.nodeType;
-  if (type !== b.nodeType) return false;
-  switch (type) {
-    case DOCTYPE:
-      return a.name === b.name && a.publicId === b.publicId && a.systemId === b.systemId;
-    case ELEMENT: {
-      if (a.namespaceURI !== b.namespaceURI || a.prefix !== b.prefix || a.localName !== b.localName) return false;
-      const x = a.attributes;
-      const y = b.attributes;
-      if (x.length !== y.length) return false;
-      for (const p of x) {
-        if (!y.some((q) => q.namespaceURI === p.namespaceURI && q.localName === p.localName && q.value === p.value)) return false;
-      }
-      return true;
-    }
-    case PI:
-      return a.target === b.target && a.data === b.data;
-    case TEXT:
-    case COMMENT:
-      return a.data === b.data;
-    default:
-      return true;
-  }
-}
-
-/**
- * DOM isEqualNode: same type and fields, equal attributes in any order, equal
- * children in order.  As the standard says, a template's contents are not
- * compared (they are not its children).
- */
-function isEqual(a, b) {
-  if (b === null || b === undefined) return false;
-  if (typeof b !== 'object' || typeof b.nodeType !== 'number') return false;
-  const stack = [a, b];
-  while (stack.length > 0) {
-    const y = stack.pop();
-    const x = stack.pop();
-    if (x === y) continue;
-    if (!sameNode(x, y)) return false;
-    const xs = x.childNodes;
-    const ys = y.childNodes;
-    if (xs.length !== ys.length) return false;
-    for (let k = 0; k < xs.length; k++) stack.push(xs[k], ys[k]);
-  }
-  return true;
-}

@@ -116,7 +116,7 @@ test('isEqualNode: the DOM standard\'s node equality', () => {
   assert.equal(parse('<!DOCTYPE html>').doctype.isEqualNode(parse('<!DOCTYPE html SYSTEM "s">').doctype), false);
   assert.equal(body('<body><?a b?>').isEqualNode(body('<body><?a c?>')), false);
   assert.equal(body('x').isEqualNode(null), false);
-  assert.equal(body('x').isEqualNode({}), false);
+  assert.throws(() => body('x').isEqualNode({}), TypeError, 'not a Node: a TypeError, as WebIDL gives');
   const deep = '<div>'.repeat(20000);
   assert.equal(body(deep).isEqualNode(body(deep)), true);
   assert.equal(body(deep + 'x').isEqualNode(body(deep + 'y')), false);

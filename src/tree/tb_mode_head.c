@@ -208,7 +208,16 @@ static bool starts_with_ci(h5_str s, const char *prefix) {
     return h5_str_eq_ascii_ci(head, prefix);
 }
 
+/* 13.2.6.4.1 "initial", the quirks mode of a DOCTYPE.  Since whatwg/html
+ * PR 12084 (commit e7318c5e, 2026, "handle missing and empty string mostly
+ * the same for DOCTYPEs", as Chromium and WebKit always did) the HTML 4.01
+ * Frameset and Transitional public identifiers give quirks mode when "the
+ * system identifier is missing or the empty string", and limited-quirks
+ * mode when it is "neither missing nor the empty string".  (The public
+ * identifier conditions never matched an empty one; the parse error still
+ * tells missing from empty.) */
 static h5_quirks_mode doctype_quirks(const h5_token *t) {
+    const bool no_system_id = !t->has_system_id || t->system_id.len == 0;
     if (t->force_quirks || !t->has_name || !h5_str_eq_ascii(t->name, "html")) return H5_MODE_QUIRKS;
     h5_str pub = t->public_id, sys = t->system_id;
     if (t->has_public_id) {
@@ -217,8 +226,8 @@ static h5_quirks_mode doctype_quirks(const h5_token *t) {
             return H5_MODE_QUIRKS;
         for (size_t i = 0; i < sizeof quirks_public_prefixes / sizeof quirks_public_prefixes[0]; i++)
             if (starts_with_ci(pub, quirks_public_prefixes[i])) return H5_MODE_QUIRKS;
-        if (!t->has_system_id && (starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
-                                  starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Transitional//")))
+        if (no_system_id && (starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
+                             starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Transitional//")))
             return H5_MODE_QUIRKS;
     }
     if (t->has_system_id && h5_str_eq_ascii_ci(sys, "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd"))
@@ -227,8 +236,8 @@ static h5_quirks_mode doctype_quirks(const h5_token *t) {
         if (starts_with_ci(pub, "-//W3C//DTD XHTML 1.0 Frameset//") ||
             starts_with_ci(pub, "-//W3C//DTD XHTML 1.0 Transitional//"))
             return H5_MODE_LIMITED_QUIRKS;
-        if (t->has_system_id && (starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
-                                 starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Transitional//")))
+        if (!no_system_id && (starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
+                              starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Transitional//")))
             return H5_MODE_LIMITED_QUIRKS;
     }
     return H5_MODE_NO_QUIRKS;

@@ -38,8 +38,9 @@ static void clone_children(h5_treebuilder *tb, h5_node *src, h5_node *dst) {
         if (s->type == H5_NODE_ELEMENT) {
             c->attrs = s->attrs;
             c->nattrs = s->nattrs;
-            /* Template contents; a shadow root is not cloned (see
-             * docs/format.md: a clonable one should be, DOM "clone a node"). */
+            /* Template contents.  A shadow root is not cloned: DOM "clone
+             * a node" would clone a clonable one with the host (a known
+             * gap of declarative shadow roots inside a selected <option>). */
             if (s->template_content && !(s->template_content->flags & H5_NODE_FLAG_SHADOW_ROOT)) {
                 c->template_content = h5_node_create(tb->arena, H5_NODE_FRAGMENT);
                 if (!c->template_content) {

@@ -239,6 +239,10 @@ export declare class Element extends ParentNodeBase {
   innerHTML: string;
   /** Setting it replaces this element by the markup parsed in its parent's context. */
   outerHTML: string;
+  /** The open shadow root a declarative `<template shadowrootmode>` attached (parse option shadowRoots), else null (closed ones too, as the DOM says). */
+  readonly shadowRoot: ShadowRoot | null;
+  /** HTML getHTML(): the children's serialisation, with the shadow roots the options choose as declarative templates. */
+  getHTML(options?: GetHTMLOptions): string;
   readonly sourceCodeLocation: ElementLocation | null | undefined;
   hasAttributes(): boolean;
   getAttributeNames(): string[];
@@ -390,3 +394,26 @@ export declare class Document extends ParentNodeBase {
 
 export type ChildNode = Element | Text | Comment | ProcessingInstruction | DocumentType;
 export type ParentNode = Document | DocumentFragment | Element;
+
+export interface GetHTMLOptions {
+  /** Write shadow roots whose serializable is set. Default false. */
+  serializableShadowRoots?: boolean;
+  /** Shadow roots to write in any case (closed ones too); true: all (non-standard). */
+  shadowRoots?: readonly ShadowRoot[] | true;
+}
+
+/** A declarative shadow root (parse option shadowRoots): a DocumentFragment hanging off its host. */
+export declare class ShadowRoot extends DocumentFragment {
+  readonly mode: 'open' | 'closed';
+  readonly host: Element;
+  readonly delegatesFocus: boolean;
+  readonly clonable: boolean;
+  readonly serializable: boolean;
+  readonly slotAssignment: 'named' | 'manual';
+  /** The template had shadowrootcustomelementregistry: the root's custom element registry stays null. */
+  readonly keepCustomElementRegistryNull: boolean;
+  getHTML(options?: GetHTMLOptions): string;
+}
+
+/** A host's shadow root, open or closed, or null (what dumpTree() shows). */
+export declare function shadowRootOf(element: Element): ShadowRoot | null;

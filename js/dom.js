@@ -19,10 +19,11 @@ import { serialize, serializeOuter } from './serialize.js';
 import { compileSelector, matchesSelector, selectAll, selectFirst, closestMatch } from './select.js';
 import {
   A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ANS_NONE, ANS_XMLNS, ATTR_NS_PREFIX, ATTR_NS_URI, ATTR_WORDS, ELEMENT_NS_URI,
-  FLAG_SCRIPTING, INFO_CLONED, INFO_NS_MASK, INFO_NS_SHIFT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, N_ATTR_COUNT,
+  FLAG_SCRIPTING, INFO_CLONED, INFO_NS_MASK, INFO_NS_SHIFT, INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, N_ATTR_COUNT,
   N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_END, N_LAST_CHILD, N_NAME, N_PARENT, N_PREV, N_PUBLIC_LEN, N_PUBLIC_OFF,
   N_SYSTEM_LEN, NODE_WORDS, NONE, NS_HTML, NS_MATHML, NS_OTHER, NS_SVG, SOURCE_REF, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT,
-  TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+  TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT, SHADOW_CLONABLE, SHADOW_CLOSED, SHADOW_DELEGATES_FOCUS,
+  SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE, SHADOW_SLOT_MANUAL,
 } from './abi.js';
 import { installDebugging } from './inspect.js';
 import { Locator, modeOf, nodeLocation } from './records.js';
@@ -44,7 +45,9 @@ export const SVG_NS = ELEMENT_NS_URI[NS_SVG];
 export const MATHML_NS = ELEMENT_NS_URI[NS_MATHML];
 export const [, XLINK_NS, XML_NS, XMLNS_NS] = ATTR_NS_URI;
 
-const TEMPLATE_CONTENTS = INFO_TEMPLATE_CONTENTS;
+// The fragments that hang off an element, no child of it: a template's
+// contents and a shadow host's shadow root (docs/format.md).
+const TEMPLATE_CONTENTS = INFO_TEMPLATE_CONTENTS | INFO_SHADOW_ROOT;
 const EMPTY = Object.freeze([]);
 const EMPTY_NODES = Object.freeze(new NodeList()); // childNodes of a node without children
 
@@ -231,7 +234,7 @@ export class Tree {
       case TYPE_DOCUMENT:
         return new Document(this, i);
       default:
-        return new DocumentFragment(this, i);
+        return i < this.count && (this.n[i * NODE_WORDS] & INFO_SHADOW_ROOT) !== 0 ? new ShadowRoot(this, i) : new DocumentFragment(this, i);
     }
   }
 
@@ -1784,3 +1787,63 @@ export class Document extends ParentNode {
 
 // console.log / util.inspect, toJSON, isEqualNode, deep equality (js/inspect.js).
 installDebugging({ Node, Attr, Element, TemplateElement, Text, Comment, ProcessingInstruction, DocumentType, Document, DocumentFragment });
+
+// ---- declarative shadow roots (parse(html, { shadowRoots: true })) ----------
+
+/** Element i's shadow root record, or NONE. */
+function shadowIndex(t, i) {
+  // Only the parser attaches shadow roots: an element the DOM methods made has none.
+  if (i >= t.count || t.type(i) !== ELEMENT_NODE) return NONE;
+  const r = i + 1; // a root's record follows its host's (docs/format.md)
+  return r < t.count && (t.n[r * NODE_WORDS] & INFO_SHADOW_ROOT) !== 0 && t.n[r * NODE_WORDS + N_PARENT] === i ? r : NONE;
+}
+
+/**
+ * The shadow root of a host, open or closed (element.shadowRoot is null for
+ * closed ones, as the DOM says; dumpTree() and tools need them all), or null.
+ * @param {Element} element
+ */
+export function shadowRootOf(element) {
+  if (!(element instanceof Element)) return null;
+  return element._t.node(shadowIndex(element._t, element._i));
+}
+
+/**
+ * A shadow root that a `<template shadowrootmode>` attached to its parent
+ * while parsing (HTML 13.2.6.4.4; DOM 4.2.2.2 "attach a shadow root"): a
+ * DocumentFragment (nodeType 11, nodeName "#document-fragment") whose host is
+ * the element, no child of it (parentNode is null, as in the DOM).
+ */
+export class ShadowRoot extends DocumentFragment {
+  _w() { return this._t.n[this._i * NODE_WORDS + 5]; }
+  /** 'open' | 'closed' */
+  get mode() { return (this._w() & SHADOW_CLOSED) !== 0 ? 'closed' : 'open'; }
+  get host() { return this._t.node(this._t.host(this._i)); }
+  get delegatesFocus() { return (this._w() & SHADOW_DELEGATES_FOCUS) !== 0; }
+  get clonable() { return (this._w() & SHADOW_CLONABLE) !== 0; }
+  get serializable() { return (this._w() & SHADOW_SERIALIZABLE) !== 0; }
+  /** 'named' | 'manual' */
+  get slotAssignment() { return (this._w() & SHADOW_SLOT_MANUAL) !== 0 ? 'manual' : 'named'; }
+  /** The template had shadowrootcustomelementregistry: the root's custom element registry stays null (DOM). */
+  get keepCustomElementRegistryNull() { return (this._w() & SHADOW_KEEP_REGISTRY_NULL) !== 0; }
+  get innerHTML() { return serialize(this); }
+  /** HTML "getHTML()": options { serializableShadowRoots, shadowRoots } as serialize() takes them. */
+  getHTML(options) { return serialize(this, options); }
+}
+
+Object.defineProperties(Element.prototype, {
+  /** DOM: the shadow root if it is open, else null. */
+  shadowRoot: {
+    get() {
+      const r = shadowRootOf(this);
+      return r !== null && r.mode === 'open' ? r : null;
+    },
+    configurable: true,
+  },
+  /** HTML "getHTML()": the children, shadow roots chosen by { serializableShadowRoots, shadowRoots } included. */
+  getHTML: {
+    value(options) { return serialize(this, options); },
+    writable: true,
+    configurable: true,
+  },
+});

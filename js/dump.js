@@ -3,6 +3,7 @@
 // parse5-shaped objects; iterative, so any depth works.  A debugging aid and
 // what the conformance tests compare.
 import { ANS_NONE, ATTR_NS_PREFIX, ATTR_NS_URI, ELEMENT_NS_URI, NS_HTML, NS_MATHML, NS_SVG } from './abi.js';
+import { shadowRootOf } from './dom.js';
 
 const NS_PREFIX = { [ELEMENT_NS_URI[NS_SVG]]: 'svg ', [ELEMENT_NS_URI[NS_MATHML]]: 'math ' };
 
@@ -46,6 +47,21 @@ function nsWord(uri) {
   return ns > ANS_NONE ? ATTR_NS_PREFIX[ns] : uri;
 }
 
+// A shadow host's root (shadowRoots: true), closed ones too: the DOM format's
+// (element.shadowRoot is null for those) or the object format's `shadowRoot`.
+const shadowOf = (node) => (node._t !== undefined ? shadowRootOf(node) : node.shadowRoot ?? null);
+
+/** "#shadow-root (open)" and the root's flags in getHTML()'s order (test/data/wpt/README.md). */
+function shadowLine(sr) {
+  let s = `#shadow-root (${sr.mode})`;
+  if (sr.delegatesFocus) s += ' delegatesfocus';
+  if (sr.serializable) s += ' serializable';
+  if (sr.slotAssignment === 'manual') s += ' slotassignment=manual';
+  if (sr.clonable) s += ' clonable';
+  if (sr.keepCustomElementRegistryNull) s += ' customelementregistry';
+  return s;
+}
+
 /**
  * @param {object} root a Document, DocumentFragment or element (DOM-like or parse5 shape)
  * @returns {string} lines "| ..." joined with "\n", ending with "\n"
@@ -56,7 +72,8 @@ export function dumpTree(root) {
   }
   let out = '';
   // Stack of [node, depth]; children pushed in reverse.  Template contents
-  // are shown as a "content" pseudo-node holding the fragment's children.
+  // are shown as a "content" pseudo-node holding the fragment's children, a
+  // shadow root as "#shadow-root (mode) flags" holding the root's.
   const stack = [];
   const pushChildren = (node, depth) => {
     const kids = childrenOf(node);
@@ -66,8 +83,8 @@ export function dumpTree(root) {
   while (stack.length) {
     const [node, depth] = stack.pop();
     const pad = '| ' + '  '.repeat(depth);
-    if (Array.isArray(node)) { // ['content', fragment]
-      out += `${pad}content\n`;
+    if (Array.isArray(node)) { // ['content', fragment] or [shadow line, shadow root]
+      out += `${pad}${node[0]}\n`;
       pushChildren(node[1], depth + 1);
       continue;
     }
@@ -83,6 +100,8 @@ export function dumpTree(root) {
         if (content && typeof content === 'object' && (node.namespaceURI === undefined || node.namespaceURI === ELEMENT_NS_URI[NS_HTML])) {
           stack.push([['content', content], depth + 1]);
         }
+        const sr = shadowOf(node);
+        if (sr) stack.push([[shadowLine(sr), sr], depth + 1]);
         break;
       }
       case 3: out += `${pad}"${node.data ?? node.value}"\n`; break;

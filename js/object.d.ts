@@ -60,6 +60,21 @@ export interface Element {
   content?: DocumentFragment;
   /** Only when decoded from a buffer with locations. */
   sourceCodeLocation?: ElementLocation | null;
+  /** A shadow host only (parse option shadowRoots): its shadow root, open or closed. */
+  shadowRoot?: ShadowRoot;
+}
+
+/** A declarative shadow root (not in parse5's shape: parse5 tools ignore the key, serialize() can write it back). */
+export interface ShadowRoot {
+  nodeName: '#document-fragment';
+  childNodes: ChildNode[];
+  mode: 'open' | 'closed';
+  delegatesFocus: boolean;
+  clonable: boolean;
+  serializable: boolean;
+  slotAssignment: 'named' | 'manual';
+  keepCustomElementRegistryNull: boolean;
+  host: Element;
 }
 
 /** An HTML <template> element (parse5's Template). */

@@ -6,7 +6,16 @@
 //   DocumentFragment  { nodeName: '#document-fragment', childNodes }
 //   DocumentType      { nodeName: '#documentType', name, publicId, systemId, parentNode }
 //   Element           { nodeName, tagName, attrs, namespaceURI, childNodes, parentNode
-//                       [, content (HTML template)] [, sourceCodeLocation] }
+//                       [, content (HTML template)] [, sourceCodeLocation] [, shadowRoot] }
+//   ShadowRoot        { nodeName: '#document-fragment', childNodes, mode, delegatesFocus,
+//                       clonable, serializable, slotAssignment, keepCustomElementRegistryNull,
+//                       host } as the host's `shadowRoot` (shadowRoots: true; a
+//                       closed root too, unlike the DOM format's element.shadowRoot).
+//                     parse5 has no shadow roots (parse5 issue 1469): its serializer
+//                     and tools built on it (hast-util-from-parse5) do not read the
+//                     key and leave the shadow tree out (parse5.serialize writes the
+//                     host without it); serialize() with serializableShadowRoots or
+//                     shadowRoots writes it back as a declarative <template>.
 //   attribute         { name, value } or, for adjusted foreign attributes,
 //                     { name, value, prefix, namespace }
 //   Text              { nodeName: '#text', value, parentNode }
@@ -37,9 +46,10 @@ export function buildObject(r, options) {
   // there (measured: the object format 4-5% faster than with the imports).
   const {
     A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ANS_XMLNS, ATTR_NS_PREFIX, ATTR_NS_URI, ATTR_WORDS, ELEMENT_NS_URI,
-    INFO_CLONED, INFO_NS_MASK, INFO_NS_SHIFT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST,
-    N_DATA_LEN, N_DATA_OFF, N_NAME, N_PARENT, N_PUBLIC_LEN, N_PUBLIC_OFF, N_SYSTEM_LEN, NODE_WORDS, NS_HTML,
-    SOURCE_REF, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+    INFO_CLONED, INFO_NS_MASK, INFO_NS_SHIFT, INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, N_ATTR_COUNT,
+    N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_NAME, N_PARENT, N_PUBLIC_LEN, N_PUBLIC_OFF, N_SYSTEM_LEN, NODE_WORDS, NS_HTML,
+    SHADOW_CLONABLE, SHADOW_CLOSED, SHADOW_DELEGATES_FOCUS, SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE,
+    SHADOW_SLOT_MANUAL, SOURCE_REF, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
   } = abi;
   const { n, a, names, str, nodeCount, units, attrCount } = r;
   const withLoc = r.nl !== null;
@@ -74,7 +84,7 @@ export function buildObject(r, options) {
   const left = new Uint32Array(nodeCount);
   for (let i = 1; i < nodeCount; i++) {
     const p = n[i * NODE_WORDS + N_PARENT];
-    if (p < i && (n[i * NODE_WORDS] & INFO_TEMPLATE_CONTENTS) === 0) left[p]++;
+    if (p < i && (n[i * NODE_WORDS] & (INFO_TEMPLATE_CONTENTS | INFO_SHADOW_ROOT)) === 0) left[p]++;
   }
 
   for (let i = 0; i < nodeCount; i++) {
@@ -156,7 +166,19 @@ export function buildObject(r, options) {
         node = { nodeName: '#document', mode: r.mode, childNodes: new Array(left[i]) };
         break;
       case TYPE_FRAGMENT:
-        node = { nodeName: '#document-fragment', childNodes: new Array(left[i]) };
+        if ((info & INFO_SHADOW_ROOT) !== 0) {
+          const w = n[b + 5];
+          node = {
+            nodeName: '#document-fragment', childNodes: new Array(left[i]),
+            mode: (w & SHADOW_CLOSED) !== 0 ? 'closed' : 'open',
+            delegatesFocus: (w & SHADOW_DELEGATES_FOCUS) !== 0,
+            clonable: (w & SHADOW_CLONABLE) !== 0,
+            serializable: (w & SHADOW_SERIALIZABLE) !== 0,
+            slotAssignment: (w & SHADOW_SLOT_MANUAL) !== 0 ? 'manual' : 'named',
+            keepCustomElementRegistryNull: (w & SHADOW_KEEP_REGISTRY_NULL) !== 0,
+            host: parent,
+          };
+        } else node = { nodeName: '#document-fragment', childNodes: new Array(left[i]) };
         break;
       default:
         r.bad(i, `unknown node type ${type}`);
@@ -171,6 +193,8 @@ export function buildObject(r, options) {
       if ((info & INFO_TEMPLATE_CONTENTS) !== 0) {
         parent.content = node;
         if (withLoc) node.sourceCodeLocation = null;
+      } else if ((info & INFO_SHADOW_ROOT) !== 0) {
+        parent.shadowRoot = node;
       } else {
         const kids = parent.childNodes;
         kids[kids.length - left[n[b + N_PARENT]]--] = node;

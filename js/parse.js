@@ -4,7 +4,7 @@
 // objects.
 import {
   ELEMENT_NS_URI, NS_HTML, NS_MATHML, PARSE_CONFIDENCE_SHIFT, PARSE_ENCODING_SHIFT, PARSE_ERRORS, PARSE_FRAGMENT,
-  PARSE_LOCATIONS, PARSE_PROCESSING_INSTRUCTIONS, PARSE_SCRIPTING, PARSE_SOURCE_REFS, STATUS_OK,
+  PARSE_LOCATIONS, PARSE_PROCESSING_INSTRUCTIONS, PARSE_SCRIPTING, PARSE_SHADOW_ROOTS, PARSE_SOURCE_REFS, STATUS_OK,
 } from './abi.js';
 import { BYTES_OPTIONS, checkInputOrBytes, parseBytes } from './bytes.js';
 import { decodeOwn } from './decode.js';
@@ -27,6 +27,7 @@ function checkContext(v) {
 const COMMON = {
   scriptingEnabled: isBoolean,
   processingInstructions: isBoolean,
+  shadowRoots: isBoolean, // the parser's "allow declarative shadow roots" (Document.parseHTMLUnsafe)
   sourceCodeLocationInfo: isBoolean, // parse5's name for sourceLocations
   sourceLocations: isBoolean,
   onParseError: isFunction,
@@ -64,6 +65,7 @@ export function parseArgs(fn, o, fragment, sourceRefs) {
   const flags =
     ((o.scriptingEnabled ?? true) ? PARSE_SCRIPTING : 0) |
     ((o.processingInstructions ?? true) ? PARSE_PROCESSING_INSTRUCTIONS : 0) |
+    (o.shadowRoots ? PARSE_SHADOW_ROOTS : 0) |
     (fragment ? PARSE_FRAGMENT : 0) |
     ((o.sourceLocations ?? o.sourceCodeLocationInfo) ? PARSE_LOCATIONS : 0) |
     (o.onParseError || o.includeErrors ? PARSE_ERRORS : 0) |
@@ -120,7 +122,8 @@ function runInput(fn, input, o, fragment, sourceRefs = false) {
  * @param {object} [options] scriptingEnabled (default true), processingInstructions
  *   (default true: `<?target data>` is a ProcessingInstruction node, as the
  *   standard says since 2026; false: the bogus comment of earlier parsers),
- *   format ('dom' | 'object'), sourceLocations,
+ *   shadowRoots (default false: `<template shadowrootmode>` attaches a
+ *   declarative shadow root, as Document.parseHTMLUnsafe() parses), format ('dom' | 'object'), sourceLocations,
  *   onParseError({ code, line, col, offset }), url (the document's URL, an
  *   absolute URL; default 'about:blank': document.URL, baseURI, a.href...); for bytes,
  *   encoding (the transport layer's label) and defaultEncoding

@@ -277,9 +277,9 @@ export function validate(r, srcLen = -1) {
   // imported binding on every read, and this loop reads them per record.
   const {
     ANS_XMLNS, ATTR_WORDS, A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, FLAG_ROOT_MASK, INFO_NS_MASK, INFO_NS_SHIFT,
-    INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, LOC_WORDS, NODE_WORDS, NONE, NS_OTHER, N_ATTR_COUNT, N_ATTR_FIRST,
-    N_DATA_LEN, N_DATA_OFF, N_END, N_LAST_CHILD, N_NAME, N_PARENT, N_PREV, N_PUBLIC_LEN, N_PUBLIC_OFF,
-    N_SYSTEM_LEN, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+    INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, LOC_WORDS, NODE_WORDS, NONE, NS_OTHER, N_ATTR_COUNT,
+    N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_END, N_LAST_CHILD, N_NAME, N_PARENT, N_PREV, N_PUBLIC_LEN, N_PUBLIC_OFF,
+    N_SYSTEM_LEN, SHADOW_ALL, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
   } = abi;
   const { n, a, nl, al, nodeCount, attrCount, units, fn } = r;
   const names = r.names;
@@ -298,7 +298,7 @@ export function validate(r, srcLen = -1) {
   const rootType = ROOT_TYPE[r.flags & FLAG_ROOT_MASK];
   const n0 = n[0] & INFO_TYPE_MASK;
   if (n[N_PARENT] !== NONE) r.bad(0, `parent index ${n[N_PARENT]} is invalid: the root has none`);
-  if (n[N_PREV] !== NONE || (n[0] & INFO_TEMPLATE_CONTENTS) !== 0) r.bad(0, 'the root has no sibling and is no template contents');
+  if (n[N_PREV] !== NONE || (n[0] & (INFO_TEMPLATE_CONTENTS | INFO_SHADOW_ROOT)) !== 0) r.bad(0, 'the root has no sibling and is no template contents or shadow root');
   if (n[N_END] !== nodeCount) r.bad(0, 'root subtree does not span all nodes');
   if (rootType === undefined ? n0 === TYPE_DOCUMENT || n0 === TYPE_FRAGMENT : n0 !== rootType) {
     r.bad(0, `node type ${n0} does not match the root kind '${ROOT_KIND_NAMES[r.flags & FLAG_ROOT_MASK]}'`);
@@ -332,6 +332,15 @@ export function validate(r, srcLen = -1) {
         const pb = p * NODE_WORDS;
         if (type !== TYPE_FRAGMENT || p !== i - 1 || !isHtmlTemplate(n[pb], n[pb + N_NAME], names)) r.bad(i, 'misplaced template contents');
         if (prev !== NONE) r.bad(i, `previous sibling ${prev} is invalid: template contents have none`);
+        if ((info & INFO_SHADOW_ROOT) !== 0) r.bad(i, 'template contents and shadow root at once');
+      } else if ((info & INFO_SHADOW_ROOT) !== 0) {
+        // A shadow root (format version 2): right after its host, an
+        // element that is no HTML template; no sibling; known state bits.
+        const pb = p * NODE_WORDS;
+        if (type !== TYPE_FRAGMENT || p !== i - 1 || (n[pb] & INFO_TYPE_MASK) !== TYPE_ELEMENT ||
+          isHtmlTemplate(n[pb], n[pb + N_NAME], names)) r.bad(i, 'misplaced shadow root');
+        if (prev !== NONE) r.bad(i, `previous sibling ${prev} is invalid: a shadow root has none`);
+        if ((n[b + 5] & ~SHADOW_ALL) !== 0) r.bad(i, `unknown shadow root bits ${n[b + 5]}`);
       } else {
         if (type === TYPE_DOCUMENT || type === TYPE_FRAGMENT) r.bad(i, 'a document or fragment inside the tree');
         if (prev !== openLast[top]) r.bad(i, `previous sibling ${prev} is invalid`);

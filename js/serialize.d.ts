@@ -4,6 +4,10 @@ import type * as Obj from './object.js';
 export interface SerializeOptions {
   /** Whether <noscript> content is raw text.  Default: the tree's own flag for DOM-like nodes, true for objects (as parse5). */
   scriptingEnabled?: boolean;
+  /** Write shadow roots whose serializable is set as declarative `<template shadowrootmode>` elements (HTML getHTML()). Default false. */
+  serializableShadowRoots?: boolean;
+  /** Shadow roots to write whatever their serializable (HTML getHTML()); true: every shadow root (non-standard). Default []. */
+  shadowRoots?: readonly (Dom.ShadowRoot | Obj.ShadowRoot)[] | true;
 }
 
 /**
@@ -34,7 +38,12 @@ export type SerializableNode = Dom.Node | SerializableObject;
 export declare function serialize(node: SerializableNode, options?: SerializeOptions): string;
 /** HTML serialisation of the node itself (outerHTML).  Equals parse5.serializeOuter; '' for documents and fragments. */
 export declare function serializeOuter(node: SerializableNode, options?: SerializeOptions): string;
-export interface SerializeBufferOptions extends SerializeOptions {
+export interface SerializeBufferOptions {
+  scriptingEnabled?: boolean;
+  /** Shadow roots whose serializable is set, as declarative templates. Default false. */
+  serializableShadowRoots?: boolean;
+  /** true: every shadow root as a declarative template. Default false. */
+  shadowRoots?: boolean;
   /** Record index of the node to serialise (default 0, the root). */
   node?: number;
   /** The node itself (outerHTML; for a document or fragment: its children, doctype included) instead of its children.  Default false. */

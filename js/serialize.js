@@ -27,6 +27,15 @@
 //      - Text: the data as is if the parent is an HTML style, script, xmp,
 //        iframe, noembed, noframes or plaintext element, or noscript with
 //        scripting enabled; else the data escaped.
+//   4. (After an element's start tag, before its children.)  If it is a
+//      shadow host whose shadow root is chosen (option serializableShadowRoots
+//      and the root's serializable set, or the root in option shadowRoots):
+//      '<template shadowrootmode="open|closed"', then ' shadowrootdelegatesfocus=""',
+//      ' shadowrootserializable=""', ' shadowrootslotassignment="manual"',
+//      ' shadowrootclonable=""', ' shadowrootcustomelementregistry=""' for the
+//      flags set, ">", the shadow root's serialization, "</template>".
+//      (The registry attribute: the spec writes it when the root's registry
+//      is null and the document's a global one, as for a page's document.)
 //      - Comment: "<!--" data "-->".  ProcessingInstruction: "<?" target " "
 //        data "?>" (whatwg/html PR 12654: the "?" keeps data that ends in
 //        "?" intact on the next parse; empty data gives "<?target ?>").
@@ -41,12 +50,14 @@
 import {
   A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ANS_NONE, ANS_XMLNS, ATTR_NS_PREFIX, ATTR_NS_URI, ATTR_WORDS, ELEMENT_NS_URI,
   INFO_NS_MASK, INFO_NS_SHIFT, INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_INFO, N_NAME,
-  N_PARENT, NODE_WORDS, NONE, NS_HTML, SER_OUTER, SER_SCRIPTING_OFF, SER_SCRIPTING_ON, TYPE_COMMENT, TYPE_DOCTYPE,
+  N_PARENT, NODE_WORDS, NONE, NS_HTML, SER_ALL_SHADOW_ROOTS, SER_OUTER, SER_SCRIPTING_OFF, SER_SCRIPTING_ON,
+  SER_SERIALIZABLE_SHADOW_ROOTS, TYPE_COMMENT, TYPE_DOCTYPE,
   TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT, HEADER_BYTES, H_NODE_COUNT, STATUS_ERR_OOM,
 } from './abi.js';
 import { describe, getWasm } from './loader.js';
 import { checkOptions, isBoolean } from './options.js';
 import { checkedReader } from './records.js';
+import { shadowRootOf } from './dom.js';
 import { unitsToString } from './text.js';
 
 const [HTML_NS] = ELEMENT_NS_URI;
@@ -124,7 +135,10 @@ class DomWalk {
     const name = this.names[n[p * NODE_WORDS + N_NAME]];
     return RAW_TEXT_ELEMENTS.has(name) || (scripting && name === 'noscript');
   }
+  /** The shadow root of host i (a ShadowRoot node of js/dom.js, which list() takes too), or null. */
+  shadow(i) { return this.t.type(i) === TYPE_ELEMENT ? shadowRootOf(this.t.node(i)) : null; }
   list(i) {
+    if (typeof i === 'object') return this.t.first(i._i); // a shadow root (step 4)
     if (this.kind(i) === TYPE_ELEMENT && this.isHtml(i) && this.name(i) === 'template') {
       const c = this.t.contents(i);
       return c === NONE ? NONE : this.t.first(c);
@@ -174,6 +188,7 @@ class TreeWalk {
     return RAW_TEXT_ELEMENTS.has(name) || (scripting && name === 'noscript');
   }
   list(i) { return DomWalk.prototype.list.call(this, i); }
+  shadow(i) { return DomWalk.prototype.shadow.call(this, i); }
   first(l) { return l; }
   more(l, c) { return c !== NONE; }
   at(l, c) { return c; }
@@ -222,6 +237,7 @@ class ObjectWalk {
     if (!p || p.tagName === undefined || p.namespaceURI !== HTML_NS) return false;
     return RAW_TEXT_ELEMENTS.has(p.tagName) || (scripting && p.tagName === 'noscript');
   }
+  shadow(x) { return x.shadowRoot ?? null; } // js/object.js
   list(x) {
     const c = x.tagName === 'template' && x.namespaceURI === HTML_NS && x.content ? x.content : x;
     return c.childNodes || [];
@@ -249,10 +265,8 @@ const isVoid = (A, x) => A.isHtml(x) && VOID_ELEMENTS.has(A.name(x));
  * measured the same as this, with more code.)
  */
 const CHUNK = 4096;
-function run(A, l, c, outer, scripting) {
+function run(A, l, c, outer, scripting, pick = null, stack = [], out = '') {
   const chunks = [];
-  let out = '';
-  const stack = [];
   for (;;) {
     if (A.more(l, c)) {
       const x = A.at(l, c);
@@ -269,6 +283,13 @@ function run(A, l, c, outer, scripting) {
             stack.push(l, c, name);
             l = A.list(x);
             c = A.first(l);
+            const sr = pick === null ? null : A.shadow(x);
+            if (sr !== null && pick(sr)) { // step 4
+              out += shadowStart(sr);
+              stack.push(l, c, 'template');
+              l = A.list(sr);
+              c = A.first(l);
+            }
             continue;
           }
           break;
@@ -340,17 +361,37 @@ function checkNode(node, fn) {
   }
 }
 
-// The adapter, node handle and scripting flag for `node`: DOM-like nodes
-// default to their tree's flag, objects to true (as parse5).
+// The adapter, node handle, scripting flag and shadow root choice (step 4)
+// for `node`: DOM-like nodes default to their tree's flag, objects to true
+// (as parse5).
 function walkOf(node, options, fn) {
-  const { scriptingEnabled } = checkOptions(fn, options, SERIALIZE_OPTIONS); // read once
+  const { scriptingEnabled, serializableShadowRoots, shadowRoots } = checkOptions(fn, options, SERIALIZE_OPTIONS); // read once
+  let pick = null;
+  if (shadowRoots === true) pick = () => true;
+  else if (serializableShadowRoots || (shadowRoots !== undefined && shadowRoots.length > 0)) {
+    const chosen = new Set(shadowRoots === undefined ? [] : Array.from(shadowRoots));
+    pick = (sr) => (serializableShadowRoots === true && sr.serializable === true) || chosen.has(sr);
+  }
   if (isDomNode(node)) {
     const t = node._t;
-    return [t.ov === null ? new DomWalk(t) : new TreeWalk(t), node._i, scriptingEnabled ?? t.scripting];
+    return [t.ov === null ? new DomWalk(t) : new TreeWalk(t), node._i, scriptingEnabled ?? t.scripting, pick];
   }
-  return [OBJECTS, node, scriptingEnabled ?? true];
+  return [OBJECTS, node, scriptingEnabled ?? true, pick];
 }
-const SERIALIZE_OPTIONS = { scriptingEnabled: isBoolean };
+const isShadowRoots = (v) => (v === true || (Array.isArray(v) && v.every((x) => x !== null && typeof x === 'object'))
+  ? null : 'must be an array of shadow roots (or true: every shadow root)');
+const SERIALIZE_OPTIONS = { scriptingEnabled: isBoolean, serializableShadowRoots: isBoolean, shadowRoots: isShadowRoots };
+
+/** Step 4's start tag for shadow root sr (a ShadowRoot of js/dom.js or js/object.js's object). */
+function shadowStart(sr) {
+  let s = '<template shadowrootmode="' + (sr.mode === 'closed' ? 'closed' : 'open') + '"';
+  if (sr.delegatesFocus) s += ' shadowrootdelegatesfocus=""';
+  if (sr.serializable) s += ' shadowrootserializable=""';
+  if (sr.slotAssignment === 'manual') s += ' shadowrootslotassignment="manual"';
+  if (sr.clonable) s += ' shadowrootclonable=""';
+  if (sr.keepCustomElementRegistryNull) s += ' shadowrootcustomelementregistry=""';
+  return s + '>';
+}
 
 /**
  * Serialise the children of `node` (innerHTML; for a template, its contents).
@@ -361,10 +402,15 @@ const SERIALIZE_OPTIONS = { scriptingEnabled: isBoolean };
  */
 export function serialize(node, options) {
   checkNode(node, 'serialize');
-  const [A, x, scripting] = walkOf(node, options, 'serialize');
+  const [A, x, scripting, pick] = walkOf(node, options, 'serialize');
   if (A.kind(x) === TYPE_ELEMENT && isVoid(A, x)) return '';
   const l = A.list(x);
-  return run(A, l, A.first(l), false, scripting);
+  const sr = pick === null || A.kind(x) !== TYPE_ELEMENT ? null : A.shadow(x);
+  if (sr !== null && pick(sr)) { // step 4: the node's own shadow root first
+    const ls = A.list(sr);
+    return run(A, ls, A.first(ls), false, scripting, pick, [l, A.first(l), 'template'], shadowStart(sr));
+  }
+  return run(A, l, A.first(l), false, scripting, pick);
 }
 
 /**
@@ -375,9 +421,9 @@ export function serialize(node, options) {
  */
 export function serializeOuter(node, options) {
   checkNode(node, 'serializeOuter');
-  const [A, x, scripting] = walkOf(node, options, 'serializeOuter');
-  if (A === OBJECTS) return run(A, [x], 0, true, scripting);
-  return run(A, NONE, x, true, scripting);
+  const [A, x, scripting, pick] = walkOf(node, options, 'serializeOuter');
+  if (A === OBJECTS) return run(A, [x], 0, true, scripting, pick);
+  return run(A, NONE, x, true, scripting, pick);
 }
 
 // ---- the C serialiser (wasm), over flat buffers -------------------------------------
@@ -386,7 +432,7 @@ export function serializeOuter(node, options) {
  * Serialise straight from a flat tree buffer (parseToBuffer(), docs/format.md)
  * without decoding it, with the C serialiser (needs the wasm module).
  * @param {ArrayBuffer|ArrayBufferView} buffer
- * @param {{ node?: number, outer?: boolean, scriptingEnabled?: boolean }} [options]
+ * @param {{ node?: number, outer?: boolean, scriptingEnabled?: boolean, serializableShadowRoots?: boolean, shadowRoots?: boolean }} [options]
  *   node: record index (default 0, the root); outer: the node itself
  *   (outerHTML; for a document or fragment: its children, doctype included)
  *   instead of its children; scriptingEnabled: default the buffer's flag.
@@ -408,6 +454,8 @@ export function serializeBuffer(buffer, options) {
   new Uint8Array(w.memory.buffer, ptr, bytes.byteLength).set(bytes);
   let flags = o.outer ? SER_OUTER : 0;
   if (o.scriptingEnabled !== undefined) flags |= o.scriptingEnabled ? SER_SCRIPTING_ON : SER_SCRIPTING_OFF;
+  if (o.serializableShadowRoots) flags |= SER_SERIALIZABLE_SHADOW_ROOTS;
+  if (o.shadowRoots) flags |= SER_ALL_SHADOW_ROOTS;
   const status = w.h5w_serialize(bytes.byteLength, node, flags);
   if (status !== 0) {
     if (status === STATUS_ERR_OOM) throw new RangeError(`serializeBuffer(): out of memory serialising a buffer of ${bytes.byteLength} bytes`);
@@ -418,5 +466,9 @@ export function serializeBuffer(buffer, options) {
 }
 
 const isNumber = (v) => (typeof v === 'number' ? null : 'must be a node index (a number)');
-const SER_BUFFER_OPTIONS = { node: isNumber, outer: isBoolean, scriptingEnabled: isBoolean };
+const SER_BUFFER_OPTIONS = {
+  node: isNumber, outer: isBoolean, scriptingEnabled: isBoolean,
+  serializableShadowRoots: isBoolean, // shadow roots whose serializable is set, as declarative templates
+  shadowRoots: isBoolean, // true: every shadow root
+};
 const readNodeCount = (bytes) => new Uint32Array(bytes.buffer, bytes.byteOffset, HEADER_BYTES / 4)[H_NODE_COUNT];

@@ -17,6 +17,10 @@ export interface ParseOptions {
   /** `<?target data>` is a ProcessingInstruction node (default true, the standard since 2026);
    * false: the bogus comment of parse5 and earlier browsers. */
   processingInstructions?: boolean;
+  /** The parser's "allow declarative shadow roots" (default false, as DOMParser and innerHTML; true as
+   * Document.parseHTMLUnsafe() and setHTMLUnsafe()): `<template shadowrootmode="open|closed">` attaches a
+   * ShadowRoot to its parent element when the standard allows it. */
+  shadowRoots?: boolean;
   /** Source locations on every node (parse5's sourceCodeLocation shape). Default false. */
   sourceLocations?: boolean;
   /** parse5's name for sourceLocations. */

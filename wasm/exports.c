@@ -318,6 +318,7 @@ static bool parse_options(uint32_t flags, records *r, h5_parse_options *o) {
     *o = h5_parse_options_default();
     o->scripting = (flags & H5W_PARSE_SCRIPTING) != 0;
     o->processing_instructions = (flags & H5W_PARSE_PROCESSING_INSTRUCTIONS) != 0;
+    o->shadow_roots = (flags & H5W_PARSE_SHADOW_ROOTS) != 0;
     o->memory_limit = (size_t)memory_limit_mb << 20;
     if (flags & H5W_PARSE_ERRORS) {
         o->on_error = collect_error;
@@ -586,6 +587,9 @@ H5W_EXPORT(h5w_serialize) uint32_t h5w_serialize(uint32_t buf_len, uint32_t node
     ser_out.len = 0;
     if (!ser_in || buf_len > ser_in_cap) return H5_ERR_INVALID;
     int scripting = (flags & H5W_SER_SCRIPTING_ON) ? 1 : (flags & H5W_SER_SCRIPTING_OFF) ? 0 : -1;
+    serializer.shadow_roots = (flags & H5W_SER_ALL_SHADOW_ROOTS) ? H5_SER_SHADOW_ALL
+                            : (flags & H5W_SER_SERIALIZABLE_SHADOW_ROOTS) ? H5_SER_SHADOW_SERIALIZABLE
+                                                                         : H5_SER_SHADOW_NONE;
     if (serializer.stack_cap > (1u << 20)) h5_serializer_free(&serializer); /* after a very deep tree */
     return (uint32_t)h5_serializer_run(&serializer, ser_in, buf_len, node_index, (flags & H5W_SER_OUTER) != 0, scripting,
                                        &ser_out);

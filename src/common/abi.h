@@ -9,7 +9,7 @@
 
 /* The flat tree buffer "H5WT" (docs/format.md). */
 #define H5_FLATBUF_MAGIC 0x54573548u /* bytes "H5WT" read as a little-endian u32 */
-#define H5_FLATBUF_VERSION 1u
+#define H5_FLATBUF_VERSION 2u
 #define H5_FLATBUF_HEADER_WORDS 20u
 #define H5_FLATBUF_NODE_WORDS 8u
 #define H5_FLATBUF_ATTR_WORDS 4u
@@ -41,6 +41,7 @@ typedef enum {
 #define H5W_PARSE_ERRORS 8u /* collect parse errors into the error section */
 #define H5W_PARSE_SOURCE_REFS 16u /* strings verbatim in the input become source references (parse()) */
 #define H5W_PARSE_PROCESSING_INSTRUCTIONS 32u /* <?target data> is a processing instruction (whatwg/html 320c05f6); without it, the pre-2026 bogus comment */
+#define H5W_PARSE_SHADOW_ROOTS 64u /* the parser's allow declarative shadow roots: <template shadowrootmode> attaches a shadow root (Document.parseHTMLUnsafe) */
 #define H5W_PARSE_ENCODING_SHIFT 8u /* bits 8-15: the encoding of byte input (encoding.h ids; 0 for a string) */
 #define H5W_PARSE_ENCODING_MASK 255u
 #define H5W_PARSE_CONFIDENCE_SHIFT 16u /* bits 16-17: the confidence in that encoding */
@@ -50,6 +51,8 @@ typedef enum {
 #define H5W_SER_OUTER 1u /* the node itself (outerHTML), else its children (innerHTML) */
 #define H5W_SER_SCRIPTING_ON 2u /* serialise <noscript> as with scripting on */
 #define H5W_SER_SCRIPTING_OFF 4u /* ... off; neither: the buffer's SCRIPTING flag decides */
+#define H5W_SER_SERIALIZABLE_SHADOW_ROOTS 8u /* write shadow roots whose serializable is set as declarative templates (getHTML's serializableShadowRoots) */
+#define H5W_SER_ALL_SHADOW_ROOTS 16u /* write every shadow root as a declarative template */
 
 /* h5w_sniff's result: the fields of one u32 (shift, mask), and the source
  * values of h5_sniff_source (encoding.h). */
@@ -168,6 +171,18 @@ typedef enum {
 #define H5_FB_NODE_HAS_PUBLIC_ID 8u /* DOCTYPE: a public identifier was present */
 #define H5_FB_NODE_HAS_SYSTEM_ID 16u /* DOCTYPE: a system identifier was present */
 #define H5_FB_NODE_CLONED 32u /* element created by the adoption agency algorithm */
+#define H5_FB_NODE_SHADOW_ROOT 64u /* this DOCUMENT_FRAGMENT is its parent element's declarative shadow root (format version 2); word 5 holds H5_FB_SHADOW_* bits */
+
+/* A shadow root's state (node word 5 of a DOCUMENT_FRAGMENT with
+ * NODE_SHADOW_ROOT): DOM "attach a shadow root"'s arguments as the parser
+ * gives them. */
+#define H5_FB_SHADOW_CLOSED 1u /* mode "closed" (else "open") */
+#define H5_FB_SHADOW_DELEGATES_FOCUS 2u /* shadowrootdelegatesfocus */
+#define H5_FB_SHADOW_CLONABLE 4u /* shadowrootclonable */
+#define H5_FB_SHADOW_SERIALIZABLE 8u /* shadowrootserializable */
+#define H5_FB_SHADOW_SLOT_MANUAL 16u /* shadowrootslotassignment=manual: slot assignment "manual" (else "named") */
+#define H5_FB_SHADOW_KEEP_REGISTRY_NULL 32u /* shadowrootcustomelementregistry: the custom element registry stays null */
+#define H5_FB_SHADOW_ALL 63u /* the bits defined; a reader refuses others */
 
 /* Node types (DOM nodeType). */
 #define H5_FB_TYPE_ELEMENT 1u

@@ -21,6 +21,11 @@ _Static_assert(SAME(H5_ATTR_NS_NONE, H5_FB_ANS_NONE) && SAME(H5_ATTR_NS_XLINK, H
 _Static_assert(SAME(H5_NODE_FLAG_SELF_CLOSING, H5_FB_NODE_SELF_CLOSING) &&
                    SAME(H5_NODE_FLAG_IMPLICIT, H5_FB_NODE_IMPLICIT),
                "node flags");
+_Static_assert(SAME(H5_SHADOW_CLOSED, H5_FB_SHADOW_CLOSED) && SAME(H5_SHADOW_DELEGATES_FOCUS, H5_FB_SHADOW_DELEGATES_FOCUS) &&
+                   SAME(H5_SHADOW_CLONABLE, H5_FB_SHADOW_CLONABLE) && SAME(H5_SHADOW_SERIALIZABLE, H5_FB_SHADOW_SERIALIZABLE) &&
+                   SAME(H5_SHADOW_SLOT_MANUAL, H5_FB_SHADOW_SLOT_MANUAL) &&
+                   SAME(H5_SHADOW_KEEP_REGISTRY_NULL, H5_FB_SHADOW_KEEP_REGISTRY_NULL),
+               "shadow root bits");
 _Static_assert(SAME(H5_ATOM_COUNT, H5_FLATBUF_ATOM_COUNT), "src/common/atoms.h and src/common/abi.h come from one atoms.txt");
 
 h5_flatbuf_options h5_flatbuf_options_default(void) {
@@ -537,7 +542,10 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         uint32_t *r = nodes + (size_t)i * H5_FLATBUF_NODE_WORDS;
         uint32_t nflags = n->flags & (H5_FB_NODE_SELF_CLOSING | H5_FB_NODE_IMPLICIT);
         if (n->flags & H5_NODE_FLAG_CLONED) nflags |= H5_FB_NODE_CLONED;
-        if (is_content && i != 0) nflags |= H5_FB_NODE_TEMPLATE_CONTENTS;
+        /* The fragment that hangs off an element: a template's contents or
+         * a host's shadow root (dom.h, template_content). */
+        const uint32_t attached = (n->flags & H5_NODE_FLAG_SHADOW_ROOT) ? H5_FB_NODE_SHADOW_ROOT : H5_FB_NODE_TEMPLATE_CONTENTS;
+        if (is_content && i != 0) nflags |= attached;
         /* Words 4-7 by type (docs/format.md, "Node records"). */
         uint32_t name = 0, w5 = 0, w6 = 0, w7 = 0;
         switch (n->type) {
@@ -590,6 +598,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
             w7 = H5_FLATBUF_NONE;
             break;
         case H5_NODE_FRAGMENT:
+            if (n->flags & H5_NODE_FLAG_SHADOW_ROOT) w5 = n->shadow & H5_FB_SHADOW_ALL;
             w7 = H5_FLATBUF_NONE;
             break;
         default:
@@ -598,7 +607,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         /* Sibling links: the parent's last child so far is our previous
          * sibling.  Template contents are no child of their template. */
         uint32_t prev = H5_FLATBUF_NONE;
-        if (parent != H5_FLATBUF_NONE && !(nflags & H5_FB_NODE_TEMPLATE_CONTENTS)) {
+        if (parent != H5_FLATBUF_NONE && !(nflags & (H5_FB_NODE_TEMPLATE_CONTENTS | H5_FB_NODE_SHADOW_ROOT))) {
             uint32_t *pr = nodes + (size_t)parent * H5_FLATBUF_NODE_WORDS;
             prev = from_le(pr[H5_FB_N_LAST_CHILD]);
             pr[H5_FB_N_LAST_CHILD] = to_le(i);

@@ -24,6 +24,16 @@
  *        12654, 2026: the "?" keeps data that ends in "?" intact on the
  *        next parse; empty data gives "<?target ?>").
  *      - DocumentType: "<!DOCTYPE " name ">".
+ *   4. (Between the start tag and the children.)  If the node is a shadow
+ *      host whose shadow root is chosen (serializableShadowRoots and its
+ *      serializable set, or in shadowRoots; here h5_serializer.shadow_roots
+ *      says which): '<template shadowrootmode="' mode '"', then
+ *      ' shadowrootdelegatesfocus=""', ' shadowrootserializable=""',
+ *      ' shadowrootslotassignment="manual"', ' shadowrootclonable=""' and
+ *      ' shadowrootcustomelementregistry=""' for the flags that are set
+ *      (the last: the root keeps a null registry, which differs from a
+ *      document's global one), ">", the shadow root's serialization and
+ *      "</template>".
  *
  *   Escaping a string: "&" -> "&amp;", U+00A0 -> "&nbsp;", "<" -> "&lt;",
  *   ">" -> "&gt;", and in attribute mode also '"' -> "&quot;".
@@ -61,6 +71,7 @@ static inline uint32_t rd32(const uint8_t *p) {
 
 #define NONE H5_FLATBUF_NONE
 #define CONTENTS_FLAG (H5_FB_NODE_TEMPLATE_CONTENTS << H5_FB_INFO_FLAGS_SHIFT)
+#define SHADOW_FLAG (H5_FB_NODE_SHADOW_ROOT << H5_FB_INFO_FLAGS_SHIFT)
 #define TYPE_OF(info) ((info) & H5_FB_INFO_TYPE_MASK)
 #define NS_OF(info) ((info) >> H5_FB_INFO_NS_SHIFT & H5_FB_INFO_NS_MASK)
 
@@ -71,6 +82,7 @@ typedef struct {
     const h5_char *str;    /* string section, host order */
     uint32_t node_count, attr_count, name_count, units;
     bool scripting;
+    int shadow_roots;      /* H5_SER_SHADOW_* */
     h5_buf *out;
     /* Stack of open elements: (element index, index where its contents end). */
     uint32_t *stack;
@@ -312,6 +324,37 @@ static h5_status start_tag(ser *s, uint32_t j, const name_ref *name) {
     return put_char(b, '>') ? H5_OK : H5_ERR_OOM;
 }
 
+/* The shadow root right after host j (before `end`), or NONE; *send = its
+ * end (j + 1 without one).  NONE too when it is not to be written
+ * (h5_serializer.shadow_roots).  *bad on a malformed record. */
+static uint32_t chosen_shadow(const ser *s, uint32_t j, uint32_t end, uint32_t *send, bool *bad) {
+    uint32_t r = j + 1;
+    *send = r;
+    if (r >= end || !(node_word(s, r, H5_FB_N_INFO) & SHADOW_FLAG)) return NONE;
+    *send = node_word(s, r, H5_FB_N_END);
+    if (*send <= r || *send > end) {
+        *bad = true;
+        return NONE;
+    }
+    uint32_t bits = node_word(s, r, 5);
+    if (s->shadow_roots == H5_SER_SHADOW_ALL ||
+        (s->shadow_roots == H5_SER_SHADOW_SERIALIZABLE && (bits & H5_FB_SHADOW_SERIALIZABLE)))
+        return r;
+    return NONE;
+}
+
+/* Step 4's start tag of the declarative template for a shadow root. */
+static bool put_shadow_start(h5_buf *b, uint32_t bits) {
+    return PUT_LIT(b, "<template shadowrootmode=\"") &&
+           (bits & H5_FB_SHADOW_CLOSED ? PUT_LIT(b, "closed\"") : PUT_LIT(b, "open\"")) &&
+           (!(bits & H5_FB_SHADOW_DELEGATES_FOCUS) || PUT_LIT(b, " shadowrootdelegatesfocus=\"\"")) &&
+           (!(bits & H5_FB_SHADOW_SERIALIZABLE) || PUT_LIT(b, " shadowrootserializable=\"\"")) &&
+           (!(bits & H5_FB_SHADOW_SLOT_MANUAL) || PUT_LIT(b, " shadowrootslotassignment=\"manual\"")) &&
+           (!(bits & H5_FB_SHADOW_CLONABLE) || PUT_LIT(b, " shadowrootclonable=\"\"")) &&
+           (!(bits & H5_FB_SHADOW_KEEP_REGISTRY_NULL) || PUT_LIT(b, " shadowrootcustomelementregistry=\"\"")) &&
+           put_char(b, '>');
+}
+
 /* Serialise the nodes of pre-order range [from, to): whole subtrees, in order.
  * The caller has checked from <= to <= node_count. */
 static h5_status walk(ser *s, uint32_t from, uint32_t to) {
@@ -326,6 +369,13 @@ static h5_status walk(ser *s, uint32_t from, uint32_t to) {
         while (s->sp > 0 && j >= s->stack[2 * s->sp - 1]) {
             s->sp--;
             uint32_t el = s->stack[2 * s->sp];
+            if (TYPE_OF(node_word(s, el, H5_FB_N_INFO)) == H5_FB_TYPE_FRAGMENT) {
+                /* A shadow root written as a template (step 4): then the
+                 * host's children. */
+                if (!PUT_LIT(b, "</template>")) return H5_ERR_OOM;
+                j = node_word(s, el, H5_FB_N_END);
+                continue;
+            }
             name_ref name;
             if (!resolve_name(s, node_word(s, el, H5_FB_N_NAME), &name, false)) return H5_ERR_INVALID;
             if (!PUT_LIT(b, "</") || !put_name(b, &name) || !put_char(b, '>')) return H5_ERR_OOM;
@@ -360,6 +410,18 @@ static h5_status walk(ser *s, uint32_t from, uint32_t to) {
                     next++;
                 } else {
                     close_at = next; /* no contents: empty */
+                }
+            } else {
+                /* A shadow host: its shadow root precedes its children. */
+                bool bad = false;
+                uint32_t send, r = chosen_shadow(s, j, end, &send, &bad);
+                if (bad) return H5_ERR_INVALID;
+                next = send;
+                if (r != NONE) {
+                    if (!push(s, j, close_at) || !push(s, r, send)) return H5_ERR_OOM;
+                    if (!put_shadow_start(b, node_word(s, r, 5))) return H5_ERR_OOM;
+                    j = r + 1;
+                    continue;
                 }
             }
             if (!push(s, j, close_at)) return H5_ERR_OOM;
@@ -406,10 +468,10 @@ static h5_status walk(ser *s, uint32_t from, uint32_t to) {
         case H5_FB_TYPE_DOCUMENT:
         case H5_FB_TYPE_FRAGMENT:
             /* Template contents met outside their template (an element
-             * other than an HTML template carrying them): not children,
-             * skipped.  Any other document or fragment inside the range has
+             * other than an HTML template carrying them), or a shadow root
+             * not written: not children, skipped.  Any other document or fragment inside the range has
              * no markup of its own: its children follow. */
-            if (info & CONTENTS_FLAG) {
+            if (info & (CONTENTS_FLAG | SHADOW_FLAG)) {
                 j = end;
                 continue;
             }
@@ -467,6 +529,7 @@ h5_status h5_serializer_run(h5_serializer *z, const uint8_t *buf, size_t len, ui
     s.attrs = buf + attrs_off;
     s.names = buf + names_off;
     s.scripting = scripting < 0 ? (h[H5_FB_H_FLAGS] & H5_FB_SCRIPTING) != 0 : scripting > 0;
+    s.shadow_roots = z->shadow_roots;
     s.out = out;
 
     /* The strings as host-order code units: used in place when they are
@@ -509,8 +572,18 @@ h5_status h5_serializer_run(h5_serializer *z, const uint8_t *buf, size_t len, ui
         }
         if (st == H5_OK && c != NONE) {
             uint32_t first = c + 1;
-            /* A template's contents precede its children: skip them. */
-            if (first < cend && (node_word(&s, first, H5_FB_N_INFO) & CONTENTS_FLAG)) {
+            /* A template's contents precede its children: skip them.  A
+             * shadow host's shadow root too, unless it is written (step 4). */
+            bool bad = false;
+            uint32_t send, r = chosen_shadow(&s, c, cend, &send, &bad);
+            if (bad) {
+                st = H5_ERR_INVALID;
+            } else if (r != NONE) {
+                if (!put_shadow_start(out, node_word(&s, r, 5))) st = H5_ERR_OOM;
+                if (st == H5_OK) st = walk(&s, r + 1, send);
+                if (st == H5_OK && !PUT_LIT(out, "</template>")) st = H5_ERR_OOM;
+                first = send;
+            } else if (first < cend && (node_word(&s, first, H5_FB_N_INFO) & (CONTENTS_FLAG | SHADOW_FLAG))) {
                 uint32_t fend = node_word(&s, first, H5_FB_N_END);
                 if (fend <= first || fend > cend) st = H5_ERR_INVALID;
                 first = fend;

@@ -58,7 +58,15 @@ h5_status h5_serialize_flatbuf_ex(const uint8_t *buf, size_t len, uint32_t node_
 typedef struct {
     uint32_t *stack;     /* open elements (private) */
     size_t stack_cap;
+    /* Shadow roots (docs/format.md) written as declarative templates, as
+     * getHTML() does (HTML 13.3, the HTML fragment serialization algorithm,
+     * step 4): H5_SER_SHADOW_NONE (innerHTML, the default),
+     * H5_SER_SHADOW_SERIALIZABLE (serializableShadowRoots: those whose
+     * serializable is set) or H5_SER_SHADOW_ALL.  Set before a run. */
+    int shadow_roots;
 } h5_serializer;
+
+enum { H5_SER_SHADOW_NONE = 0, H5_SER_SHADOW_SERIALIZABLE = 1, H5_SER_SHADOW_ALL = 2 };
 
 void h5_serializer_init(h5_serializer *z);
 void h5_serializer_free(h5_serializer *z);

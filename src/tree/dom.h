@@ -25,7 +25,7 @@ typedef enum {
     H5_NODE_COMMENT = 8,
     H5_NODE_DOCUMENT = 9,
     H5_NODE_DOCTYPE = 10,
-    H5_NODE_FRAGMENT = 11    /* fragment-parse result; template contents */
+    H5_NODE_FRAGMENT = 11    /* fragment-parse result; template contents; shadow root */
 } h5_node_type;
 
 /* Element namespaces. */
@@ -69,6 +69,8 @@ enum {
     H5_NODE_FLAG_IMPLICIT = 1u << 1,      /* element created without a start tag
                                              (html/head/body/tbody/colgroup...) */
     H5_NODE_FLAG_TEMPLATE_CONTENTS = 1u << 2, /* FRAGMENT node that is a template's content */
+    H5_NODE_FLAG_SHADOW_ROOT = 1u << 4,   /* FRAGMENT node that is a declarative shadow root
+                                             (below) */
     H5_NODE_FLAG_CLONED = 1u << 3         /* element the adoption agency created (13.2.6.4.7:
                                              "create an element for the token for which the
                                              element ... was created"); parse5 gives such
@@ -76,6 +78,22 @@ enum {
                                              by reconstructing the active formatting elements
                                              are not flagged: they keep their token's start
                                              tag location (as in parse5). */
+};
+
+/* A declarative shadow root (HTML 13.2.6.4.4, "in head", a start tag
+ * "template" with a shadowrootmode attribute, when the parse allows
+ * declarative shadow roots): the shadow root's state that DOM "attach a
+ * shadow root" takes (mode, delegates focus, clonable, serializable, slot
+ * assignment; the registry is only "null or not").  The same bits as the
+ * flat buffer's (docs/format.md, H5_FB_SHADOW_*). */
+enum {
+    H5_SHADOW_CLOSED = 1u << 0,           /* mode "closed" (else "open") */
+    H5_SHADOW_DELEGATES_FOCUS = 1u << 1,
+    H5_SHADOW_CLONABLE = 1u << 2,
+    H5_SHADOW_SERIALIZABLE = 1u << 3,
+    H5_SHADOW_SLOT_MANUAL = 1u << 4,      /* slot assignment "manual" (else "named") */
+    H5_SHADOW_KEEP_REGISTRY_NULL = 1u << 5 /* shadowrootcustomelementregistry: the root's
+                                              custom element registry stays null */
 };
 
 typedef struct h5_node h5_node;
@@ -112,7 +130,12 @@ struct h5_node {
         struct {
             h5_attr *attrs;
             /* <template> in the HTML namespace: its contents (a FRAGMENT
-             * node with H5_NODE_FLAG_TEMPLATE_CONTENTS); NULL otherwise. */
+             * node with H5_NODE_FLAG_TEMPLATE_CONTENTS).  A shadow host:
+             * its shadow root (a FRAGMENT with H5_NODE_FLAG_SHADOW_ROOT),
+             * which is also the template contents of the declarative
+             * template that made it (that template is never in the tree).
+             * A template is never a shadow host (DOM "attach a shadow root"
+             * refuses it), so one field serves both.  NULL otherwise. */
             h5_node *template_content;
             uint32_t nattrs;
             /* Start tag [start, start_tag_end), end tag [end_tag_start,
@@ -144,6 +167,8 @@ struct h5_node {
         };
         /* DOCUMENT: h5_quirks_mode */
         uint8_t mode;
+        /* FRAGMENT with H5_NODE_FLAG_SHADOW_ROOT: H5_SHADOW_* bits */
+        uint8_t shadow;
     };
 };
 

@@ -19,6 +19,11 @@ typedef struct {
      * true (the living standard, Chromium 156); false gives the pre-2026
      * tree, where `<?...>` is a bogus comment (parse5, older browsers). */
     bool processing_instructions;
+    /* The parser's "allow declarative shadow roots" (HTML 13.2.6.4.4, a
+     * start tag "template"): `<template shadowrootmode=open|closed>`
+     * attaches a shadow root to its parent, as Document.parseHTMLUnsafe()
+     * and setHTMLUnsafe() parse.  Default false, as DOMParser and innerHTML. */
+    bool shadow_roots;
     bool fragment;              /* fragment parsing algorithm (13.4) */
     /* Fragment context element: its local name (lowercase for HTML; the
      * adjusted name such as "foreignObject" for SVG) and namespace.  */

@@ -9,6 +9,138 @@
 
 #include <string.h>
 
+/* ---- declarative shadow roots (13.2.6.4.4, a start tag "template") ---- */
+
+/* DOM "valid shadow host name". */
+static bool is_valid_shadow_host_name(uint16_t atom) {
+    switch (atom) {
+    case H5_ATOM_ARTICLE: case H5_ATOM_ASIDE: case H5_ATOM_BLOCKQUOTE: case H5_ATOM_BODY:
+    case H5_ATOM_DIV: case H5_ATOM_FOOTER: case H5_ATOM_H1: case H5_ATOM_H2: case H5_ATOM_H3:
+    case H5_ATOM_H4: case H5_ATOM_H5: case H5_ATOM_H6: case H5_ATOM_HEADER: case H5_ATOM_MAIN:
+    case H5_ATOM_NAV: case H5_ATOM_P: case H5_ATOM_SECTION: case H5_ATOM_SPAN:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* HTML 4.13.3 "valid custom element name" for a name the tokenizer made:
+ * "a valid element local name" (DOM: an ASCII alpha first, then no ASCII
+ * whitespace, NULL, "/" or ">", which a tag name never has) whose first
+ * code point is an ASCII lower alpha, with no ASCII upper alpha (a tag
+ * name is lowercased), containing "-", and not one of the reserved names. */
+static bool is_valid_custom_element_name(h5_str name) {
+    static const char *const reserved[] = {
+        "annotation-xml", "color-profile", "font-face", "font-face-src",
+        "font-face-uri", "font-face-format", "font-face-name", "missing-glyph",
+    };
+    if (!name.len || name.ptr[0] < 'a' || name.ptr[0] > 'z') return false;
+    bool hyphen = false;
+    for (size_t i = 0; i < name.len; i++) {
+        if (name.ptr[i] >= 'A' && name.ptr[i] <= 'Z') return false;
+        if (name.ptr[i] == '-') hyphen = true;
+    }
+    if (!hyphen) return false;
+    for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+        if (h5_str_eq_ascii(name, reserved[i])) return false;
+    return true;
+}
+
+/* The value of attribute `name` of a start tag (names are lowercase). */
+static const h5_token_attr *tag_attr(const h5_tb_token *tk, const char *name) {
+    for (size_t i = 0; i < tk->t->nattrs; i++)
+        if (h5_str_eq_ascii(tk->t->attrs[i].name, name)) return &tk->t->attrs[i];
+    return NULL;
+}
+
+/* The shadowrootmode attribute's state (4.12.3, an enumerated attribute
+ * with keywords "open" and "closed", ASCII case-insensitive; missing and
+ * invalid values are the None state): H5_SHADOW_CLOSED, 0 for open, -1
+ * for None. */
+static int shadowrootmode_state(const h5_tb_token *tk) {
+    const h5_token_attr *a = tag_attr(tk, "shadowrootmode");
+    if (!a) return -1;
+    if (h5_str_eq_ascii_ci(a->value, "open")) return 0;
+    if (h5_str_eq_ascii_ci(a->value, "closed")) return H5_SHADOW_CLOSED;
+    return -1;
+}
+
+/* DOM "attach a shadow root", as far as a parser can fail it: the host is
+ * an HTML element whose local name is a valid custom element name or a
+ * valid shadow host name (no custom element definition exists while
+ * parsing, so "disable shadow" never applies); the caller has checked that
+ * it is not a shadow host yet.  NULL when it throws (or on OOM). */
+static h5_node *attach_shadow_root(h5_treebuilder *tb, h5_node *host, unsigned bits) {
+    if (host->type != H5_NODE_ELEMENT || host->ns != H5_NS_HTML) return NULL;
+    if (!is_valid_shadow_host_name(host->atom) && !is_valid_custom_element_name(host->name)) return NULL;
+    h5_node *shadow = h5_node_create(tb->arena, H5_NODE_FRAGMENT);
+    if (!shadow) {
+        tb->failed = true;
+        return NULL;
+    }
+    shadow->flags = H5_NODE_FLAG_SHADOW_ROOT;
+    shadow->shadow = (uint8_t)bits;
+    host->template_content = shadow;
+    return shadow;
+}
+
+/* 13.2.6.4.4 "in head", a start tag whose tag name is "template". */
+static void start_tag_template(h5_treebuilder *tb, const h5_tb_token *tk) {
+    h5_tb_afe_push_marker(tb);
+    tb->frameset_ok = false;
+    tb->mode = H5_MODE_IN_TEMPLATE;
+    h5_tb_push_template_mode(tb, H5_MODE_IN_TEMPLATE);
+    /* "If any of the following are false: template start tag's
+     * shadowrootmode is not in the None state; the parser's allow
+     * declarative shadow roots is true; or the adjusted current node is not
+     * the topmost element in the stack of open elements, then insert an
+     * HTML element for the token."  In the fragment case the adjusted
+     * current node can be the context element; ours is a name, not an
+     * element that could take a shadow root, and Chromium 156's
+     * setHTMLUnsafe() leaves such a template plain too. */
+    int mode = tb->opts.shadow_roots ? shadowrootmode_state(tk) : -1;
+    h5_node *host = h5_tb_adjusted_current(tb);
+    if (mode < 0 || !host || host == tb->stack[0] || host == tb->context) {
+        h5_tb_insert_html_element(tb, tk);
+        return;
+    }
+    /* "Let the adjusted insertion location be the appropriate place for
+     * inserting a node", before the template is on the stack. */
+    h5_node *parent, *before;
+    h5_tb_appropriate_place_for_inserting(tb, NULL, &parent, &before);
+    /* "Let template be the result of insert a foreign element for template
+     * start tag, with HTML namespace and true" (on the stack only). */
+    h5_node *tmpl = h5_tb_insert_foreign_element(tb, tk, H5_NS_HTML, true);
+    if (!tmpl) return;
+    unsigned bits = (unsigned)mode;
+    if (tag_attr(tk, "shadowrootclonable")) bits |= H5_SHADOW_CLONABLE;
+    if (tag_attr(tk, "shadowrootserializable")) bits |= H5_SHADOW_SERIALIZABLE;
+    if (tag_attr(tk, "shadowrootdelegatesfocus")) bits |= H5_SHADOW_DELEGATES_FOCUS;
+    /* slotAssignment: "manual" in the shadowrootslotassignment attribute's
+     * Manual state (keywords "named" and "manual", invalid value default
+     * Named); registry: null with a shadowrootcustomelementregistry
+     * attribute. */
+    const h5_token_attr *slot = tag_attr(tk, "shadowrootslotassignment");
+    if (slot && h5_str_eq_ascii_ci(slot->value, "manual")) bits |= H5_SHADOW_SLOT_MANUAL;
+    if (tag_attr(tk, "shadowrootcustomelementregistry")) bits |= H5_SHADOW_KEEP_REGISTRY_NULL;
+    /* "If declarative shadow host element is a shadow host, then insert an
+     * element at the adjusted insertion location with template.  Otherwise
+     * attach a shadow root ...; if an exception is thrown, insert an element
+     * at the adjusted insertion location with template."  (A template is
+     * never a host, so template_content is the host's shadow root.) */
+    h5_node *shadow = host->template_content ? NULL : attach_shadow_root(tb, host, bits);
+    if (!shadow) {
+        if (!tb->failed) h5_node_insert_before(parent, tmpl, before);
+        return;
+    }
+    /* "Set template's template contents property to shadow" (shadow's
+     * declarative and available to element internals are true: nothing a
+     * tree records).  The template stays out of the tree; its contents go
+     * into the shadow root, which starts where the template does. */
+    tmpl->template_content = shadow;
+    shadow->start = tmpl->start;
+}
+
 /* ---- 13.2.6.4.1 initial ------------------------------------------------ */
 
 static const char *const quirks_public_prefixes[] = {
@@ -76,7 +208,16 @@ static bool starts_with_ci(h5_str s, const char *prefix) {
     return h5_str_eq_ascii_ci(head, prefix);
 }
 
+/* 13.2.6.4.1 "initial", the quirks mode of a DOCTYPE.  Since whatwg/html
+ * PR 12084 (commit e7318c5e, 2026, "handle missing and empty string mostly
+ * the same for DOCTYPEs", as Chromium and WebKit always did) the HTML 4.01
+ * Frameset and Transitional public identifiers give quirks mode when "the
+ * system identifier is missing or the empty string", and limited-quirks
+ * mode when it is "neither missing nor the empty string".  (The public
+ * identifier conditions never matched an empty one; the parse error still
+ * tells missing from empty.) */
 static h5_quirks_mode doctype_quirks(const h5_token *t) {
+    const bool no_system_id = !t->has_system_id || t->system_id.len == 0;
     if (t->force_quirks || !t->has_name || !h5_str_eq_ascii(t->name, "html")) return H5_MODE_QUIRKS;
     h5_str pub = t->public_id, sys = t->system_id;
     if (t->has_public_id) {
@@ -85,8 +226,8 @@ static h5_quirks_mode doctype_quirks(const h5_token *t) {
             return H5_MODE_QUIRKS;
         for (size_t i = 0; i < sizeof quirks_public_prefixes / sizeof quirks_public_prefixes[0]; i++)
             if (starts_with_ci(pub, quirks_public_prefixes[i])) return H5_MODE_QUIRKS;
-        if (!t->has_system_id && (starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
-                                  starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Transitional//")))
+        if (no_system_id && (starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
+                             starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Transitional//")))
             return H5_MODE_QUIRKS;
     }
     if (t->has_system_id && h5_str_eq_ascii_ci(sys, "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd"))
@@ -95,8 +236,8 @@ static h5_quirks_mode doctype_quirks(const h5_token *t) {
         if (starts_with_ci(pub, "-//W3C//DTD XHTML 1.0 Frameset//") ||
             starts_with_ci(pub, "-//W3C//DTD XHTML 1.0 Transitional//"))
             return H5_MODE_LIMITED_QUIRKS;
-        if (t->has_system_id && (starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
-                                 starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Transitional//")))
+        if (!no_system_id && (starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Frameset//") ||
+                              starts_with_ci(pub, "-//W3C//DTD HTML 4.01 Transitional//")))
             return H5_MODE_LIMITED_QUIRKS;
     }
     return H5_MODE_NO_QUIRKS;
@@ -295,11 +436,7 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             h5_tb_generic_text_parse(tb, tk, H5_STATE_SCRIPT_DATA);
             return;
         case H5_ATOM_TEMPLATE:
-            h5_tb_insert_html_element(tb, tk);
-            h5_tb_afe_push_marker(tb);
-            tb->frameset_ok = false;
-            tb->mode = H5_MODE_IN_TEMPLATE;
-            h5_tb_push_template_mode(tb, H5_MODE_IN_TEMPLATE);
+            start_tag_template(tb, tk);
             return;
         case H5_ATOM_HEAD:
             h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);

@@ -202,6 +202,10 @@ static inline void left_stack(h5_treebuilder *tb, h5_node *n, bool keep_end) {
     if (h5_tb_counted(n)) tb->stack_count[n->atom]--;
     else tb->foreign_count[n->atom]--;
     if (!keep_end) record_end(tb, n);
+    /* A declarative shadow root ends where its template does. */
+    if (n->template_content && (n->template_content->flags & H5_NODE_FLAG_SHADOW_ROOT) &&
+        h5_is_html(n, H5_ATOM_TEMPLATE))
+        n->template_content->end = n->end;
     if (tb->has_selectedcontent && h5_is_html(n, H5_ATOM_OPTION)) h5_tb_option_popped(tb, n);
 }
 

@@ -22,7 +22,18 @@ static h5_node *next_in(h5_node *n, const h5_node *root) {
     return NULL;
 }
 
-/* Deep copy of `src`'s children appended to `dst`, iteratively. */
+/* The shadow root of host `n` when DOM "clone a node" clones it with the
+ * host (its clonable is set), else NULL. */
+static h5_node *clonable_shadow(const h5_node *n) {
+    h5_node *sr = n->type == H5_NODE_ELEMENT ? n->template_content : NULL;
+    return sr && (sr->flags & H5_NODE_FLAG_SHADOW_ROOT) && (sr->shadow & H5_SHADOW_CLONABLE) ? sr : NULL;
+}
+
+/* Deep copy of `src`'s children appended to `dst`, iteratively (DOM "clone
+ * a node" with subtree: a host whose shadow root is clonable gets a copy of
+ * it, with the same state, before its children).  While the walk is inside
+ * a shadow root, the root's parent link (and its copy's) points at the host
+ * so that climbing out finds it; both are cleared on the way out. */
 static void clone_children(h5_treebuilder *tb, h5_node *src, h5_node *dst) {
     h5_node *s = src->first_child, *d = dst;
     while (s) {
@@ -35,18 +46,23 @@ static void clone_children(h5_treebuilder *tb, h5_node *src, h5_node *dst) {
         c->atom = s->atom;
         c->name = s->name;
         c->flags = H5_NODE_FLAG_IMPLICIT;
+        h5_node *sr = NULL;
         if (s->type == H5_NODE_ELEMENT) {
             c->attrs = s->attrs;
             c->nattrs = s->nattrs;
-            if (s->template_content) {
+            sr = clonable_shadow(s);
+            /* Template contents (empty: the template's own are not
+             * copied here); a shadow root that is not clonable is not. */
+            if (sr || (s->template_content && !(s->template_content->flags & H5_NODE_FLAG_SHADOW_ROOT))) {
                 c->template_content = h5_node_create(tb->arena, H5_NODE_FRAGMENT);
                 if (!c->template_content) {
                     tb->failed = true;
                     return;
                 }
-                c->template_content->flags = H5_NODE_FLAG_TEMPLATE_CONTENTS;
+                c->template_content->flags = sr ? H5_NODE_FLAG_SHADOW_ROOT : H5_NODE_FLAG_TEMPLATE_CONTENTS;
+                if (sr) c->template_content->shadow = sr->shadow;
             }
-        } else if (s->type == H5_NODE_TEXT || s->type == H5_NODE_COMMENT) {
+        } else if (s->type == H5_NODE_TEXT || s->type == H5_NODE_COMMENT || s->type == H5_NODE_PI) {
             /* Shared: data_cap 0 makes an append to either node copy first
              * (dom.h), and appends to the original write past the length
              * the copy sees. */
@@ -54,17 +70,43 @@ static void clone_children(h5_treebuilder *tb, h5_node *src, h5_node *dst) {
             c->data_len = s->data_len;
         }
         h5_node_append(d, c);
+        /* Next: d stays the copy of s's parent. */
+        if (sr && sr->first_child) { /* into the shadow tree first */
+            sr->parent = s;
+            c->template_content->parent = c;
+            s = sr->first_child;
+            d = c->template_content;
+            continue;
+        }
         if (s->first_child) {
             s = s->first_child;
             d = c;
             continue;
         }
-        while (s != src && !s->next_sibling) {
-            s = s->parent;
-            d = d->parent;
+        for (;;) {
+            if (s == src) return;
+            if (s->next_sibling) {
+                s = s->next_sibling;
+                break;
+            }
+            h5_node *p = s->parent;
+            if (!(p->flags & H5_NODE_FLAG_SHADOW_ROOT)) {
+                s = p;
+                d = d->parent;
+                continue;
+            }
+            /* Out of a shadow tree (d is the root's copy): on to the host's
+             * children, or on from the host. */
+            h5_node *host = p->parent, *chost = d->parent;
+            p->parent = d->parent = NULL;
+            if (host->first_child) {
+                s = host->first_child;
+                d = chost;
+                break;
+            }
+            s = host;
+            d = chost->parent;
         }
-        if (s == src) return;
-        s = s->next_sibling;
     }
 }
 

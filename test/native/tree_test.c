@@ -201,7 +201,20 @@ static void dump_tree(sbuf *o, const h5_node *root) {
         if (node->first_child) st[n++] = (frame){ node->first_child, depth + 1 };
         if (node->type == H5_NODE_ELEMENT && node->template_content) {
             sb_indent(o, depth + 1);
-            sb_puts(o, "content\n");
+            if (node->template_content->flags & H5_NODE_FLAG_SHADOW_ROOT) {
+                /* A shadow host (test/data/wpt/README.md): "#shadow-root
+                 * (mode)" and the flags in getHTML()'s order. */
+                unsigned b = node->template_content->shadow;
+                sb_puts(o, b & H5_SHADOW_CLOSED ? "#shadow-root (closed)" : "#shadow-root (open)");
+                if (b & H5_SHADOW_DELEGATES_FOCUS) sb_puts(o, " delegatesfocus");
+                if (b & H5_SHADOW_SERIALIZABLE) sb_puts(o, " serializable");
+                if (b & H5_SHADOW_SLOT_MANUAL) sb_puts(o, " slotassignment=manual");
+                if (b & H5_SHADOW_CLONABLE) sb_puts(o, " clonable");
+                if (b & H5_SHADOW_KEEP_REGISTRY_NULL) sb_puts(o, " customelementregistry");
+                sb_puts(o, "\n");
+            } else {
+                sb_puts(o, "content\n");
+            }
             if (node->template_content->first_child)
                 st[n++] = (frame){ node->template_content->first_child, depth + 2 };
         }
@@ -320,6 +333,7 @@ typedef struct {
     char *error_text;    /* the #errors section as written */
     char *fragment;      /* context or NULL */
     int script;          /* -1 both, 0 off, 1 on */
+    bool shadow_roots;   /* #shadow-roots: allow declarative shadow roots */
     char *document;      /* expected dump without trailing newlines */
 } dat_test;
 
@@ -398,6 +412,9 @@ static size_t parse_dat(const char *buf, size_t len, dat_test **out) {
             } else if (ll == 11 && !memcmp(line, "#script-off", 11)) {
                 counting = false;
                 t.script = 0;
+            } else if (ll == 13 && !memcmp(line, "#shadow-roots", 13)) {
+                counting = false;
+                t.shadow_roots = true;
             } else if (ll == 10 && !memcmp(line, "#script-on", 10)) {
                 counting = false;
                 t.script = 1;
@@ -533,6 +550,7 @@ static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chu
     h5_parse_options o = h5_parse_options_default();
     o.scripting = scripting;
     o.processing_instructions = !legacy_mode;
+    o.shadow_roots = t->shadow_roots;
     o.chunk_size = chunk;
     err_log.len = 0;
     sb_add(&err_log, "", 0);

@@ -72,6 +72,11 @@ export const SNIPPETS = {
   'math in svg in math': '<math><mi><svg><foreignObject><math><mn>1</mn></math></foreignObject></svg></mi></math>',
   'svg cdata': '<svg><![CDATA[a<b>&amp;]]></svg><p><![CDATA[x]]>',
   'svg title html': '<svg><title><b>t</b></title><script>1<2</script></svg>',
+  // DOCTYPE quirks (whatwg/html PR 12084, e7318c5e: an empty system identifier counts as missing)
+  'doctype 4.01 frameset empty system id': '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Frameset//EN" ""><p><table>',
+  'doctype 4.01 transitional empty system id': '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" \'\'><p><table>',
+  'doctype 4.01 transitional system id': '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "x"><p><table>',
+  'doctype 4.01 frameset no system id': '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Frameset//EN"><p><table>',
   // templates
   'template rows': '<template><tr><td>1</td></tr></template>',
   'template in table': '<table><template><td>x</template><tr><td>y</table>',

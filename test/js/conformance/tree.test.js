@@ -27,6 +27,7 @@ const changed = readChanged();
 const seen = new Set();
 
 function run(t, scriptingEnabled, format, extra) {
+  if (t.shadowRoots) extra = { shadowRoots: true, ...extra };
   const root = t.fragment
     ? parseFragment(t.data, { context: contextOption(t.fragment), scriptingEnabled, format, ...extra })
     : parse(t.data, { scriptingEnabled, format, ...extra });

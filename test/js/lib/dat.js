@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 
 /**
  * @returns {{index: number, data: string, errors: string[], fragment: string|null,
- *   script: 'on'|'off'|null, document: string}[]}
+ *   script: 'on'|'off'|null, shadowRoots: boolean, document: string}[]}
  */
 export function readDat(path) {
   const text = readFileSync(path, 'utf8');
@@ -15,7 +15,7 @@ export function readDat(path) {
     let current = 'data';
     let lines = [];
     for (const line of block.split('\n')) {
-      const m = /^#(errors|new-errors|document-fragment|script-on|script-off|document)$/.exec(line);
+      const m = /^#(errors|new-errors|document-fragment|script-on|script-off|shadow-roots|document)$/.exec(line);
       if (m && current !== 'document') {
         sections[current] = lines;
         current = m[1];
@@ -35,6 +35,8 @@ export function readDat(path) {
       newErrors: (sections['new-errors'] ?? []).filter((l) => l !== ''),
       fragment: sections['document-fragment'] ? sections['document-fragment'][0] : null,
       script: 'script-on' in sections ? 'on' : 'script-off' in sections ? 'off' : null,
+      // #shadow-roots (ours, test/data/wpt/README.md): parse with shadowRoots: true
+      shadowRoots: 'shadow-roots' in sections,
       document: doc.join('\n') + '\n',
     });
   });

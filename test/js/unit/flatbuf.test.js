@@ -28,7 +28,7 @@ test('header and section table', async () => {
   assert.equal(h[18], 0);
   assert.equal(h[19], 0);
   assert.deepEqual(readHeader(buffer), {
-    version: 1,
+    version: 2,
     root: 'document',
     mode: 'no-quirks',
     scripting: true,
@@ -161,9 +161,9 @@ test('bad input: TypeError for non-buffers, RangeError saying what is wrong', as
   const badMagic = copy(buffer);
   badMagic[0] = 0x58;
   assert.throws(() => decode(badMagic), (e) => e instanceof RangeError && /not an H5WT tree buffer \(magic is "X5WT"/.test(e.message));
-  const v2 = copy(buffer);
-  words(v2)[1] = 2;
-  assert.throws(() => decode(v2), (e) => e instanceof RangeError && /version 2 is not supported/.test(e.message));
+  const v1 = copy(buffer); // version 1 predates shadow roots (docs/format.md)
+  words(v1)[1] = 1;
+  assert.throws(() => decode(v1), (e) => e instanceof RangeError && /version 1 is not supported/.test(e.message));
   assert.throws(() => decode(buffer.subarray(0, buffer.byteLength - 4)), (e) => e instanceof RangeError && /truncated: header says \d+ bytes, got \d+/.test(e.message));
   const atoms = copy(buffer);
   words(atoms)[4] ^= 1;

@@ -145,6 +145,20 @@ export const FIXES = [
     edits: [['function tokenAfterHead(p, token) {\n    p._insertFakeElement(TN.BODY, $.BODY);\n',
       'function tokenAfterHead(p, token) {\n    p._insertFakeElement(TN.BODY, $.BODY);\n    p.framesetOk = true;\n']],
   },
+  {
+    id: 'doctype-empty-system-id',
+    example: { html: '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" ""><p><table>' },
+    why: 'the standard changed after parse5 8.1.1 (whatwg/html PR 12084, commit e7318c5e, 2026): for the ' +
+      'HTML 4.01 Frameset and Transitional public identifiers an empty system identifier counts as a ' +
+      'missing one (quirks mode, not limited-quirks), as Chromium and WebKit always did',
+    file: 'common/doctype.js',
+    edits: [
+      ["let prefixes = systemId === null ? QUIRKS_MODE_NO_SYSTEM_ID_PUBLIC_ID_PREFIXES",
+        "let prefixes = !systemId ? QUIRKS_MODE_NO_SYSTEM_ID_PUBLIC_ID_PREFIXES"],
+      ["systemId === null ? LIMITED_QUIRKS_PUBLIC_ID_PREFIXES",
+        "!systemId ? LIMITED_QUIRKS_PUBLIC_ID_PREFIXES"],
+    ],
+  },
 ];
 
 const dist = dirname(fileURLToPath(import.meta.resolve('parse5')));

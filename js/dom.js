@@ -242,6 +242,8 @@ export class Tree {
     const id = m.get(s);
     return id === undefined ? -1 : id;
   }
+  /** The name id of element i's local name (compare with nameId(); see _dup). */
+  nameIdOf(i) { return this.n[i * NODE_WORDS + N_NAME]; }
   /** Like findPlainAttr, by name id (see nameId). */
   findPlainAttrId(i, id) {
     const b = i * NODE_WORDS;

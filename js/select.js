@@ -614,11 +614,12 @@ export function compileSelector(selectors) {
 // inherited languages, form state) is reused for the others.
 
 /**
- * Work counters, summed over all queries: compounds matched against an
- * element and children visited to count positions.  Instrumentation for
- * the tests that assert linear behaviour (test/js/unit/select.test.js).
+ * Work counters, summed over all queries: siblings stepped over to find
+ * positions, and elements matched against a :has() argument's compounds.
+ * Instrumentation for the tests that assert linear behaviour
+ * (test/js/unit/select.test.js); off the common paths.
  */
-export const selectStats = { compound: 0, siblingScan: 0 };
+export const selectStats = { siblingScan: 0, hasMatch: 0 };
 
 class Ctx {
   constructor(t, scope) {
@@ -751,18 +752,43 @@ function isRoot(t, i) {
 
 const KEY_CHILD = { name: 'child positions' };
 const KEY_TYPE = { name: 'type positions' };
+// Up to this many siblings are simply counted; beyond, the per-parent
+// caches are filled (the cost per element stays bounded either way).
+const SCAN_LIMIT = 24;
 
+const sameType = (t, a, b) =>
+  (t._dup ? t.localName(a) === t.localName(b) : t.nameIdOf(a) === t.nameIdOf(b)) && t.ns(a) === t.ns(b);
 function typeKey(t, i) {
   return t._dup ? t.localName(i) + ' ' + t.ns(i) : t.nameIdOf(i) * 8 + t.ns(i);
 }
 
-/** [position, total] of element i among its parent's element children (matching `of`, when given). */
-function childPosition(t, i, ctx, key, of) {
+/**
+ * 1-based position of element i among its element siblings, counted from
+ * the start (last = false) or the end, among those of its type (ofType),
+ * or -1 when more than SCAN_LIMIT siblings lie on that side.
+ */
+function scanPosition(t, i, last, ofType) {
+  let pos = 1;
+  let steps = 0;
+  for (let s = last ? t.next(i) : t.prev(i); s !== NONE; s = last ? t.next(s) : t.prev(s)) {
+    if (++steps > SCAN_LIMIT) return -1;
+    if (t.type(s) === TYPE_ELEMENT && (!ofType || sameType(t, s, i))) pos++;
+  }
+  return pos;
+}
+
+/**
+ * Position of element i among its parent's element children (those
+ * matching `of`, when given; 0 when i does not), from the start or the end
+ * (last), from a cache filled for the whole parent in one pass.
+ */
+function cachedChildPosition(t, i, ctx, key, of, last) {
+  const p = t.parent(i);
+  if (p === NONE) return 1;
   const st = ctx.map(key);
   let pos = st.get(i);
-  const p = t.parent(i);
   if (pos === undefined) {
-    if (p === NONE) return [1, 1];
+    if (st.has(-1 - p)) return 0; // filled: i does not match `of`
     let n = 0;
     for (let c = t.first(p); c !== NONE; c = t.next(c)) {
       selectStats.siblingScan++;
@@ -770,16 +796,16 @@ function childPosition(t, i, ctx, key, of) {
     }
     st.set(-1 - p, n);
     pos = st.get(i);
-    if (pos === undefined) return [0, n]; // not matching `of`
+    if (pos === undefined) return 0;
   }
-  return [pos, p === NONE ? 1 : st.get(-1 - p)];
+  return last ? st.get(-1 - p) - pos + 1 : pos;
 }
 
-function typePosition(t, i, ctx) {
+function cachedTypePosition(t, i, ctx, last) {
+  const p = t.parent(i);
+  if (p === NONE) return 1;
   const st = ctx.map(KEY_TYPE);
   let pos = st.get(i);
-  const p = t.parent(i);
-  if (p === NONE) return [1, 1];
   if (pos === undefined) {
     const totals = new Map();
     for (let c = t.first(p); c !== NONE; c = t.next(c)) {
@@ -793,13 +819,25 @@ function typePosition(t, i, ctx) {
     st.set(-1 - p, totals);
     pos = st.get(i);
   }
-  return [pos, st.get(-1 - p).get(typeKey(t, i))];
+  return last ? st.get(-1 - p).get(typeKey(t, i)) - pos + 1 : pos;
+}
+
+/** Position among element siblings (of i's type when ofType), from the end when last. */
+function position(t, i, ctx, last, ofType) {
+  const pos = scanPosition(t, i, last, ofType);
+  if (pos > 0) return pos;
+  return ofType ? cachedTypePosition(t, i, ctx, last) : cachedChildPosition(t, i, ctx, KEY_CHILD, null, last);
 }
 
 function nthChild(t, i, p, ctx) {
-  const [pos, total] = childPosition(t, i, ctx, p.of === null ? KEY_CHILD : p, p.of);
-  if (pos === 0) return false;
-  return nthMatches(p.a, p.b, p.name === 'nth-child' ? pos : total - pos + 1);
+  const last = p.name === 'nth-last-child';
+  let pos;
+  if (p.of === null) pos = position(t, i, ctx, last, false);
+  else {
+    pos = cachedChildPosition(t, i, ctx, p, p.of, last);
+    if (pos === 0) return false;
+  }
+  return nthMatches(p.a, p.b, pos);
 }
 
 // ---- :has(): relative selectors evaluated left to right -------------------
@@ -834,6 +872,7 @@ function hasF(t, x, st, k, ctx) {
   const memo = st.f[k];
   let r = memo.get(x);
   if (r !== undefined) return r;
+  selectStats.hasMatch++;
   r = matchCompound(t, x, st.comps[k], ctx);
   if (r && k + 1 < st.comps.length) r = hasFrom(t, x, st.combs[k], st, k + 1, ctx);
   memo.set(x, r);
@@ -1461,13 +1500,11 @@ function matchPseudo(t, i, p, ctx) {
     case 'only-child':
       return prevEl(t, i) === NONE && nextEl(t, i) === NONE;
     case 'first-of-type':
-      return typePosition(t, i, ctx)[0] === 1;
-    case 'last-of-type': {
-      const [pos, total] = typePosition(t, i, ctx);
-      return pos === total;
-    }
+      return position(t, i, ctx, false, true) === 1;
+    case 'last-of-type':
+      return position(t, i, ctx, true, true) === 1;
     case 'only-of-type':
-      return typePosition(t, i, ctx)[1] === 1;
+      return position(t, i, ctx, false, true) === 1 && position(t, i, ctx, true, true) === 1;
     case 'empty':
       return isEmpty(t, i);
     case 'root':
@@ -1487,10 +1524,8 @@ function matchPseudo(t, i, p, ctx) {
     case 'nth-last-child':
       return nthChild(t, i, p, ctx);
     case 'nth-of-type':
-    case 'nth-last-of-type': {
-      const [pos, total] = typePosition(t, i, ctx);
-      return nthMatches(p.a, p.b, p.name === 'nth-of-type' ? pos : total - pos + 1);
-    }
+    case 'nth-last-of-type':
+      return nthMatches(p.a, p.b, position(t, i, ctx, p.name === 'nth-last-of-type', true));
     case 'lang':
       return matchLang(t, i, p, ctx);
     case 'dir':
@@ -1544,7 +1579,6 @@ function matchPseudo(t, i, p, ctx) {
 }
 
 function matchCompound(t, i, c, ctx) {
-  selectStats.compound++;
   if (c.never) return false;
   if (c.rt !== t) resolve(c, t);
   if (c.tag !== null) {

@@ -771,9 +771,13 @@ function scanPosition(t, i, last, ofType) {
   let pos = 1;
   let steps = 0;
   for (let s = last ? t.next(i) : t.prev(i); s !== NONE; s = last ? t.next(s) : t.prev(s)) {
-    if (++steps > SCAN_LIMIT) return -1;
+    if (++steps > SCAN_LIMIT) {
+      selectStats.siblingScan += SCAN_LIMIT;
+      return -1;
+    }
     if (t.type(s) === TYPE_ELEMENT && (!ofType || sameType(t, s, i))) pos++;
   }
+  selectStats.siblingScan += steps;
   return pos;
 }
 

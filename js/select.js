@@ -634,6 +634,47 @@ class Ctx {
     if (m === undefined) this.memo.set(key, (m = new Map()));
     return m;
   }
+  /** A per-element memo of small non-negative integers (see ElementInts). */
+  ints(key) {
+    let m = this.memo.get(key);
+    if (m === undefined) this.memo.set(key, (m = new ElementInts(this.t)));
+    return m;
+  }
+}
+
+/**
+ * Non-negative integers by element index: a Map while small, then an
+ * Int32Array over the tree's node indices (value + 1; 0 is "unknown"), so
+ * that per-query memos over large documents stay cheap.  Indices beyond
+ * the array (or trees without a node count) stay in the Map.
+ */
+class ElementInts {
+  constructor(t) {
+    this.size = typeof t.count === 'number' ? t.count : 0;
+    this.map = new Map();
+    this.arr = null;
+  }
+  get(i) {
+    if (this.arr !== null && i < this.size) {
+      const v = this.arr[i];
+      return v === 0 ? undefined : v - 1;
+    }
+    return this.map.get(i);
+  }
+  has(i) { return this.get(i) !== undefined; }
+  set(i, v) {
+    if (this.arr === null && this.map.size >= 256 && this.size > 0) {
+      this.arr = new Int32Array(this.size);
+      const rest = new Map();
+      for (const [k, x] of this.map) {
+        if (k < this.size) this.arr[k] = x + 1;
+        else rest.set(k, x);
+      }
+      this.map = rest;
+    }
+    if (this.arr !== null && i < this.size) this.arr[i] = v + 1;
+    else this.map.set(i, v);
+  }
 }
 
 function parentEl(t, i) {
@@ -789,27 +830,29 @@ function scanPosition(t, i, last, ofType) {
 function cachedChildPosition(t, i, ctx, key, of, last) {
   const p = t.parent(i);
   if (p === NONE) return 1;
-  const st = ctx.map(key);
-  let pos = st.get(i);
+  let st = ctx.memo.get(key);
+  if (st === undefined) ctx.memo.set(key, (st = { pos: new ElementInts(t), total: new ElementInts(t) }));
+  let pos = st.pos.get(i);
   if (pos === undefined) {
-    if (st.has(-1 - p)) return 0; // filled: i does not match `of`
+    if (st.total.has(p)) return 0; // filled: i does not match `of`
     let n = 0;
     for (let c = t.first(p); c !== NONE; c = t.next(c)) {
       selectStats.siblingScan++;
-      if (t.type(c) === TYPE_ELEMENT && (of === null || matchList(t, c, of, ctx))) st.set(c, ++n);
+      if (t.type(c) === TYPE_ELEMENT && (of === null || matchList(t, c, of, ctx))) st.pos.set(c, ++n);
     }
-    st.set(-1 - p, n);
-    pos = st.get(i);
+    st.total.set(p, n);
+    pos = st.pos.get(i);
     if (pos === undefined) return 0;
   }
-  return last ? st.get(-1 - p) - pos + 1 : pos;
+  return last ? st.total.get(p) - pos + 1 : pos;
 }
 
 function cachedTypePosition(t, i, ctx, last) {
   const p = t.parent(i);
   if (p === NONE) return 1;
-  const st = ctx.map(KEY_TYPE);
-  let pos = st.get(i);
+  let st = ctx.memo.get(KEY_TYPE);
+  if (st === undefined) ctx.memo.set(KEY_TYPE, (st = { pos: new ElementInts(t), totals: new Map() }));
+  let pos = st.pos.get(i);
   if (pos === undefined) {
     const totals = new Map();
     for (let c = t.first(p); c !== NONE; c = t.next(c)) {
@@ -818,12 +861,12 @@ function cachedTypePosition(t, i, ctx, last) {
       const k = typeKey(t, c);
       const n = (totals.get(k) ?? 0) + 1;
       totals.set(k, n);
-      st.set(c, n);
+      st.pos.set(c, n);
     }
-    st.set(-1 - p, totals);
-    pos = st.get(i);
+    st.totals.set(p, totals);
+    pos = st.pos.get(i);
   }
-  return last ? st.get(-1 - p).get(typeKey(t, i)) - pos + 1 : pos;
+  return last ? st.totals.get(p).get(typeKey(t, i)) - pos + 1 : pos;
 }
 
 /** Position among element siblings (of i's type when ofType), from the end when last. */
@@ -856,7 +899,7 @@ function nthChild(t, i, p, ctx) {
 // against every compound at most once per query, whatever the anchors.
 
 class HasState {
-  constructor(rel) {
+  constructor(rel, t) {
     // left to right: comps[k] joined to comps[k + 1] by combs[k]
     this.lead = rel.lead;
     this.comps = [];
@@ -866,9 +909,10 @@ class HasState {
       if (k > 0) this.combs.push(rel[k - 1].comb);
     }
     const m = this.comps.length;
-    this.f = Array.from({ length: m }, () => new Map());
-    this.sub = Array.from({ length: m }, () => new Map());
-    this.later = Array.from({ length: m }, () => new Map());
+    // 1 / 0 by element index
+    this.f = Array.from({ length: m }, () => new ElementInts(t));
+    this.sub = Array.from({ length: m }, () => new ElementInts(t));
+    this.later = Array.from({ length: m }, () => new ElementInts(t));
   }
 }
 
@@ -879,7 +923,7 @@ function hasF(t, x, st, k, ctx) {
   selectStats.hasMatch++;
   r = matchCompound(t, x, st.comps[k], ctx);
   if (r && k + 1 < st.comps.length) r = hasFrom(t, x, st.combs[k], st, k + 1, ctx);
-  memo.set(x, r);
+  memo.set(x, r ? 1 : 0);
   return r;
 }
 
@@ -903,7 +947,7 @@ function hasFrom(t, x, comb, st, k, ctx) {
 function hasSub(t, x, st, k, ctx) {
   const memo = st.sub[k];
   const known = memo.get(x);
-  if (known !== undefined) return known;
+  if (known !== undefined) return known === 1;
   // Post-order over x's element subtree; memoised subtrees are leaves.
   // A stack entry y >= 0 is "expand y", -1 - y is "finish y".
   const stack = [x];
@@ -915,11 +959,11 @@ function hasSub(t, x, st, k, ctx) {
     } else {
       const y = -1 - e;
       let v = false;
-      for (let c = firstEl(t, y); c !== NONE && !v; c = nextEl(t, c)) v = hasF(t, c, st, k, ctx) || memo.get(c);
-      memo.set(y, v);
+      for (let c = firstEl(t, y); c !== NONE && !v; c = nextEl(t, c)) v = hasF(t, c, st, k, ctx) || memo.get(c) === 1;
+      memo.set(y, v ? 1 : 0);
     }
   }
-  return memo.get(x);
+  return memo.get(x) === 1;
 }
 
 function hasLater(t, x, st, k, ctx) {
@@ -932,20 +976,20 @@ function hasLater(t, x, st, k, ctx) {
   }
   for (let j = run.length - 1; j >= 0; j--) {
     const n = nextEl(t, run[j]);
-    memo.set(run[j], n !== NONE && (hasF(t, n, st, k, ctx) || memo.get(n)));
+    memo.set(run[j], n !== NONE && (hasF(t, n, st, k, ctx) || memo.get(n) === 1) ? 1 : 0);
   }
-  return memo.get(x);
+  return memo.get(x) === 1;
 }
 
 function matchHas(t, i, p, ctx) {
-  const res = ctx.map(p);
-  let r = res.get(i);
-  if (r !== undefined) return r;
+  const res = ctx.ints(p);
+  const known = res.get(i);
+  if (known !== undefined) return known === 1;
   let states = ctx.memo.get(p.list);
-  if (states === undefined) ctx.memo.set(p.list, (states = p.list.map((rel) => new HasState(rel))));
-  r = false;
+  if (states === undefined) ctx.memo.set(p.list, (states = p.list.map((rel) => new HasState(rel, t))));
+  let r = false;
   for (let k = 0; k < states.length && !r; k++) r = hasFrom(t, i, states[k].lead, states[k], 0, ctx);
-  res.set(i, r);
+  res.set(i, r ? 1 : 0);
   return r;
 }
 

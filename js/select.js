@@ -218,7 +218,7 @@ class Parser {
           const cx = this.complex(relative, pe);
           this.skipWs();
           const c = this.peek();
-          if (c !== 0x2c && c !== 0x29) throw this.fail('unexpected character');
+          if (c !== 0x2c && c !== 0x29 && c !== -1) throw this.fail('unexpected character');
           out.push(cx);
         } catch (e) {
           if (e?.name !== 'SyntaxError') throw e;

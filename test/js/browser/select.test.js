@@ -66,7 +66,7 @@ export const TRICKY = [
   ':root()', ':is(> a)', ':not(> a)', ':has(:is(a))', ':is(:has(a))', ':has(:not(:has(a)))', ':has(:where(:has(a)))',
   ':has(:nth-child(1 of :has(a)))', ':has(:scope p)', '[a=1]', '[a=-1]', '[a="b" x]', '[a i]', '[a=b i i]', '[a=b I]',
   '[a=b i]', 'p | a', 'a >> b', 'a || b', '&', 'p&', ':host', ':host(p)', ':host-context(p)', ':host-context()',
-  ':state(x)', ':current(p)', ':in-range()', 'a/**/b', 'a/* x */ > b', '\\70', 'p\\', '[a="b', '"p"', 'p:is(a', ':nth-child(2',
+  ':state(x)', ':current(p)', ':in-range()', 'a/**/b', 'a/* x */ > b', '\\70', 'p\\', '[a="b', '"p"', 'p:is(a', ':is(p, a', ':where(p, !', ':nth-child(2',
   ':nth-child(2n+1 of)', ':NTH-CHILD(2)', ':Hover', '::Before', '*|', '|', '*|*|a', 'p:lang(en):dir(ltr)', ':not(p):not(a)',
   ':nth-last-child(1 of p, a)', ':is(p ~ a, b + c)', 'a:has(> b c, + d)', ':has(> p > a ~ b + c d)',
 ];

@@ -157,6 +157,7 @@ test('valid but never matching: pseudo-elements, user state, empty forgiving lis
   assert.deepEqual(q(':is(#p1, ::before, !), #p3'), ['p1', 'p3'], 'invalid items of a forgiving list are dropped');
   assert.deepEqual(q('li:nth-child(2'), ['l2'], 'the end of the input closes blocks and functions');
   assert.deepEqual(q('[id="p1'), ['p1']);
+  assert.deepEqual(q(':is(#p1, #p3'), ['p1', 'p3']);
   assert.deepEqual(q('& > p').length, 0);
   assert.deepEqual(q(':scope > body > div > p:first-child'), ['p1'], ':scope of a document query is the root element');
 });

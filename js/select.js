@@ -47,7 +47,7 @@ const isDigit = (c) => c >= 0x30 && c <= 0x39;
 const DECIDED = new Set([
   'first-child', 'last-child', 'only-child', 'first-of-type', 'last-of-type', 'only-of-type', 'empty', 'root', 'scope',
   'defined', 'checked', 'indeterminate', 'default', 'placeholder-shown', 'in-range', 'out-of-range', 'read-only',
-  'read-write', 'required', 'optional', 'link', 'any-link', 'enabled', 'disabled', 'open',
+  'read-write', 'required', 'optional', 'link', 'any-link', 'enabled', 'disabled', 'open', 'valid', 'invalid',
 ]);
 const ALIASES = { '-webkit-any-link': 'any-link' };
 // Pseudo-classes that Chromium accepts and that depend on user interaction,
@@ -55,7 +55,7 @@ const ALIASES = { '-webkit-any-link': 'any-link' };
 // nobody looks at they never match.
 const NEVER = new Set([
   'hover', 'active', 'focus', 'focus-visible', 'focus-within', 'target', 'visited', 'current', 'past', 'future',
-  'user-invalid', 'user-valid', 'valid', 'invalid', 'autofill', '-webkit-autofill', 'modal', 'fullscreen',
+  'user-invalid', 'user-valid', 'autofill', '-webkit-autofill', 'modal', 'fullscreen',
   '-webkit-full-screen', 'picture-in-picture', 'popover-open', 'host', 'window-inactive', 'horizontal', 'vertical',
   'decrement', 'increment', 'start', 'end', 'double-button', 'single-button', 'no-button', 'corner-present',
   'xr-overlay', '-webkit-drag',
@@ -1266,8 +1266,9 @@ function radioGroups(t, i, ctx) {
       if (!isHtmlNamed(t, j, 'input') || inputType(t, j) !== 'radio') continue;
       const key = radioKey(t, j, ctx);
       let e = g.get(key);
-      if (e === undefined) g.set(key, (e = { checked: NONE }));
+      if (e === undefined) g.set(key, (e = { checked: NONE, required: false }));
       if (hasAttr(t, j, 'checked')) e.checked = j;
+      if (hasAttr(t, j, 'required')) e.required = true;
     }
     m.set(root, g);
   }
@@ -1502,6 +1503,131 @@ function rangeState(t, i) {
   return !((min !== null && v < min) || (max !== null && v > max));
 }
 
+// :valid / :invalid (4.16.3, 4.10.21 "Constraints") for the state after
+// parsing: nobody has typed, so tooLong / tooShort / badInput never apply.
+/** Is element i a candidate for constraint validation (4.10.21.1)? */
+function isCandidate(t, i) {
+  if (!isHtml(t, i)) return false;
+  const name = t.localName(i);
+  if (!CONTROLS.has(name)) return false;
+  if (actuallyDisabled(t, i)) return false;
+  for (let p = parentEl(t, i); p !== NONE; p = parentEl(t, p)) if (isHtmlNamed(t, p, 'datalist')) return false;
+  if (name === 'input') {
+    const type = inputType(t, i);
+    if (type === 'hidden' || type === 'reset' || type === 'button' || type === 'image') return false;
+    return !(READONLY_TYPES.has(type) && hasAttr(t, i, 'readonly'));
+  }
+  if (name === 'button') {
+    const ty = t.plainAttr(i, 'type');
+    const l = ty === null ? 'submit' : lower(ty);
+    return l !== 'button' && l !== 'reset';
+  }
+  if (name === 'textarea') return !hasAttr(t, i, 'readonly');
+  return true; // select
+}
+
+// 4.10.5.1.5 "E-mail state": a valid email address.
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const DEFAULT_STEP = { number: 1, range: 1 };
+
+/** Does candidate i satisfy its constraints (4.10.21.1 "validity states")? */
+function satisfiesConstraints(t, i, ctx) {
+  const name = t.localName(i);
+  const required = hasAttr(t, i, 'required');
+  if (name === 'textarea') return !(required && t.text(i) === '');
+  if (name === 'select') return !(required && selectValueMissing(t, i, ctx));
+  if (name !== 'input') return true;
+  const type = inputType(t, i);
+  if (type === 'checkbox') return !(required && !hasAttr(t, i, 'checked'));
+  if (type === 'radio') {
+    const g = radioGroups(t, i, ctx).get(radioKey(t, i, ctx));
+    return !(g.required && g.checked === NONE);
+  }
+  if (type === 'file') return !required; // no file is selected
+  if (type === 'color' || type === 'submit' || type === 'image') return true;
+  const v = inputValue(t, i, type);
+  if (v === '') return !(required && REQUIRED_TYPES.has(type));
+  if (type === 'email') {
+    const list = hasAttr(t, i, 'multiple') ? v.split(',').map((x) => x.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '')) : [v];
+    if (!list.every((x) => EMAIL.test(x))) return false;
+  }
+  if (type === 'url' && !(typeof URL.canParse === 'function' ? URL.canParse(v) : /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(v))) return false;
+  const pattern = t.plainAttr(i, 'pattern');
+  if (pattern !== null && (type === 'text' || type === 'search' || type === 'tel' || type === 'url' || type === 'email' || type === 'password')) {
+    let re = null;
+    try {
+      re = new RegExp(`^(?:${pattern})$`, 'v');
+    } catch {
+      re = null; // an invalid pattern is no constraint
+    }
+    if (re !== null) {
+      const values = type === 'email' && hasAttr(t, i, 'multiple') ? v.split(',') : [v];
+      if (!values.every((x) => re.test(x))) return false;
+    }
+  }
+  if (RANGE_TYPES.has(type)) {
+    if (rangeState(t, i) === false) return false;
+    const step = DEFAULT_STEP[type];
+    if (step !== undefined) {
+      // step mismatch (4.10.5.3.8), for number and range
+      const attr = t.plainAttr(i, 'step');
+      if (attr !== null && lower(attr.trim()) === 'any') return true;
+      const parsed = attr === null ? null : parseTyped('number', attr);
+      const st = parsed !== null && parsed > 0 ? parsed : step;
+      const base = parseTyped(type, t.plainAttr(i, 'min') ?? '') ?? parseTyped(type, t.plainAttr(i, 'value') ?? '') ?? 0;
+      const q = (parseTyped(type, v) - base) / st;
+      if (Math.abs(q - Math.round(q)) > 1e-9) return false;
+    }
+  }
+  return true;
+}
+
+// 4.10.7: a required select suffers from being missing when no option is
+// selected or the placeholder label option is.
+function selectValueMissing(t, s, ctx) {
+  const opts = listOfOptions(t, s);
+  const sel = opts.filter((o) => selectedness(t, o, ctx));
+  if (sel.length === 0) return true;
+  if (hasAttr(t, s, 'multiple') || displaySize(t, s) !== 1) return false;
+  const first = opts[0];
+  const placeholder = first !== undefined && parentEl(t, first) === s && optionValue(t, first) === '';
+  return placeholder && sel[0] === first;
+}
+function optionValue(t, o) {
+  const v = t.plainAttr(o, 'value');
+  return v !== null ? v : t.text(o).replace(/[\t\n\f\r ]+/g, ' ').replace(/^ | $/g, '');
+}
+
+const KEY_INVALID = { name: 'invalid controls' };
+/** {forms, fieldsets}: the forms and fieldsets with an invalid control, once per tree. */
+function invalidContainers(t, i, ctx) {
+  const root = rootOf(t, i);
+  const m = ctx.map(KEY_INVALID);
+  let r = m.get(root);
+  if (r === undefined) {
+    r = { forms: new Set(), fieldsets: new Set() };
+    for (let j = t.nextElement(root, root); j !== NONE; j = t.nextElement(j, root)) {
+      if (!isCandidate(t, j) || satisfiesConstraints(t, j, ctx)) continue;
+      r.forms.add(formOwner(t, j, ctx));
+      for (let p = parentEl(t, j); p !== NONE; p = parentEl(t, p)) {
+        if (!isHtmlNamed(t, p, 'fieldset')) continue;
+        if (r.fieldsets.has(p)) break;
+        r.fieldsets.add(p);
+      }
+    }
+    m.set(root, r);
+  }
+  return r;
+}
+/** true (:valid), false (:invalid) or null (neither). */
+function validity(t, i, ctx) {
+  if (!isHtml(t, i)) return null;
+  const name = t.localName(i);
+  if (name === 'form') return !invalidContainers(t, i, ctx).forms.has(i);
+  if (name === 'fieldset') return !invalidContainers(t, i, ctx).fieldsets.has(i);
+  return isCandidate(t, i) ? satisfiesConstraints(t, i, ctx) : null;
+}
+
 // :defined (4.16.3): not a custom element awaiting definition.  Parsed
 // documents here have no custom element definitions, so an HTML element
 // whose name is a valid custom element name, or that has an `is`
@@ -1619,6 +1745,10 @@ function matchPseudo(t, i, p, ctx) {
       return rangeState(t, i) === true;
     case 'out-of-range':
       return rangeState(t, i) === false;
+    case 'valid':
+      return validity(t, i, ctx) === true;
+    case 'invalid':
+      return validity(t, i, ctx) === false;
     case 'open':
       // details and dialog elements that are open (4.16.3)
       return isHtml(t, i) && (t.localName(i) === 'details' || t.localName(i) === 'dialog') && hasAttr(t, i, 'open');

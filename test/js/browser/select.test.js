@@ -43,7 +43,7 @@ export const SELECTORS = [
   '[class~=a]', '[id^=x]', '[id$="1"]', '[id*=-]', '[rel=NOFOLLOW]', '[align=center]', '[data-x="Y" i]', '*|*', '*|svg',
   '|p', 'svg *', 'svg|a', '[*|href]', '[|href]', 'svg [href]', 'foreignObject', 'clipPath', 'image', '[viewBox]', '& p',
   'input:not([type])', 'option:checked', 'select > :checked', 'fieldset :disabled', 'form :default', 'input[type=radio]:checked',
-  'textarea:placeholder-shown', ':is()', ':is(p, ::before, !)', ':where(> p)',
+  'textarea:placeholder-shown', ':valid', ':invalid', 'form:invalid', 'fieldset:valid', ':is()', ':is(p, ::before, !)', ':where(> p)',
 ];
 
 // Compared on the forms document only: Chromium gives every number input
@@ -135,6 +135,12 @@ const FORMS = `<!DOCTYPE html><html lang="en-GB"><head><meta http-equiv="content
 <div dir=rtl><p>r<span dir=ltr>l</span><bdi>אבג</bdi><bdi>abc</bdi></p></div><div dir=auto>123 <b>שלום</b></div>
 <div dir=auto><bdi>שלום</bdi>x</div><input dir=auto value="مرحبا"><input type=tel><textarea dir=auto>שלום</textarea><div dir=AUTO></div>
 <p xml:lang=ja>x</p><svg><g xml:lang="pt"><text>p</text></g></svg>
+<form id=f2><input type=email value="a@b.c"><input type=email value="nope"><input type=email multiple value="a@b.c, d@e.f">
+<input type=url value="https://x.y/"><input type=url value="x y"><input pattern="[a-c]+" value=abc><input pattern="[a-c]+" value=abd>
+<input type=number value=1.5><input type=number step=0.5 value=1.5><input type=number step=any value=1.25><input type=number min=0.2 value=1.2>
+<input type=radio name=q required><input type=radio name=q><input type=checkbox required><input type=file required>
+<select required><option value="">pick<option>a</select><select required><option>x</select><textarea required>x</textarea>
+<fieldset><input required></fieldset><fieldset><input></fieldset><input type=text required value=" "><input required readonly></form>
 </body></html>`;
 
 let chrome;

@@ -252,6 +252,16 @@ test('input pseudo-classes (HTML 4.16.3)', async () => {
   assert.deepEqual(idsOf(d, ':out-of-range'), ['n2', 'd1'], 'a number without min and max has no range limitations (Chromium differs)');
 });
 
+test(':valid and :invalid: constraints as parsed (4.10.21)', async () => {
+  const d = await parsed(`<form id=f><input id=a required><input id=b required value=x><input id=c type=email value=nope>
+<input id=d pattern="[a-c]+" value=abd><input id=e type=number min=0 value=1.5><input id=g type=number step=any value=1.5>
+<input id=h type=number min=2 value=1><input id=i type=radio name=r required><input id=j type=radio name=r>
+<select id=k required><option value="">pick<option>x</select><input id=l required disabled><input id=m type=image>
+</form><form id=f2><fieldset id=fs><input id=n></fieldset></form>`);
+  assert.deepEqual(idsOf(d, ':invalid'), ['f', 'a', 'c', 'd', 'e', 'h', 'i', 'j', 'k']);
+  assert.deepEqual(idsOf(d, ':valid'), ['b', 'g', 'f2', 'fs', 'n'], 'disabled controls and image buttons are barred');
+});
+
 test(':lang(), :dir(), :defined, :link, :open', async () => {
   const d = await parsed(`<!DOCTYPE html><html lang=en-GB><body><p id=a>x</p><div id=b lang=de-Latn-CH><span id=c>y</span></div>
 <p id=d lang="">none</p><svg><text id=e xml:lang=fr>t</text></svg>

@@ -460,7 +460,6 @@ export class Tree {
     const id = m.get(s);
     return id === undefined ? -1 : id;
   }
-  /** The name id of element i's local name (compare with nameId(); see _dup). */
   /** Like findPlainAttr, by name id (see nameId). */
   findPlainAttrId(i, id) {
     if (id < 0) return -1;

@@ -40,7 +40,7 @@ all: native wasm bundles
 # generated from the ESM sources; shipped, not committed.
 JS_SRC := $(filter-out js/index.cjs js/node.bundle.js js/inline-wasm.js,$(wildcard js/*.js))
 bundles: js/node.bundle.js js/index.d.cts js/inline-wasm.js
-js/node.bundle.js: $(JS_SRC) scripts/build-bundles.mjs
+js/node.bundle.js: $(JS_SRC) scripts/build-bundles.mjs package.json
 	$(NODE) scripts/build-bundles.mjs
 js/index.cjs: js/node.bundle.js
 # The CommonJS types (js/*.d.cts) of js/index.cjs, from js/*.d.ts; shipped, not committed.

@@ -67,17 +67,28 @@ function node(args, cwd) {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, all: `${r.stdout}${r.stderr}` };
 }
 
-/** The results a block states: `console.log(x); // 'value'` gives the printed line. */
+/**
+ * The results a block states: `console.log(x); // 'value'` gives the printed
+ * line; a `console.log(x);` line followed by comment lines gives those lines
+ * (a multi-line result, such as util.inspect's form).
+ */
 function statedOutput(code) {
   const out = [];
-  for (const m of code.matchAll(/console\.log\([^\n]*\);\s*\/\/ (.+)$/gm)) {
-    let v;
-    try {
-      v = JSON.parse(m[1].replace(/^'(.*)'$/, (_, s) => JSON.stringify(s)));
-    } catch {
-      continue; // a comment, not a value
+  const lines = code.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const same = /console\.log\([^\n]*\);\s*\/\/ (.+)$/.exec(lines[i]);
+    if (same) {
+      let v;
+      try {
+        v = JSON.parse(same[1].replace(/^'(.*)'$/, (_, s) => JSON.stringify(s)));
+      } catch {
+        continue; // a comment, not a value
+      }
+      out.push(String(v));
+    } else if (/^console\.log\(.*\);$/.test(lines[i]) && /^\/\/ /.test(lines[i + 1] ?? '')) {
+      for (i++; i < lines.length && /^\/\/ /.test(lines[i]); i++) out.push(lines[i].slice(3));
+      i--;
     }
-    out.push(String(v));
   }
   return out;
 }

@@ -44,7 +44,7 @@ js/node.bundle.js: $(JS_SRC) scripts/build-bundles.mjs
 	$(NODE) scripts/build-bundles.mjs
 js/index.cjs: js/node.bundle.js
 
-native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/asan/xml5_tokenizer_test
+native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/asan/xml5_tokenizer_test $(B)/asan/xml5_tree_test
 
 $(B)/native/%.o: src/%.c $(HDR)
 	@mkdir -p $(dir $@)
@@ -96,6 +96,9 @@ XML5_HDR := $(wildcard src/xml5/*.h)
 $(B)/asan/xml5_tokenizer_test: test/native/xml5_tokenizer_test.c test/native/json.c test/native/json.h $(DECODERS) $(XML5_SRC) $(XML5_HDR) $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) -Isrc/xml5 test/native/xml5_tokenizer_test.c test/native/json.c test/native/decoders.c $(XML5_SRC) $(B)/libhtml5-asan.a -o $@
 
+$(B)/asan/xml5_tree_test: test/native/xml5_tree_test.c $(DECODERS) $(XML5_SRC) $(XML5_HDR) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) -Isrc/xml5 test/native/xml5_tree_test.c test/native/decoders.c $(XML5_SRC) $(B)/libhtml5-asan.a -o $@
+
 # ---- WebAssembly ---------------------------------------------------------
 # A standalone module (no Emscripten JS glue): our own loader (js/loader.js)
 # instantiates it the same way in browsers, workers and Node.
@@ -124,7 +127,7 @@ test: setup check-shared
 	@$(MAKE) --no-print-directory fuzz
 	@$(MAKE) --no-print-directory test-js
 
-test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/wasm/scan_test.wasm $(B)/asan/encoding_test $(B)/asan/xml5_tokenizer_test
+test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/wasm/scan_test.wasm $(B)/asan/encoding_test $(B)/asan/xml5_tokenizer_test $(B)/asan/xml5_tree_test
 	$(B)/asan/scan_test
 	$(NODE) --disable-warning=ExperimentalWarning test/native/run_wasm.mjs $(B)/wasm/scan_test.wasm
 	$(B)/asan/tokenizer_test $(SHARED)/html5lib-tests/tokenizer
@@ -136,6 +139,7 @@ test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(
 	$(B)/asan/serialize_test
 	$(B)/asan/encoding_test $(SHARED)/html5lib-tests/encoding
 	$(B)/asan/xml5_tokenizer_test $(SHARED)/xml5lib-tests/tokenizer test/native/xml5_tokenizer_own.test
+	$(B)/asan/xml5_tree_test $(SHARED)/xml5lib-tests/tree-construction
 
 test-js: dist/html5.wasm
 	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/lib/reporter.js test/js/

@@ -1202,6 +1202,8 @@ void x5_tokenizer_reset(x5_tokenizer *t, const x5_tokenizer_options *opts) {
     t->attr_open = t->attr_name_open = t->attr_dup = false;
 }
 
+uint32_t x5_tokenizer_position(const x5_tokenizer *t) { return t->pos; }
+
 const char *x5_error_name(x5_error_code code) {
     static const char *const names[] = {
         "none",

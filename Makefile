@@ -17,7 +17,7 @@ NODE     ?= node
 
 # The C core, a folder per stage (README, Layout); each folder is on the
 # include path, so a file includes "tokenizer.h", not a path.
-STAGES   := common encoding tokenizer tree output
+STAGES   := common encoding tokenizer tree output xml5
 SRC_DIRS := $(addprefix src/,$(STAGES))
 INC      := $(addprefix -I,$(SRC_DIRS))
 SRC      := $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
@@ -88,16 +88,12 @@ $(B)/asan/serialize_test: test/native/serialize_test.c $(DECODERS) $(B)/libhtml5
 $(B)/asan/encoding_test: test/native/encoding_test.c $(DECODERS) $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/encoding_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
-# XML5 (issue 21): src/xml5/, native test drivers only for now -- it is not
-# one of the STAGES of dist/html5.wasm until the package has room for it.
-XML5_SRC := $(sort $(wildcard src/xml5/*.c))
-XML5_HDR := $(wildcard src/xml5/*.h)
+# XML5 (issue 21): src/xml5/ is a stage of the library and of dist/html5.wasm.
+$(B)/asan/xml5_tokenizer_test: test/native/xml5_tokenizer_test.c test/native/json.c test/native/json.h $(DECODERS) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/xml5_tokenizer_test.c test/native/json.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
-$(B)/asan/xml5_tokenizer_test: test/native/xml5_tokenizer_test.c test/native/json.c test/native/json.h $(DECODERS) $(XML5_SRC) $(XML5_HDR) $(B)/libhtml5-asan.a
-	$(CC) $(CFLAGS_S) -Isrc/xml5 test/native/xml5_tokenizer_test.c test/native/json.c test/native/decoders.c $(XML5_SRC) $(B)/libhtml5-asan.a -o $@
-
-$(B)/asan/xml5_tree_test: test/native/xml5_tree_test.c $(DECODERS) $(XML5_SRC) $(XML5_HDR) $(B)/libhtml5-asan.a
-	$(CC) $(CFLAGS_S) -Isrc/xml5 test/native/xml5_tree_test.c test/native/decoders.c $(XML5_SRC) $(B)/libhtml5-asan.a -o $@
+$(B)/asan/xml5_tree_test: test/native/xml5_tree_test.c $(DECODERS) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/xml5_tree_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
 # ---- WebAssembly ---------------------------------------------------------
 # A standalone module (no Emscripten JS glue): our own loader (js/loader.js)

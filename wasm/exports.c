@@ -398,3 +398,47 @@ H5W_EXPORT(h5w_serialize) uint32_t h5w_serialize(uint32_t buf_len, uint32_t node
     return (uint32_t)h5_serializer_run(&serializer, ser_in, buf_len, node_index, (flags & H5W_SER_OUTER) != 0, scripting,
                                        &ser_out);
 }
+
+/* ---- parseXml() (issue 21) -------------------------------------------------
+ * The XML5 parser (src/xml5/xml5_tree.h) over input[0, len), written as a
+ * flat buffer with its XML section (docs/format.md, "XML documents"), read
+ * back with h5w_out_buf()/h5w_out_buf_len().
+ *   flags: H5W_PARSE_LOCATIONS and H5W_PARSE_ERRORS (the others are HTML's);
+ *          errors are x5_error_code values (h5w_xml_error_name). */
+#include "xml5_flatbuf.h"
+
+static x5_parser *xml_parser;
+
+H5W_EXPORT(h5w_xml_error_name) const char *h5w_xml_error_name(uint32_t code) {
+    return x5_error_name((x5_error_code)code);
+}
+H5W_EXPORT(h5w_xml_error_count_codes) uint32_t h5w_xml_error_count_codes(void) { return X5_ERROR_COUNT; }
+
+H5W_EXPORT(h5w_parse_xml) uint32_t h5w_parse_xml(uint32_t len, uint32_t flags) {
+    reset_outputs();
+    if (!flat_ready) {
+        h5_flatbuf_init(&flat);
+        flat_ready = true;
+    }
+    flat.len = 0;
+    if ((size_t)len > input.len) return H5_ERR_INVALID;
+    if (!xml_parser && !(xml_parser = x5_parser_create())) return H5_ERR_OOM;
+    h5_node *doc = NULL;
+    h5_status st = x5_parse(xml_parser, input.data, len, &doc);
+    if (st == H5_OK) {
+        size_t nerr;
+        const x5_parse_error *errs = x5_parser_errors(xml_parser, &nerr);
+        h5_flatbuf_options fo = h5_flatbuf_options_default();
+        fo.locations = (flags & H5W_PARSE_LOCATIONS) != 0;
+        fo.include_errors = (flags & H5W_PARSE_ERRORS) != 0;
+        fo.errors = (const h5_flatbuf_error *)(const void *)errs;
+        fo.error_count = nerr;
+        st = x5_flatbuf_write(xml_parser, doc, &fo, &flat);
+    }
+    if (st != H5_OK || len > (8u << 20)) {
+        x5_parser_destroy(xml_parser);
+        xml_parser = NULL;
+    }
+    if (st != H5_OK) flat.len = 0;
+    return (uint32_t)st;
+}

@@ -185,7 +185,7 @@ h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
         return NULL;
     }
     el->ns = H5_NS_OTHER;
-    el->name = arena_str(p, tok->name);
+    el->name = x5_local_name(arena_str(p, tok->name), &p->quals.v[eq]);
     if (tok->type == X5_TOKEN_EMPTY_TAG) el->flags |= H5_NODE_FLAG_SELF_CLOSING;
     el->attrs = block;
     el->nattrs = (uint32_t)kept;
@@ -195,7 +195,7 @@ h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
         if (aq[i] == UINT32_MAX) continue;
         h5_attr *at = &el->attrs[k];
         memset(at, 0, sizeof *at);
-        at->name = arena_str(p, tok->attrs[i].name);
+        at->name = x5_local_name(arena_str(p, tok->attrs[i].name), &p->quals.v[aq[i]]);
         at->value = arena_str(p, tok->attrs[i].value);
         at->ns = aq[i] == X5_Q_XML ? H5_ATTR_NS_XML
                : (aq[i] == X5_Q_XMLNS || aq[i] == X5_Q_XMLNS_DEFAULT) ? H5_ATTR_NS_XMLNS

@@ -13,14 +13,16 @@
  * h5_attr; nodes die with the parser's arena), with these XML rules:
  *
  * - Every element has ns == H5_NS_OTHER and atom == H5_ATOM_NONE; its
- *   `name` is the qualified name as written ("svg:rect").  Its namespace
- *   and prefix are a *qualifier*: an index into the parse's qualifier table
- *   (x5_parser_qualifiers), stored after its attributes (x5_element_qualifier).
- *   The local name is the qualified name after "prefix:" (x5_local_name).
- * - Every attribute has atom == H5_ATOM_NONE, `name` = the qualified name,
- *   `ns` = H5_ATTR_NS_XML / H5_ATTR_NS_XMLNS for those two namespaces (as
- *   the HTML tree has them) and H5_ATTR_NS_NONE otherwise; its qualifier is
- *   x5_attr_qualifier.
+ *   `name` is its local name.  Its namespace and prefix are a *qualifier*:
+ *   an index into the parse's qualifier table (x5_parser_qualifiers),
+ *   stored after its attributes (x5_element_qualifier).  The local name is
+ *   the tail of the qualified name as written, which stays in place before
+ *   it: x5_qualified_name gives "prefix:local" back.
+ * - Every attribute has atom == H5_ATOM_NONE, `name` = the local name
+ *   (qualified name likewise), `ns` = H5_ATTR_NS_XML / H5_ATTR_NS_XMLNS for
+ *   those two namespaces (as the HTML tree has them: "xmlns" alone is the
+ *   local name of the default namespace declaration) and H5_ATTR_NS_NONE
+ *   otherwise; its qualifier is x5_attr_qualifier.
  * - Qualifier 0 is "no namespace, no prefix".  A name whose prefix is not
  *   bound (a parse error) has qualifier 0 and its whole qualified name as
  *   its local name (the DOM allows no prefix without a namespace).
@@ -87,13 +89,21 @@ static inline uint32_t x5_attr_qualifier(const h5_node *el, size_t i) {
 static inline uint32_t x5_element_qualifier(const h5_node *el) {
     return ((const uint32_t *)(const void *)(el->attrs + el->nattrs))[el->nattrs];
 }
-/* The local name: the qualified name after the qualifier's prefix and ':'. */
+/* The local name of a qualified name: after the qualifier's prefix and ':'. */
 static inline h5_str x5_local_name(h5_str qname, const x5_qualifier *q) {
     if (q->prefix.ptr) {
         qname.ptr += q->prefix.len + 1;
         qname.len -= q->prefix.len + 1;
     }
     return qname;
+}
+/* The qualified name of a node's or attribute's local name (see above). */
+static inline h5_str x5_qualified_name(h5_str local, const x5_qualifier *q) {
+    if (q->prefix.ptr) {
+        local.ptr -= q->prefix.len + 1;
+        local.len += q->prefix.len + 1;
+    }
+    return local;
 }
 
 #endif

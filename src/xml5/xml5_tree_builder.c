@@ -203,6 +203,11 @@ static void start_phase(x5_parser *p, const x5_token *tok) {
     }
 }
 
+/* An element's tag name as written (its qualified name). */
+static h5_str tag_name(const x5_parser *p, const h5_node *el) {
+    return x5_qualified_name(el->name, &p->quals.v[x5_element_qualifier(el)]);
+}
+
 static void main_phase(x5_parser *p, const x5_token *tok) {
     h5_node *cur = current_node(p);
     if (misc_token(p, tok, cur)) return;
@@ -211,10 +216,10 @@ static void main_phase(x5_parser *p, const x5_token *tok) {
     case X5_TOKEN_START_TAG:
     case X5_TOKEN_EMPTY_TAG: insert_element(p, cur, tok); return;
     case X5_TOKEN_END_TAG: {
-        if (!h5_str_eq(cur->name, tok->name)) x5_tree_error(p, X5_ERROR_END_TAG_NAME_MISMATCH);
+        if (!p->open.len || !h5_str_eq(tag_name(p, cur), tok->name)) x5_tree_error(p, X5_ERROR_END_TAG_NAME_MISMATCH);
         /* "an element in scope with the same tag name": anywhere on the stack. */
         size_t i = p->open.len;
-        while (i > 0 && !h5_str_eq(p->open.v[i - 1].el->name, tok->name)) i--;
+        while (i > 0 && !h5_str_eq(tag_name(p, p->open.v[i - 1].el), tok->name)) i--;
         while (i > 0 && p->open.len >= i) pop_element(p);
         return;
     }

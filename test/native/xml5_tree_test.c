@@ -54,7 +54,7 @@ static void dump_attrs(FILE *f, const h5_node *el, const x5_qualifier *quals, in
             put_utf16(m, q->ns);
             fputc('}', m);
         }
-        put_utf16(m, el->attrs[i].name);
+        put_utf16(m, x5_qualified_name(el->attrs[i].name, q));
         fputs("=\"", m);
         put_utf16(m, el->attrs[i].value);
         fputc('"', m);
@@ -80,7 +80,7 @@ static void dump_node(FILE *f, const h5_node *n, const x5_qualifier *quals, int 
             put_utf16(f, q->ns);
             fputc('}', f);
         }
-        put_utf16(f, n->name);
+        put_utf16(f, x5_qualified_name(n->name, q));
         fputs(">\n", f);
         dump_attrs(f, n, quals, depth + 1);
         break;

@@ -21,6 +21,8 @@ import { buildObject } from './object.js';
 import { checkOptions, isString, oneOf } from './options.js';
 import { alignedBytes, bufferErrors, checkedReader, encodingOf, makeReader, modeOf, readHeaderWords } from './records.js';
 import { unitsToString } from './text.js';
+import { attachXml } from './xml-dom.js';
+import { xmlObjects } from './xml-object.js';
 
 export { NONE } from './abi.js';
 
@@ -78,6 +80,7 @@ function buildDom(r, options) {
   const t = new Tree(r.n.slice(), r.a.slice(), null, r.names, r.flags, unitsToString(r.u16));
   if (r.sourceRefs) t.src = options.source;
   if (r.encoding !== null) t.encoding = r.encoding;
+  if (r.xml !== null) attachXml(t, r.xml);
   if (r.nl !== null) {
     t.nl = r.nl.slice();
     t.al = r.al.slice();
@@ -122,5 +125,6 @@ export function decodeOwn(bytes, format, options) {
 function build(r, format, options) {
   if (format === 'dom') return buildDom(r, options);
   r.str = unitsToString(r.u16);
-  return buildObject(r, options);
+  const root = buildObject(r, options);
+  return r.xml === null ? root : xmlObjects(root, r.xml);
 }

@@ -100,6 +100,8 @@ export class Tree {
     /** The parsed input when text and attribute-value offsets may be source
      *  references (SOURCE_REFS: set by decode for parse()'s own buffers). */
     this.src = null;
+    /** XML documents: the XML section's names and node classes (js/xml-dom.js attachXml), else null. */
+    this.xml = null;
   }
 
   /** All character data as one string (decoded on first use when made from code units). */
@@ -119,6 +121,10 @@ export class Tree {
     return x;
   }
   make(i) {
+    if (this.xml !== null) {
+      const x = this.xml.make(this, i);
+      if (x !== null) return x;
+    }
     const w = this.n[i * NODE_WORDS];
     switch (w & INFO_TYPE_MASK) {
       case TYPE_ELEMENT:

@@ -8,3 +8,4 @@ export { sniffEncoding } from './bytes.js';
 export { decode } from './decode.js';
 export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
 export { dumpTree } from './dump.js';
+export { parseXml, parseXmlToBuffer, serializeXml } from './xml.js';

@@ -9,3 +9,4 @@ export { decode } from './decode.js';
 export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
 export { dumpTree } from './dump.js';
 export { parseXml, parseXmlToBuffer, serializeXml } from './xml.js';
+export { tokenizeXml } from './xml-tokenize.js';

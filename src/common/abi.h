@@ -86,6 +86,32 @@ typedef enum {
 #define H5W_TOKEN_FORCE_QUIRKS 8u
 #define H5W_TOKEN_SELF_CLOSING 1u /* START_TAG flags (word 1) */
 
+/* tokenizeXml(): XML5 token records (h5w_tokenize_xml; 32-bit words at
+ * h5w_out_words, strings as (offset, length) into h5w_out_str).  START_TAG,
+ * EMPTY_TAG: kind, name, nameLen, attribute count, then per attribute name,
+ * nameLen, value, valueLen.  END_TAG, COMMENT, CHARACTER: kind, data, dataLen
+ * (adjacent character runs merged).  SHORT_END_TAG: kind.  PI: kind, target,
+ * targetLen, data, dataLen.  XML_DECLARATION: kind, flags, version,
+ * versionLen, encoding, encodingLen, standalone, standaloneLen.  DOCTYPE:
+ * kind, flags, name, nameLen, pub, pubLen, sys, sysLen. */
+#define H5W_XTOKEN_START_TAG 0u /* record kind (word 0) */
+#define H5W_XTOKEN_EMPTY_TAG 1u /* <a/> */
+#define H5W_XTOKEN_END_TAG 2u
+#define H5W_XTOKEN_SHORT_END_TAG 3u /* </> */
+#define H5W_XTOKEN_COMMENT 4u
+#define H5W_XTOKEN_CHARACTER 5u
+#define H5W_XTOKEN_PI 6u
+#define H5W_XTOKEN_XML_DECLARATION 7u
+#define H5W_XTOKEN_DOCTYPE 8u
+#define H5W_XTOKEN_TAG_WORDS 4u /* words of a START_TAG or EMPTY_TAG record before its attributes */
+#define H5W_XTOKEN_ATTR_WORDS 4u /* words per attribute */
+#define H5W_XTOKEN_DATA_WORDS 3u /* words of an END_TAG, COMMENT or CHARACTER record */
+#define H5W_XTOKEN_PI_WORDS 5u
+#define H5W_XTOKEN_DECL_WORDS 8u /* words of an XML_DECLARATION or DOCTYPE record */
+#define H5W_XTOKEN_HAS_FIRST 1u /* flags (word 1) of XML_DECLARATION: version; DOCTYPE: name */
+#define H5W_XTOKEN_HAS_SECOND 2u /* encoding; public id */
+#define H5W_XTOKEN_HAS_THIRD 4u /* standalone; system id */
+
 /* h5w_tokenize(len, state, last_len, flags): the bits of `flags`. */
 #define H5W_TOKENIZE_PROCESSING_INSTRUCTIONS 1u /* <?target data> gives PROCESSING_INSTRUCTION tokens (whatwg/html 320c05f6); without it, the pre-2026 bogus comment */
 

@@ -10,3 +10,4 @@ export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
 export { dumpTree } from './dump.js';
 export { parseXml, parseXmlToBuffer, serializeXml } from './xml.js';
 export { tokenizeXml } from './xml-tokenize.js';
+export { dumpXmlTree } from './xml-dump.js';

@@ -118,3 +118,4 @@ export declare function parseToView(bytes: Bytes, options?: ParseOptions & Bytes
 
 /** A tree in the html5lib test format (debugging aid). */
 export declare function dumpTree(root: Dom.Node | Obj.Node): string;
+export * from './xml.js';

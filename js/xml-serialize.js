@@ -6,7 +6,7 @@
 // namespace is not in scope, generated prefixes ns1, ns2, ...), `<a/>` for
 // elements without children (`<br />`-style for void elements in the XHTML
 // namespace), and the escaping of 3.2.1.5 / 3.2.1.1.5 (text: & < >;
-// attribute values: & " < >).  Works on any DOM-like node (js/dom.js nodes
+// attribute values: & " < >, and TAB LF CR as browsers do).  Works on any DOM-like node (js/dom.js nodes
 // of parse() and parseXml(), or browser nodes).  Iterative: any depth.
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -15,7 +15,11 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 
 const escapeText = (s) => s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
-const escapeAttr = (s) => (s === null ? '' : s.replace(/[&"<>]/g, (c) => (c === '&' ? '&amp;' : c === '"' ? '&quot;' : c === '<' ? '&lt;' : '&gt;')));
+// Attribute values also escape TAB, LF and CR, as browsers' XMLSerializer
+// does: a parser's attribute-value normalization (XML 1.0 3.3.3) would turn
+// them into spaces.
+const ATTR_ESCAPES = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+const escapeAttr = (s) => (s === null ? '' : s.replace(/[&"<>\t\n\r]/g, (c) => ATTR_ESCAPES[c]));
 
 /** The namespace prefix map (3.2.1.1.1): namespace (null as '') → prefixes. */
 function copyMap(map) {

@@ -592,7 +592,10 @@ again:
             if (end == ' ') t->tag_type = X5_TOKEN_START_TAG;
             goto tag_close;
         } else if (t->attr_open) {
-            put(t, &t->abuf, (uint32_t)c);
+            /* XML 1.0 3.3.3 attribute-value normalization (not in the
+             * draft; docs/xml5.md): a literal TAB or LF (CR and CR LF are
+             * LF by now) is a space; one from a reference is not. */
+            put(t, &t->abuf, c == '\t' || c == '\n' ? ' ' : (uint32_t)c);
         }
         return;
     }
@@ -1148,6 +1151,10 @@ h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
         if (j > i) {
             h5_buf *dst = x5_bulk_target(t);
             if (dst && !h5_buf_append(dst, s + i, j - i)) t->oom = true;
+            /* Attribute values: 3.3.3 normalization, as the state does. */
+            if (dst == &t->abuf && t->state != S_TAG_ATTR_NAME && !t->oom)
+                for (size_t k = dst->len - (j - i); k < dst->len; k++)
+                    if (dst->data[k] == '\t' || dst->data[k] == '\n') dst->data[k] = ' ';
             t->pos += (uint32_t)(j - i);
             i = j;
             continue;

@@ -4,7 +4,7 @@
 #   make test       everything: set-up, native (sanitized) suites, wasm build, JS suites
 #   make demo       parse the bundled sample page and print its tree
 #   make setup      install what a fresh Debian machine lacks (emscripten, binaryen, npm packages)
-#   make bench      benchmarks (never part of `make test`)
+#   make bench      benchmarks (never part of `make test`), XML vs HTML included
 #   make size       size of what a browser downloads
 #   make gen        regenerate the committed generated files (scripts/gen-*.mjs)
 #   make fuzz       libFuzzer run (FUZZ_SECONDS, default 60)
@@ -164,6 +164,7 @@ gen:
 
 bench: wasm $(B)/native_bench
 	$(NODE) bench/run.js
+	$(NODE) bench/xml.js --write   # XML vs HTML on comparable markup (bench/xml-results.md)
 
 size: dist/html5.wasm
 	@$(NODE) scripts/size.js

@@ -28,7 +28,7 @@ test('header and section table', async () => {
   assert.equal(h[18], 0);
   assert.equal(h[19], 0);
   assert.deepEqual(readHeader(buffer), {
-    version: 1,
+    version: 2,
     root: 'document',
     mode: 'no-quirks',
     scripting: true,

@@ -135,7 +135,7 @@ test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(
 	$(B)/asan/serialize_test
 	$(B)/asan/encoding_test $(SHARED)/html5lib-tests/encoding
 	$(B)/asan/xml5_tokenizer_test $(SHARED)/xml5lib-tests/tokenizer test/native/xml5_tokenizer_own.test
-	$(B)/asan/xml5_tree_test $(SHARED)/xml5lib-tests/tree-construction
+	$(B)/asan/xml5_tree_test $(SHARED)/xml5lib-tests/tree-construction test/native/xml5_tree_own.dat
 
 test-js: dist/html5.wasm
 	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/lib/reporter.js test/js/

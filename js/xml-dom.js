@@ -55,22 +55,14 @@ export class XmlElement extends Element {
     const t = this._t;
     return qualified(t.xml.prefix[t.xml.aq[k]], t.attrName(k));
   }
-  get attributes() {
-    const t = this._t;
-    const cnt = t.attrCount(this._i);
-    if (cnt === 0) return EMPTY;
-    const a0 = t.attrFirst(this._i);
-    const out = new Array(cnt);
-    for (let k = 0; k < cnt; k++) out[k] = this._attr(a0 + k);
-    return out;
-  }
-  getAttributeNames() {
+  /** The attribute records of this element as `f(record index)`, in order. */
+  _each(f) {
     const t = this._t;
     const a0 = t.attrFirst(this._i);
-    const out = new Array(t.attrCount(this._i));
-    for (let k = 0; k < out.length; k++) out[k] = this._qname(a0 + k);
-    return out;
+    return Array.from({ length: t.attrCount(this._i) }, (_, k) => f(a0 + k));
   }
+  get attributes() { return this._t.attrCount(this._i) === 0 ? EMPTY : this._each((k) => this._attr(k)); }
+  getAttributeNames() { return this._each((k) => this._qname(k)); }
   /** Attribute record index whose qualified name is `name` (exactly: XML is case-sensitive), or -1. */
   _find(name) {
     const t = this._t;

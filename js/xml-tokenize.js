@@ -37,7 +37,12 @@ export function tokenizeXml(xml, options) {
   const str = unitsToString(new Uint16Array(w.memory.buffer, w.h5w_out_str(), w.h5w_out_str_len()));
   const s = (i) => str.slice(words[i], words[i] + words[i + 1]);
   const tokens = [];
-  for (let i = 0; i < nw;) {
+  let i = 0;
+  const push = (token, words) => {
+    tokens.push(token);
+    i += words;
+  };
+  while (i < nw) {
     const kind = words[i];
     switch (kind) {
       case XTOKEN_START_TAG:
@@ -50,31 +55,18 @@ export function tokenizeXml(xml, options) {
         tokens.push({ type: kind === XTOKEN_START_TAG ? 'startTag' : 'emptyTag', name, attributes });
         break;
       }
-      case XTOKEN_END_TAG:
-        tokens.push({ type: 'endTag', name: s(i + 1) });
-        i += XTOKEN_DATA_WORDS;
-        break;
-      case XTOKEN_SHORT_END_TAG:
-        tokens.push({ type: 'shortEndTag' });
-        i += 1;
-        break;
+      case XTOKEN_END_TAG: push({ type: 'endTag', name: s(i + 1) }, XTOKEN_DATA_WORDS); break;
+      case XTOKEN_SHORT_END_TAG: push({ type: 'shortEndTag' }, 1); break;
       case XTOKEN_COMMENT:
-      case XTOKEN_CHARACTER:
-        tokens.push({ type: kind === XTOKEN_COMMENT ? 'comment' : 'character', data: s(i + 1) });
-        i += XTOKEN_DATA_WORDS;
-        break;
-      case XTOKEN_PI:
-        tokens.push({ type: 'processingInstruction', target: s(i + 1), data: s(i + 3) });
-        i += XTOKEN_PI_WORDS;
-        break;
+      case XTOKEN_CHARACTER: push({ type: kind === XTOKEN_COMMENT ? 'comment' : 'character', data: s(i + 1) }, XTOKEN_DATA_WORDS); break;
+      case XTOKEN_PI: push({ type: 'processingInstruction', target: s(i + 1), data: s(i + 3) }, XTOKEN_PI_WORDS); break;
       case XTOKEN_XML_DECLARATION:
       case XTOKEN_DOCTYPE: {
         const f = (flag) => (words[i + 1] & flag) !== 0;
         const v = [f(XTOKEN_HAS_FIRST) ? s(i + 2) : null, f(XTOKEN_HAS_SECOND) ? s(i + 4) : null, f(XTOKEN_HAS_THIRD) ? s(i + 6) : null];
-        tokens.push(kind === XTOKEN_DOCTYPE
+        push(kind === XTOKEN_DOCTYPE
           ? { type: 'doctype', name: v[0], publicId: v[1], systemId: v[2] }
-          : { type: 'xmlDeclaration', version: v[0], encoding: v[1], standalone: v[2] });
-        i += XTOKEN_DECL_WORDS;
+          : { type: 'xmlDeclaration', version: v[0], encoding: v[1], standalone: v[2] }, XTOKEN_DECL_WORDS);
         break;
       }
       default:

@@ -45,6 +45,9 @@ static const h5_str XMLNS_PREFIX = { U("xmlns"), 5 };
 void x5_namespaces_reset(x5_parser *p) {
     p->bindings.len = 0;
     p->quals.len = 0;
+    p->default_top = -1;
+    if (p->prefixes.cap) memset(p->prefixes.v, 0, p->prefixes.cap * sizeof *p->prefixes.v);
+    p->prefixes.len = 0;
     static const h5_str null_str = { NULL, 0 };
     const x5_qualifier fixed[X5_Q_FIXED] = {
         [X5_Q_NONE] = { null_str, null_str },
@@ -64,6 +67,43 @@ static h5_str arena_str(x5_parser *p, h5_str s) {
     return r;
 }
 
+/* The slot of `prefix` in the prefix table (open addressing, linear
+ * probing): its own, or the empty one where it goes. */
+static x5_prefix_slot *prefix_slot(const x5_parser *p, h5_str prefix) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < prefix.len; i++) h = (h ^ prefix.ptr[i]) * 16777619u;
+    size_t mask = p->prefixes.cap - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        x5_prefix_slot *s = &p->prefixes.v[i];
+        if (!s->prefix.ptr || h5_str_eq(s->prefix, prefix)) return s;
+    }
+}
+
+/* The slot of `prefix`, made when missing (the table grows at half full). */
+static x5_prefix_slot *add_prefix(x5_parser *p, h5_str prefix) {
+    if (2 * (p->prefixes.len + 1) > p->prefixes.cap) {
+        size_t cap = p->prefixes.cap ? 2 * p->prefixes.cap : 64;
+        x5_prefix_slot *old = p->prefixes.v, *nv = calloc(cap, sizeof *nv);
+        if (!nv) {
+            p->oom = true;
+            return NULL;
+        }
+        size_t old_cap = p->prefixes.cap;
+        p->prefixes.v = nv;
+        p->prefixes.cap = cap;
+        for (size_t i = 0; i < old_cap; i++)
+            if (old[i].prefix.ptr) *prefix_slot(p, old[i].prefix) = old[i];
+        free(old);
+    }
+    x5_prefix_slot *s = prefix_slot(p, prefix);
+    if (!s->prefix.ptr) {
+        s->prefix = prefix; /* an arena copy */
+        s->top = -1;
+        p->prefixes.len++;
+    }
+    return s;
+}
+
 /* Bind `prefix` (ptr NULL: the default namespace) to `ns` (len 0: undeclare). */
 static void bind(x5_parser *p, h5_str prefix, h5_str ns) {
     uint32_t q = X5_Q_NONE;
@@ -75,20 +115,39 @@ static void bind(x5_parser *p, h5_str prefix, h5_str ns) {
         q = (uint32_t)p->quals.len;
         p->quals.v[p->quals.len++] = nq;
     }
-    if (!X5_VEC_ROOM(p, p->bindings)) return;
-    x5_binding b = { prefix.ptr ? p->quals.v[q].prefix : prefix, q };
+    if (!X5_VEC_ROOM(p, p->bindings) || p->bindings.len >= INT32_MAX) return;
+    x5_binding b = { prefix.ptr ? p->quals.v[q].prefix : prefix, q, -1 };
     if (!q && prefix.ptr) b.prefix = arena_str(p, prefix);
+    int32_t at = (int32_t)p->bindings.len;
+    if (!b.prefix.ptr) {
+        b.prev = p->default_top;
+        p->default_top = at;
+    } else {
+        x5_prefix_slot *s = add_prefix(p, b.prefix);
+        if (!s) return;
+        b.prev = s->top;
+        s->top = at;
+    }
     p->bindings.v[p->bindings.len++] = b;
+}
+
+void x5_namespaces_pop(x5_parser *p, size_t outer) {
+    while (p->bindings.len > outer) {
+        const x5_binding *b = &p->bindings.v[--p->bindings.len];
+        if (!b->prefix.ptr) p->default_top = b->prev;
+        else prefix_slot(p, b->prefix)->top = b->prev;
+    }
 }
 
 /* The qualifier `prefix` (ptr NULL: default) is bound to, innermost first;
  * X5_Q_NONE when unbound. */
 static uint32_t lookup(const x5_parser *p, h5_str prefix) {
-    for (size_t i = p->bindings.len; i-- > 0;) {
-        const x5_binding *b = &p->bindings.v[i];
-        if (prefix.ptr ? b->prefix.ptr && h5_str_eq(b->prefix, prefix) : !b->prefix.ptr) return b->q;
+    int32_t top = p->default_top;
+    if (prefix.ptr) {
+        const x5_prefix_slot *s = p->prefixes.cap ? prefix_slot(p, prefix) : NULL;
+        top = s && s->prefix.ptr ? s->top : -1; /* an empty slot: never bound */
     }
-    return X5_Q_NONE;
+    return top < 0 ? X5_Q_NONE : p->bindings.v[top].q;
 }
 
 /* Position of the first ':' in `s`, or -1. */

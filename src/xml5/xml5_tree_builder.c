@@ -146,7 +146,7 @@ static void insert_element(x5_parser *p, h5_node *parent, const x5_token *tok) {
     if (!el) return;
     h5_node_append(parent, el);
     if (tok->type == X5_TOKEN_EMPTY_TAG) {
-        p->bindings.len = outer;
+        x5_namespaces_pop(p, outer);
         return;
     }
     if (!X5_VEC_ROOM(p, p->open)) return;
@@ -154,7 +154,7 @@ static void insert_element(x5_parser *p, h5_node *parent, const x5_token *tok) {
 }
 
 static void pop_element(x5_parser *p) {
-    p->bindings.len = p->open.v[--p->open.len].outer_bindings;
+    x5_namespaces_pop(p, p->open.v[--p->open.len].outer_bindings);
     if (!p->open.len) p->phase = X5_PHASE_END;
 }
 
@@ -231,7 +231,7 @@ static void main_phase(x5_parser *p, const x5_token *tok) {
     case X5_TOKEN_EOF:
         x5_tree_error(p, X5_ERROR_EOF_IN_ELEMENT);
         p->open.len = 0;
-        p->bindings.len = 0;
+        x5_namespaces_pop(p, 0);
         p->phase = X5_PHASE_END;
         return;
     default: return;
@@ -283,6 +283,7 @@ void x5_parser_destroy(x5_parser *p) {
     h5_arena_free(&p->arena);
     free(p->open.v);
     free(p->bindings.v);
+    free(p->prefixes.v);
     free(p->quals.v);
     free(p->errors.v);
     free(p->attr_quals.v);

@@ -32,7 +32,7 @@ import * as parse5 from 'parse5';
 
 import { dumpTree, parse, parseFragment, parseToBuffer, serialize, serializeOuter, decode } from '../../../js/node.js';
 import { ATOMS } from '../../../js/atoms.js';
-import { ATOM_HASH } from '../../../js/abi.js';
+import { ATOM_HASH, FORMAT_VERSION } from '../../../js/abi.js';
 import { escapeAttribute, escapeText, serializeBuffer } from '../../../js/serialize.js';
 import { bufferFor } from '../lib/helpers.js';
 import { DOCUMENTS, FRAGMENTS } from '../lib/corpus.js';
@@ -428,7 +428,7 @@ function encodeTree(root) {
   const stringsOff = namesOff + tableNames.length * 8;
   const total = stringsOff + ((units * 2 + 3) & ~3);
   const u32 = new Uint32Array(total / 4);
-  u32.set([0x54573548, 1, root.nodeName === '#document' ? 0 : 1, ATOMS.length, ATOM_HASH, recs.length, attrs.length, tableNames.length, units, 0, nodesOff, attrsOff, namesOff, 0, 0, 0, stringsOff, total]);
+  u32.set([0x54573548, FORMAT_VERSION, root.nodeName === '#document' ? 0 : 1, ATOMS.length, ATOM_HASH, recs.length, attrs.length, tableNames.length, units, 0, nodesOff, attrsOff, namesOff, 0, 0, 0, stringsOff, total]);
   recs.forEach((r, i) => u32.set(r, nodesOff / 4 + i * 8));
   attrs.forEach((a, i) => u32.set(a, attrsOff / 4 + i * 4));
   tableNames.forEach((e, i) => u32.set(e, namesOff / 4 + i * 2));

@@ -101,11 +101,15 @@ function readDat(path) {
 }
 
 const treeDir = sharedPath('xml5lib-tests', 'tree-construction');
+const treeFiles = [
+  ...readdirSync(treeDir).filter((f) => f.endsWith('.dat')).sort().map((f) => join(treeDir, f)),
+  new URL('../../native/xml5_tree_own.dat', import.meta.url).pathname, // ours: namespace scoping, errors
+];
 let treeCount = 0;
-for (const file of readdirSync(treeDir).filter((f) => f.endsWith('.dat')).sort()) {
-  describe(`xml5lib tree: ${file}`, () => {
-    for (const t of readDat(join(treeDir, file))) {
-      treeCount++;
+for (const path of treeFiles) {
+  describe(`xml5 tree: ${path.split('/').pop()}`, () => {
+    for (const t of readDat(path)) {
+      if (path.startsWith(treeDir)) treeCount++;
       test(`line ${t.line}: ${JSON.stringify(t.data)}`, () => {
         assert.equal(dumpXmlTree(parseXml(t.data)), t.document);
         // The same tree through a buffer and decode() (which checks it whole).
@@ -189,6 +193,17 @@ describe('parseXml: errors and strict', () => {
       assert.equal(doc.nodeType, 9);
       assert.ok(errors.length > 0, `errors for ${JSON.stringify(s)}`);
     }
+  });
+  test('deep nesting: 50,000 elements each declaring a prefix (no recursion, no quadratic lookup)', () => {
+    const n = 50000;
+    const xml = Array.from({ length: n }, (_, i) => `<p${i}:a xmlns:p${i}="u${i}">`).join('') + 'x' + '</>'.repeat(n);
+    const doc = parseXml(xml);
+    let el = doc.documentElement, depth = 0;
+    while (el.firstElementChild) el = el.firstElementChild, depth++;
+    assert.equal(depth, n - 1);
+    assert.deepEqual([el.namespaceURI, el.prefix], [`u${n - 1}`, `p${n - 1}`]);
+    assert.equal(serializeXml(doc).length > xml.length / 2, true);
+    assert.equal(dumpXmlTree(doc).split('\n').length, 2 * n + 2);
   });
   test('misuse', () => {
     assert.throws(() => parseXml(42), TypeError);

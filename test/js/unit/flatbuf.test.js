@@ -161,9 +161,9 @@ test('bad input: TypeError for non-buffers, RangeError saying what is wrong', as
   const badMagic = copy(buffer);
   badMagic[0] = 0x58;
   assert.throws(() => decode(badMagic), (e) => e instanceof RangeError && /not an H5WT tree buffer \(magic is "X5WT"/.test(e.message));
-  const v2 = copy(buffer);
-  words(v2)[1] = 2;
-  assert.throws(() => decode(v2), (e) => e instanceof RangeError && /version 2 is not supported/.test(e.message));
+  const v3 = copy(buffer); // another version (this decoder reads version 2)
+  words(v3)[1] = 3;
+  assert.throws(() => decode(v3), (e) => e instanceof RangeError && /version 3 is not supported/.test(e.message));
   assert.throws(() => decode(buffer.subarray(0, buffer.byteLength - 4)), (e) => e instanceof RangeError && /truncated: header says \d+ bytes, got \d+/.test(e.message));
   const atoms = copy(buffer);
   words(atoms)[4] ^= 1;

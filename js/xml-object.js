@@ -1,11 +1,5 @@
-// format: 'object' for XML documents: the parse5-shaped objects of
-// js/object.js (one per node record, in document order) given the XML
-// section's names (js/xml-records.js).  Elements: nodeName and tagName are
-// the qualified name, namespaceURI the namespace (null for none), plus
-// `prefix` (null for none) and `localName`.  Attributes as parse5 has
-// namespaced ones: { name: local name, value, prefix ('' for none),
-// namespace } when in a namespace, else { name, value }.  The document gets
-// `xmlDeclaration` ({ version, encoding, standalone } or null).
+// format: 'object' for XML documents: js/object.js's objects with the XML
+// section's names (docs/xml5.md, README "XML").
 
 /** Rewrites the names of `root`'s tree in place; returns `root`. */
 export function xmlObjects(root, xml) {

@@ -1,13 +1,5 @@
-// serializeXml(node): the XML serialization of the DOM Parsing and
-// Serialization standard (section 3.2, "XML serialization"), with the
-// "require well-formed" flag off, as XMLSerializer.serializeToString does:
-// the namespace prefix map and its fix-ups (3.2.1.1 "XML serializing an
-// Element node": declarations added where an element's or attribute's
-// namespace is not in scope, generated prefixes ns1, ns2, ...), `<a/>` for
-// elements without children (`<br />`-style for void elements in the XHTML
-// namespace), and the escaping of 3.2.1.5 / 3.2.1.1.5 (text: & < >;
-// attribute values: & " < >, and TAB LF CR as browsers do).  Works on any DOM-like node (js/dom.js nodes
-// of parse() and parseXml(), or browser nodes).  Iterative: any depth.
+// serializeXml(node): DOM Parsing's XML serialization (3.2, require-well-formed
+// off, as XMLSerializer); details in docs/xml5.md.  Iterative: any depth.
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';

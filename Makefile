@@ -4,7 +4,7 @@
 #   make test       everything: set-up, native (sanitized) suites, wasm build, JS suites
 #   make demo       parse the bundled sample page and print its tree
 #   make setup      install what a fresh Debian machine lacks (emscripten, binaryen, npm packages)
-#   make bench      benchmarks (never part of `make test`)
+#   make bench      benchmarks (never part of `make test`), XML vs HTML included
 #   make size       size of what a browser downloads
 #   make gen        regenerate the committed generated files (scripts/gen-*.mjs)
 #   make fuzz       libFuzzer run (FUZZ_SECONDS, default 60)
@@ -17,7 +17,7 @@ NODE     ?= node
 
 # The C core, a folder per stage (README, Layout); each folder is on the
 # include path, so a file includes "tokenizer.h", not a path.
-STAGES   := common encoding tokenizer tree output
+STAGES   := common encoding tokenizer tree output xml5
 SRC_DIRS := $(addprefix src/,$(STAGES))
 INC      := $(addprefix -I,$(SRC_DIRS))
 SRC      := $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
@@ -50,7 +50,7 @@ js/index.d.cts: $(wildcard js/*.d.ts) scripts/build-dcts.mjs
 js/inline-wasm.js: dist/html5.wasm scripts/build-inline.mjs
 	$(NODE) scripts/build-inline.mjs
 
-native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/asan/xml5_tokenizer_test
+native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/asan/xml5_tokenizer_test $(B)/asan/xml5_tree_test
 
 $(B)/native/%.o: src/%.c $(HDR)
 	@mkdir -p $(dir $@)
@@ -94,13 +94,12 @@ $(B)/asan/serialize_test: test/native/serialize_test.c $(DECODERS) $(B)/libhtml5
 $(B)/asan/encoding_test: test/native/encoding_test.c $(DECODERS) $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/encoding_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
-# XML5 (issue 21): src/xml5/, native test drivers only for now -- it is not
-# one of the STAGES of dist/html5.wasm until the package has room for it.
-XML5_SRC := $(sort $(wildcard src/xml5/*.c))
-XML5_HDR := $(wildcard src/xml5/*.h)
+# XML5 (issue 21): src/xml5/ is a stage of the library and of dist/html5.wasm.
+$(B)/asan/xml5_tokenizer_test: test/native/xml5_tokenizer_test.c test/native/json.c test/native/json.h $(DECODERS) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/xml5_tokenizer_test.c test/native/json.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
-$(B)/asan/xml5_tokenizer_test: test/native/xml5_tokenizer_test.c test/native/json.c test/native/json.h $(DECODERS) $(XML5_SRC) $(XML5_HDR) $(B)/libhtml5-asan.a
-	$(CC) $(CFLAGS_S) -Isrc/xml5 test/native/xml5_tokenizer_test.c test/native/json.c test/native/decoders.c $(XML5_SRC) $(B)/libhtml5-asan.a -o $@
+$(B)/asan/xml5_tree_test: test/native/xml5_tree_test.c $(DECODERS) $(B)/libhtml5-asan.a
+	$(CC) $(CFLAGS_S) test/native/xml5_tree_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
 # ---- WebAssembly ---------------------------------------------------------
 # A standalone module (no Emscripten JS glue): our own loader (js/loader.js)
@@ -130,7 +129,7 @@ test: setup check-shared
 	@$(MAKE) --no-print-directory fuzz
 	@$(MAKE) --no-print-directory test-js
 
-test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/wasm/scan_test.wasm $(B)/asan/encoding_test $(B)/asan/xml5_tokenizer_test
+test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/wasm/scan_test.wasm $(B)/asan/encoding_test $(B)/asan/xml5_tokenizer_test $(B)/asan/xml5_tree_test
 	$(B)/asan/scan_test
 	$(NODE) --disable-warning=ExperimentalWarning test/native/run_wasm.mjs $(B)/wasm/scan_test.wasm
 	$(B)/asan/tokenizer_test $(SHARED)/html5lib-tests/tokenizer
@@ -142,6 +141,7 @@ test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(
 	$(B)/asan/serialize_test
 	$(B)/asan/encoding_test $(SHARED)/html5lib-tests/encoding
 	$(B)/asan/xml5_tokenizer_test $(SHARED)/xml5lib-tests/tokenizer test/native/xml5_tokenizer_own.test
+	$(B)/asan/xml5_tree_test $(SHARED)/xml5lib-tests/tree-construction test/native/xml5_tree_own.dat
 
 test-js: dist/html5.wasm
 	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/lib/reporter.js test/js/
@@ -170,6 +170,7 @@ gen:
 
 bench: wasm $(B)/native_bench
 	$(NODE) bench/run.js
+	$(NODE) bench/xml.js --write   # XML vs HTML on comparable markup (bench/xml-results.md)
 
 size: dist/html5.wasm js/inline-wasm.js
 	@$(NODE) scripts/size.js

@@ -31,6 +31,10 @@ with input piped in, reads stdin.
   --fragment CONTEXT     parse a fragment in the context of element CONTEXT (td, ...)
   --encoding LABEL       a document: decode as if the server had declared this
                          charset; a fragment or tokens: decode with it (default UTF-8)
+  --xml                  parse XML with the XML5 parser (parseXml): tree is the
+                         xml5lib-tests notation, html the XML serialization,
+                         tokens tokenizeXml's; bytes decoded by BOM, --encoding,
+                         the XML declaration, else UTF-8
   --no-scripting         scripting off: <noscript> content is parsed as markup
   --no-processing-instructions
                          '<?' starts a bogus comment, as before 2026
@@ -50,7 +54,7 @@ class InputError extends Error {}
 /** The command line as { file, format, select, context, encoding, maxErrors, scripting, processingInstructions, help, version }. */
 function parseArgs(argv) {
   const o = { file: undefined, format: undefined, select: undefined, context: undefined, encoding: undefined,
-    maxErrors: undefined, scripting: true, processingInstructions: true, help: false, version: false };
+    maxErrors: undefined, scripting: true, processingInstructions: true, xml: false, help: false, version: false };
   const files = [];
   const takesValue = { '--format': 'format', '--select': 'select', '--fragment': 'context', '--encoding': 'encoding', '--max-errors': 'maxErrors' };
   for (let i = 0; i < argv.length; i++) {
@@ -81,6 +85,7 @@ function parseArgs(argv) {
       case '-h': case '--help': o.help = true; break;
       case '-v': case '--version': o.version = true; break;
       case '--tokens': o.format = 'tokens'; break;
+      case '--xml': o.xml = true; break;
       case '--no-scripting': o.scripting = false; break;
       case '--no-processing-instructions': o.processingInstructions = false; break;
       default: throw new UsageError(`unknown option ${arg} (html5-wasm --help lists the options)`);
@@ -98,6 +103,7 @@ function parseArgs(argv) {
   }
   o.format ??= 'tree';
   if (o.context !== undefined && o.context === '') throw new UsageError('--fragment needs a context element name (for example td); got an empty one');
+  if (o.xml && o.context !== undefined) throw new UsageError('--fragment does not apply to --xml (XML has no fragment parsing)');
   if (o.context !== undefined && o.format === 'tokens') throw new UsageError('--fragment does not apply to tokens');
   if (o.maxErrors !== undefined) {
     if (!/^\d+$/.test(o.maxErrors)) throw new UsageError(`--max-errors needs a number (0 or more); got '${o.maxErrors}'`);
@@ -179,7 +185,9 @@ async function main(o, name) {
     : html5.parseStream(input, { ...opts, format, encoding: o.encoding }));
 
   const trailer = o.format === 'tree' || o.format === 'tokens';
-  if (o.format === 'tokens') {
+  if (o.xml) {
+    await print(xmlOutput(o, await readAll(input), encoding, onParseError));
+  } else if (o.format === 'tokens') {
     // Printed as they complete, a thousand lines at a time.
     let lines = '';
     let n = 0;
@@ -205,6 +213,21 @@ async function main(o, name) {
   }
   if (trailer) await print(errorLines(errors, o.maxErrors ?? 20, name));
   else if (o.maxErrors > 0) process.stderr.write(errorLines(errors, o.maxErrors, name));
+}
+
+/** --xml: the output of o.format (or --select) for the XML document `bytes`. */
+function xmlOutput(o, bytes, encoding, onParseError) {
+  if (o.format === 'tokens') {
+    const text = decodeBytes('tokenizeXml', ENCODING_NAMES.indexOf(encoding ?? 'UTF-8'), bytes);
+    const lines = html5.tokenizeXml(text, { onParseError }).map((t) => JSON.stringify(t));
+    return lines.length ? lines.join('\n') + '\n' : '';
+  }
+  const opts = { onParseError, encoding: o.encoding };
+  if (o.format === 'json') return JSON.stringify(html5.parseXml(bytes, { ...opts, format: 'object' }), withoutParents) + '\n';
+  const doc = html5.parseXml(bytes, opts);
+  if (o.format === 'tree') return html5.dumpXmlTree(doc) + `# encoding: ${doc.characterSet}\n`;
+  if (o.select !== undefined) return doc.querySelectorAll(o.select).map((el) => html5.serializeXml(el) + '\n').join('');
+  return html5.serializeXml(doc) + '\n';
 }
 
 function fail(message, code) {

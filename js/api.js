@@ -10,3 +10,6 @@ export { decode, readHeader, readErrors } from './decode.js';
 export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
 export { dumpTree } from './dump.js';
 export { createParser, createTokenizer, parseStream, tokenizeStream } from './stream.js';
+export { parseXml, parseXmlToBuffer, serializeXml } from './xml.js';
+export { tokenizeXml } from './xml-tokenize.js';
+export { dumpXmlTree } from './xml-dump.js';

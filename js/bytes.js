@@ -37,7 +37,7 @@ export function checkInputOrBytes(fn, input, what = 'input') {
 }
 
 /** Encoding Standard "get an encoding": the encoding id of `label`, 0 if none. */
-function encodingOf(w, label) {
+export function encodingOf(w, label) {
   writeInput(w, label);
   return w.h5w_get_encoding(label.length);
 }

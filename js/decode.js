@@ -25,6 +25,8 @@ import { buildObject } from './object.js';
 import { checkOptions, isString, oneOf } from './options.js';
 import { alignedBytes, bufferErrors, checkedReader, encodingOf, makeReader, modeOf, readHeaderWords } from './records.js';
 import { unitsToString } from './text.js';
+import { attachXml } from './xml-dom.js';
+import { xmlObjects } from './xml-object.js';
 
 export { NONE } from './abi.js';
 
@@ -83,6 +85,7 @@ function buildDom(r, options) {
   if (r.sourceRefs) t.src = options.source;
   if (r.encoding !== null) t.encoding = r.encoding;
   if (options.url !== undefined) t.url = new URL(options.url).href;
+  if (r.xml !== null) attachXml(t, r.xml);
   if (r.nl !== null) {
     t.nl = r.nl.slice();
     t.al = r.al.slice();
@@ -130,5 +133,6 @@ export function decodeOwn(bytes, format, options) {
 function build(r, format, options) {
   if (format === 'dom') return buildDom(r, options);
   r.str = unitsToString(r.u16);
-  return buildObject(r, options);
+  const root = buildObject(r, options);
+  return r.xml === null ? root : xmlObjects(root, r.xml);
 }

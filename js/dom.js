@@ -184,6 +184,8 @@ export class Tree {
     /** Changes with every mutation (live collections and caches compare it). */
     this.version = 0;
     this._inert = null; // the associated inert template document's tree
+    /** XML documents: the XML section's names and node classes (js/xml-dom.js attachXml), else null. */
+    this.xml = null;
   }
 
   /** All character data as one string (decoded on first use when made from code units). */
@@ -213,6 +215,10 @@ export class Tree {
     c[i & 255] = x;
   }
   make(i) {
+    if (this.xml !== null) {
+      const x = this.xml.make(this, i);
+      if (x !== null) return x;
+    }
     switch (this.type(i)) {
       case TYPE_ELEMENT: {
         const ns = this.ns(i);

@@ -175,3 +175,4 @@ export declare function parseToView<Fragment extends boolean = false>(
 /** A tree in the html5lib test format (debugging aid). */
 export declare function dumpTree(root: SerializableNode): string;
 export * from './stream.js';
+export * from './xml.js';

@@ -22,6 +22,7 @@ import { ATOMS } from './atoms.js';
 import { describe } from './loader.js';
 import { CONFIDENCE_NAMES, ENCODING_NAMES } from './encodings.js';
 import { asBytes, isArrayBuffer, unitsToString } from './text.js';
+import { readXmlSection } from './xml-records.js';
 
 // ---- the line index ----------------------------------------------------
 
@@ -232,6 +233,8 @@ export function makeReader(bytes, h, fn = 'decode') {
     scripting: (flags & FLAG_SCRIPTING) !== 0,
     sourceRefs: (flags & FLAG_SOURCE_REFS) !== 0,
     encoding,
+    // XML documents (abi.FLAG_XML): the XML section, checked (js/xml-records.js)
+    xml: (flags & abi.FLAG_XML) !== 0 ? readXmlSection(u32, h, nodeCount, attrCount, fn) : null,
     fn,
     bad(i, what) {
       throw new RangeError(`${fn}: corrupt buffer: node ${i}: ${what}`);

@@ -12,9 +12,9 @@ if (!out) throw new Error('usage: fuzz-seeds.mjs OUTDIR [SHARED]');
 mkdirSync(out, { recursive: true });
 
 let n = 0;
-function seed(sel, chunk, text) {
+function seed(sel, chunk, text, enc = 0) {
   const body = Buffer.from(text, 'utf8').subarray(0, 6000);
-  writeFileSync(join(out, `seed-${n++}`), Buffer.concat([Buffer.from([sel, chunk, 0]), body]));
+  writeFileSync(join(out, `seed-${n++}`), Buffer.concat([Buffer.from([sel, chunk, enc]), body]));
 }
 
 const tok = join(shared, 'html5lib-tests/tokenizer');
@@ -36,5 +36,17 @@ const pages = join(shared, 'corpus/pages');
 for (const f of readdirSync(pages).filter((f) => f.endsWith('.html')).slice(0, 60)) {
   const text = readFileSync(join(pages, f), 'latin1');
   seed(0, 0, text.slice(0, 6000));
+}
+// XML mode (byte 2 bit 5): xml5lib-tests' inputs, through the XML5
+// tokenizer alone (mode 2) and the parser (mode 0).
+const XML = 32;
+const xtok = join(shared, 'xml5lib-tests/tokenizer');
+for (const f of readdirSync(xtok).filter((f) => f.endsWith('.test'))) {
+  const json = JSON.parse(readFileSync(join(xtok, f), 'utf8'));
+  for (const t of (json.tests ?? []).filter((_, i) => i % 8 === 0)) seed(n % 2 === 0 ? 2 : 0, n & 7, t.input, XML);
+}
+const xtree = join(shared, 'xml5lib-tests/tree-construction');
+for (const f of readdirSync(xtree).filter((f) => f.endsWith('.dat'))) {
+  for (const m of readFileSync(join(xtree, f), 'utf8').matchAll(/#data\n([\s\S]*?)\n#document/g)) seed(0, 0, m[1], XML | (n & 2));
 }
 console.log(`fuzz seeds: ${n} files in ${out}`);

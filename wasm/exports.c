@@ -594,3 +594,149 @@ H5W_EXPORT(h5w_serialize) uint32_t h5w_serialize(uint32_t buf_len, uint32_t node
     return (uint32_t)h5_serializer_run(&serializer, ser_in, buf_len, node_index, (flags & H5W_SER_OUTER) != 0, scripting,
                                        &ser_out);
 }
+
+/* ---- parseXml() (issue 21) -------------------------------------------------
+ * The XML5 parser (src/xml5/xml5_tree.h) over input[0, len), written as a
+ * flat buffer with its XML section (docs/format.md, "XML documents"), read
+ * back with h5w_out_buf()/h5w_out_buf_len().
+ *   flags: H5W_PARSE_LOCATIONS and H5W_PARSE_ERRORS (the others are HTML's);
+ *          errors are x5_error_code values (h5w_xml_error_name). */
+#include "xml5_flatbuf.h"
+
+static x5_parser *xml_parser;
+
+H5W_EXPORT(h5w_xml_error_name) const char *h5w_xml_error_name(uint32_t code) {
+    return x5_error_name((x5_error_code)code);
+}
+H5W_EXPORT(h5w_xml_error_count_codes) uint32_t h5w_xml_error_count_codes(void) { return X5_ERROR_COUNT; }
+
+H5W_EXPORT(h5w_parse_xml) uint32_t h5w_parse_xml(uint32_t len, uint32_t flags) {
+    reset_outputs();
+    if (!flat_ready) {
+        h5_flatbuf_init(&flat);
+        flat_ready = true;
+    }
+    flat.len = 0;
+    if ((size_t)len > input.len) return H5_ERR_INVALID;
+    if (!xml_parser && !(xml_parser = x5_parser_create())) return H5_ERR_OOM;
+    h5_node *doc = NULL;
+    h5_status st = x5_parse(xml_parser, input.data, len, &doc);
+    if (st == H5_OK) {
+        size_t nerr;
+        const x5_parse_error *errs = x5_parser_errors(xml_parser, &nerr);
+        h5_flatbuf_options fo = h5_flatbuf_options_default();
+        fo.locations = (flags & H5W_PARSE_LOCATIONS) != 0;
+        fo.include_errors = (flags & H5W_PARSE_ERRORS) != 0;
+        fo.errors = (const h5_flatbuf_error *)(const void *)errs;
+        fo.error_count = nerr;
+        st = x5_flatbuf_write(xml_parser, doc, &fo, &flat);
+    }
+    if (st != H5_OK || len > (8u << 20)) {
+        x5_parser_destroy(xml_parser);
+        xml_parser = NULL;
+    }
+    if (st != H5_OK) flat.len = 0;
+    return (uint32_t)st;
+}
+
+/* ---- tokenizeXml() ---------------------------------------------------------
+ * The XML5 tokenizer alone over input[0, len): token records H5W_XTOKEN_*
+ * (abi.h) at h5w_out_words, strings at h5w_out_str, errors (x5_error_code,
+ * offset) at h5w_out_errors. */
+#include "xml5_tokenizer.h"
+
+static x5_tokenizer *xml_tokenizer;
+
+static void collect_xml_error(void *ctx, x5_error_code code, uint32_t offset) {
+    collect_error(ctx, (h5_error_code)code, offset);
+}
+
+/* DOCTYPE and XML declaration: kind, flags, three optional strings. */
+static size_t put_three(records *r, uint32_t *w, size_t n, uint32_t kind, h5_str a, bool ha, h5_str b, bool hb, h5_str c, bool hc) {
+    w[n++] = kind;
+    w[n++] = (ha ? H5W_XTOKEN_HAS_FIRST : 0) | (hb ? H5W_XTOKEN_HAS_SECOND : 0) | (hc ? H5W_XTOKEN_HAS_THIRD : 0);
+    w[n++] = put_str(r, a), w[n++] = (uint32_t)a.len;
+    w[n++] = put_str(r, b), w[n++] = (uint32_t)b.len;
+    w[n++] = put_str(r, c), w[n++] = (uint32_t)c.len;
+    return n;
+}
+
+static void collect_xml_token(void *ctx, const x5_token *t) {
+    records *r = ctx;
+    if (r->failed || t->type == X5_TOKEN_EOF) return;
+    if (!words_reserve(&r->words, H5W_XTOKEN_DECL_WORDS + H5W_XTOKEN_ATTR_WORDS * t->nattrs)) {
+        r->failed = true;
+        return;
+    }
+    uint32_t *w = r->words.data;
+    size_t n = r->words.len;
+    switch (t->type) {
+    case X5_TOKEN_START_TAG:
+    case X5_TOKEN_EMPTY_TAG:
+        w[n++] = t->type == X5_TOKEN_START_TAG ? H5W_XTOKEN_START_TAG : H5W_XTOKEN_EMPTY_TAG;
+        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
+        w[n++] = (uint32_t)t->nattrs;
+        for (size_t i = 0; i < t->nattrs; i++) {
+            w[n++] = put_str(r, t->attrs[i].name), w[n++] = (uint32_t)t->attrs[i].name.len;
+            w[n++] = put_str(r, t->attrs[i].value), w[n++] = (uint32_t)t->attrs[i].value.len;
+        }
+        break;
+    case X5_TOKEN_END_TAG:
+        w[n++] = H5W_XTOKEN_END_TAG;
+        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
+        break;
+    case X5_TOKEN_SHORT_END_TAG: w[n++] = H5W_XTOKEN_SHORT_END_TAG; break;
+    case X5_TOKEN_COMMENT:
+        w[n++] = H5W_XTOKEN_COMMENT;
+        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
+        break;
+    case X5_TOKEN_CHARACTER:
+        /* Merge with the previous character record (its data ends r->str). */
+        if (r->last_char != SIZE_MAX && r->last_char + H5W_XTOKEN_DATA_WORDS == n) {
+            if (!h5_buf_append(&r->str, t->data.ptr, t->data.len)) r->failed = true;
+            w[n - 1] += (uint32_t)t->data.len;
+            return;
+        }
+        r->last_char = n;
+        w[n++] = H5W_XTOKEN_CHARACTER;
+        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
+        r->words.len = n;
+        return;
+    case X5_TOKEN_PI:
+        w[n++] = H5W_XTOKEN_PI;
+        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
+        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
+        break;
+    case X5_TOKEN_XML_DECLARATION:
+        n = put_three(r, w, n, H5W_XTOKEN_XML_DECLARATION, t->version, t->has_version, t->encoding, t->has_encoding,
+                      t->standalone, t->has_standalone);
+        break;
+    case X5_TOKEN_DOCTYPE:
+        n = put_three(r, w, n, H5W_XTOKEN_DOCTYPE, t->name, t->has_name, t->public_id, t->has_public_id, t->system_id,
+                      t->has_system_id);
+        break;
+    default: break;
+    }
+    r->words.len = n;
+}
+
+_Static_assert(H5W_XTOKEN_PI_WORDS <= H5W_XTOKEN_DECL_WORDS && H5W_XTOKEN_TAG_WORDS <= H5W_XTOKEN_DECL_WORDS,
+               "collect_xml_token reserves DECL_WORDS");
+H5W_EXPORT(h5w_tokenize_xml) uint32_t h5w_tokenize_xml(uint32_t len) {
+    reset_outputs();
+    if ((size_t)len > input.len) return H5_ERR_INVALID;
+    if (!xml_tokenizer && !(xml_tokenizer = x5_tokenizer_create())) return H5_ERR_OOM;
+    x5_tokenizer_options o;
+    memset(&o, 0, sizeof o);
+    o.on_token = collect_xml_token;
+    o.token_ctx = &out;
+    o.on_error = collect_xml_error;
+    o.error_ctx = &out;
+    o.initial_state = X5_STATE_DATA;
+    x5_tokenizer_reset(xml_tokenizer, &o);
+    h5_status st = x5_tokenizer_feed(xml_tokenizer, input.data, len);
+    if (st == H5_OK) st = x5_tokenizer_finish(xml_tokenizer);
+    if (st == H5_OK && out.failed) st = H5_ERR_OOM;
+    if (st != H5_OK) reset_outputs();
+    return (uint32_t)st;
+}

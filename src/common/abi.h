@@ -89,6 +89,32 @@ typedef enum {
 #define H5W_TOKEN_FORCE_QUIRKS 8u
 #define H5W_TOKEN_SELF_CLOSING 1u /* START_TAG flags (word 1) */
 
+/* tokenizeXml(): XML5 token records (h5w_tokenize_xml; 32-bit words at
+ * h5w_out_words, strings as (offset, length) into h5w_out_str).  START_TAG,
+ * EMPTY_TAG: kind, name, nameLen, attribute count, then per attribute name,
+ * nameLen, value, valueLen.  END_TAG, COMMENT, CHARACTER: kind, data, dataLen
+ * (adjacent character runs merged).  SHORT_END_TAG: kind.  PI: kind, target,
+ * targetLen, data, dataLen.  XML_DECLARATION: kind, flags, version,
+ * versionLen, encoding, encodingLen, standalone, standaloneLen.  DOCTYPE:
+ * kind, flags, name, nameLen, pub, pubLen, sys, sysLen. */
+#define H5W_XTOKEN_START_TAG 0u /* record kind (word 0) */
+#define H5W_XTOKEN_EMPTY_TAG 1u /* <a/> */
+#define H5W_XTOKEN_END_TAG 2u
+#define H5W_XTOKEN_SHORT_END_TAG 3u /* </> */
+#define H5W_XTOKEN_COMMENT 4u
+#define H5W_XTOKEN_CHARACTER 5u
+#define H5W_XTOKEN_PI 6u
+#define H5W_XTOKEN_XML_DECLARATION 7u
+#define H5W_XTOKEN_DOCTYPE 8u
+#define H5W_XTOKEN_TAG_WORDS 4u /* words of a START_TAG or EMPTY_TAG record before its attributes */
+#define H5W_XTOKEN_ATTR_WORDS 4u /* words per attribute */
+#define H5W_XTOKEN_DATA_WORDS 3u /* words of an END_TAG, COMMENT or CHARACTER record */
+#define H5W_XTOKEN_PI_WORDS 5u
+#define H5W_XTOKEN_DECL_WORDS 8u /* words of an XML_DECLARATION or DOCTYPE record */
+#define H5W_XTOKEN_HAS_FIRST 1u /* flags (word 1) of XML_DECLARATION: version; DOCTYPE: name */
+#define H5W_XTOKEN_HAS_SECOND 2u /* encoding; public id */
+#define H5W_XTOKEN_HAS_THIRD 4u /* standalone; system id */
+
 /* h5w_tokenize(len, state, last_len, flags): the bits of `flags`. */
 #define H5W_TOKENIZE_PROCESSING_INSTRUCTIONS 1u /* <?target data> gives PROCESSING_INSTRUCTION tokens (whatwg/html 320c05f6); without it, the pre-2026 bogus comment */
 
@@ -121,7 +147,7 @@ typedef enum {
 #define H5_FB_H_STRINGS_OFF 16u
 #define H5_FB_H_TOTAL_BYTES 17u
 #define H5_FB_H_ENCODING 18u /* byte input: encoding | confidence << 8 */
-#define H5_FB_H_RESERVED 19u /* 0 */
+#define H5_FB_H_XML_OFF 19u /* XML documents (FLAG XML): byte offset of the XML section, else 0 */
 
 /* Flat buffer header flags (header word 2). */
 #define H5_FB_ROOT_MASK 3u /* bits 0-1: kind of root */
@@ -134,6 +160,7 @@ typedef enum {
 #define H5_FB_HAS_ERRORS 32u /* the error section is present */
 #define H5_FB_SCRIPTING 64u /* parsed with scripting enabled */
 #define H5_FB_SOURCE_REFS 128u /* some strings are references into the input */
+#define H5_FB_XML 256u /* an XML document (XML5 parser): the XML section is present (docs/format.md, "XML documents") */
 
 /* Header word 18 (byte input): its fields (shift, mask). */
 #define H5_FB_ENC_ENCODING_MASK 255u /* bits 0-7: the encoding id (encoding.h) */
@@ -223,6 +250,32 @@ typedef enum {
 #define H5_FB_AL_NAME_END 1u
 #define H5_FB_AL_VALUE_START 2u
 #define H5_FB_AL_VALUE_END 3u
+
+/* XML section word offsets (docs/format.md, "XML documents"): its header, then
+ * a qualifier per node and per attribute, then the qualifier records, then its
+ * strings. */
+#define H5_FB_X_QUALIFIER_COUNT 0u /* qualifier records */
+#define H5_FB_X_DECL_FLAGS 1u /* the XML declaration (H5_FB_XD_*) */
+#define H5_FB_X_VERSION_OFF 2u /* its version: offset and length in the section's strings */
+#define H5_FB_X_VERSION_LEN 3u
+#define H5_FB_X_ENCODING_OFF 4u
+#define H5_FB_X_ENCODING_LEN 5u
+#define H5_FB_X_STANDALONE_OFF 6u
+#define H5_FB_X_STANDALONE_LEN 7u
+#define H5_FB_X_STRINGS_OFF 8u /* byte offset (from the buffer's start) of the section's UTF-16LE strings */
+#define H5_FB_X_STRING_UNITS 9u
+#define H5_FB_X_HEADER_WORDS 10u /* then node_count node qualifiers, attr_count attribute qualifiers, the qualifier records */
+#define H5_FB_X_Q_NS_OFF 0u /* qualifier record: namespace offset in the section's strings, NONE for null */
+#define H5_FB_X_Q_NS_LEN 1u
+#define H5_FB_X_Q_PREFIX_OFF 2u /* prefix offset, NONE for null */
+#define H5_FB_X_Q_PREFIX_LEN 3u
+#define H5_FB_X_Q_WORDS 4u /* words per qualifier record */
+
+/* XML section word 1: the XML declaration. */
+#define H5_FB_XD_PRESENT 1u /* the document has one */
+#define H5_FB_XD_HAS_VERSION 2u
+#define H5_FB_XD_HAS_ENCODING 4u
+#define H5_FB_XD_HAS_STANDALONE 8u
 
 /* Parse error record word offsets (HAS_ERRORS), also of h5w_out_errors. */
 #define H5_FB_E_CODE 0u /* h5_error_code */

@@ -61,7 +61,27 @@
     X(NONCHARACTER_IN_INPUT_STREAM, "noncharacter-in-input-stream") \
     X(SURROGATE_IN_INPUT_STREAM, "surrogate-in-input-stream")
 
-#define X5_ERRORS(X) X5_DRAFT_ERRORS(X) X5_OWN_ERRORS(X)
+/* Tree construction ("Parse error." in the draft's phases, and the
+ * well-formedness and namespace constraints of XML 1.0 and Namespaces in
+ * XML 1.0 that the tokenizer cannot see; docs/xml5.md). */
+#define X5_TREE_ERRORS(X) \
+    X(MISPLACED_XML_DECLARATION, "misplaced-xml-declaration") \
+    X(MISPLACED_DOCTYPE, "misplaced-doctype") \
+    X(TEXT_OUTSIDE_ROOT_ELEMENT, "text-outside-root-element") \
+    X(END_TAG_OUTSIDE_ROOT_ELEMENT, "end-tag-outside-root-element") \
+    X(CONTENT_AFTER_ROOT_ELEMENT, "content-after-root-element") \
+    X(MISSING_ROOT_ELEMENT, "missing-root-element") \
+    X(END_TAG_NAME_MISMATCH, "end-tag-name-mismatch") \
+    X(SHORT_END_TAG, "short-end-tag") \
+    X(EOF_IN_ELEMENT, "eof-in-element") \
+    X(RESERVED_PROCESSING_INSTRUCTION_TARGET, "reserved-processing-instruction-target") \
+    X(INVALID_QUALIFIED_NAME, "invalid-qualified-name") \
+    X(UNBOUND_PREFIX, "unbound-prefix") \
+    X(INVALID_NAMESPACE_DECLARATION, "invalid-namespace-declaration") \
+    X(EMPTY_PREFIXED_NAMESPACE_DECLARATION, "empty-prefixed-namespace-declaration") \
+    X(DUPLICATE_NAMESPACED_ATTRIBUTE, "duplicate-namespaced-attribute")
+
+#define X5_ERRORS(X) X5_DRAFT_ERRORS(X) X5_OWN_ERRORS(X) X5_TREE_ERRORS(X)
 
 typedef enum {
     X5_ERROR_NONE = 0,

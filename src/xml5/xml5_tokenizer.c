@@ -21,6 +21,7 @@
 
 #include "arena.h"
 #include "charref.h"
+#include "scan.h"
 
 #define X5_EOF (-1)
 
@@ -591,7 +592,10 @@ again:
             if (end == ' ') t->tag_type = X5_TOKEN_START_TAG;
             goto tag_close;
         } else if (t->attr_open) {
-            put(t, &t->abuf, (uint32_t)c);
+            /* XML 1.0 3.3.3 attribute-value normalization (not in the
+             * draft; docs/xml5.md): a literal TAB or LF (CR and CR LF are
+             * LF by now) is a space; one from a reference is not. */
+            put(t, &t->abuf, c == '\t' || c == '\n' ? ' ' : (uint32_t)c);
         }
         return;
     }
@@ -1106,23 +1110,51 @@ static bool is_bad_control(uint32_t cp) {
            (cp >= 0x7F && cp <= 0x9F);
 }
 
-/* Text that needs nothing but appending in the data state: no '<', '&',
- * CR, U+0000, other control, surrogate or noncharacter. */
-static inline bool x5_plain_text(h5_char u) {
-    if (u >= 0x20 && u < 0x7F) return u != '<' && u != '&';
-    if (u == '\n' || u == '\t') return true;
-    return (u >= 0xA0 && u < 0xD800) || (u >= 0xE000 && u < 0xFDD0) || (u >= 0xFDF0 && u < 0xFFFE);
+/* The bulk scanners of the HTML tokenizer (src/tokenizer/scan.h): a run of
+ * units that `state` would only append to its buffer (or, in the value of
+ * a dropped duplicate attribute, skip) one by one ends at one of the
+ * state's stop characters or at a unit that needs preprocessing (CR,
+ * U+0000, controls, surrogates, noncharacters: XML5's list, a subset of
+ * what scan.h stops at).  Stopping early is harmless: the slow path takes
+ * the unit.  NULL: the state has no bulk path. */
+static const scan_set X5_SS_TAG_NAME = { .mask = K_WS | K_SLASH | K_GT | K_NUL, .vec = false };
+static const scan_set X5_SS_ATTR_NAME = { .mask = K_WS | K_SLASH | K_GT | K_EQ | K_NUL, .vec = false };
+static const scan_set *x5_scan_set(int state) {
+    switch (state) {
+    case S_DATA: return &SS_DATA;
+    case S_TAG_NAME: return &X5_SS_TAG_NAME;
+    case S_TAG_ATTR_NAME: return &X5_SS_ATTR_NAME;
+    case S_TAG_ATTR_VALUE_DOUBLE_QUOTED: return &SS_ATTR_DQ;
+    case S_TAG_ATTR_VALUE_SINGLE_QUOTED: return &SS_ATTR_SQ;
+    default: return NULL;
+    }
+}
+
+/* The buffer the bulk path appends to in the current state (NULL: skip). */
+static h5_buf *x5_bulk_target(x5_tokenizer *t) {
+    switch (t->state) {
+    case S_DATA: return &t->text;
+    case S_TAG_NAME: return &t->name;
+    case S_TAG_ATTR_NAME: return &t->abuf;
+    default: return t->attr_open ? &t->abuf : NULL; /* attribute values */
+    }
 }
 
 h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
     if (t->oom) return H5_ERR_OOM;
     size_t i = 0;
     while (i < n && !t->oom) {
-        /* Bulk: a run of plain text in the data state. */
-        if (t->state == S_DATA && !t->pending_high && !t->after_cr && x5_plain_text(s[i])) {
-            size_t j = i + 1;
-            while (j < n && x5_plain_text(s[j])) j++;
-            if (!h5_buf_append(&t->text, s + i, j - i)) t->oom = true;
+        /* Bulk: a run of plain text in the data state, of a tag name, an
+         * attribute name or a quoted attribute value. */
+        const scan_set *set = t->pending_high || t->after_cr ? NULL : x5_scan_set(t->state);
+        size_t j = set ? scan_ordinary(s, i, n, set) : i;
+        if (j > i) {
+            h5_buf *dst = x5_bulk_target(t);
+            if (dst && !h5_buf_append(dst, s + i, j - i)) t->oom = true;
+            /* Attribute values: 3.3.3 normalization, as the state does. */
+            if (dst == &t->abuf && t->state != S_TAG_ATTR_NAME && !t->oom)
+                for (size_t k = dst->len - (j - i); k < dst->len; k++)
+                    if (dst->data[k] == '\t' || dst->data[k] == '\n') dst->data[k] = ' ';
             t->pos += (uint32_t)(j - i);
             i = j;
             continue;
@@ -1201,6 +1233,8 @@ void x5_tokenizer_reset(x5_tokenizer *t, const x5_tokenizer_options *opts) {
     t->nattrs = 0;
     t->attr_open = t->attr_name_open = t->attr_dup = false;
 }
+
+uint32_t x5_tokenizer_position(const x5_tokenizer *t) { return t->pos; }
 
 const char *x5_error_name(x5_error_code code) {
     static const char *const names[] = {

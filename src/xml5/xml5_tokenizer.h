@@ -96,5 +96,8 @@ void x5_tokenizer_reset(x5_tokenizer *t, const x5_tokenizer_options *opts);
 h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *chunk, size_t len);
 h5_status x5_tokenizer_finish(x5_tokenizer *t);
 void x5_tokenizer_destroy(x5_tokenizer *t);
+/* Code units consumed so far: during a token callback, the offset just
+ * after the token's last code unit (the tree builder's error positions). */
+uint32_t x5_tokenizer_position(const x5_tokenizer *t);
 
 #endif

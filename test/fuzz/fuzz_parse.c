@@ -16,6 +16,10 @@
  *                  (13.2.3.2, with UTF-8 detection if bit 4), decoding,
  *                  and a parse with that encoding's confidence, after
  *                  which only a tentative one may be changed by a <meta>
+ *           bit 5: XML (issue 21): the XML5 parser (src/xml5/) instead,
+ *                  with its flat buffer (and locations with bit 1); mode 2
+ *                  runs the XML5 tokenizer alone, fed in chunks of byte 1
+ *                  + 1 units; error codes and offsets must be in range
  * Every input must parse without a crash, leak, UB or hang; a document
  * parse must give a tree whose links are consistent.  Documents and
  * fragments then go through the flat-buffer writer, and (without source
@@ -49,6 +53,9 @@
 #include "parser.h"
 #include "serialize.h"
 #include "tokenizer.h"
+#include "xml5_flatbuf.h"
+#include "xml5_tokenizer.h"
+#include "xml5_tree.h"
 
 static const struct { const char *name; h5_element_ns ns; } contexts[] = {
     {"body", H5_NS_HTML}, {"html", H5_NS_HTML}, {"head", H5_NS_HTML}, {"table", H5_NS_HTML},
@@ -105,6 +112,49 @@ static void parse_serialize(const h5_char *in, size_t n, const h5_parse_options 
     if (h5_serialize_flatbuf(flat.data, flat.len, 0, false, out) != H5_OK) abort();
 }
 
+/* ---- XML mode (byte 2, bit 5) ---- */
+static x5_parser *xml_parser;
+static x5_tokenizer *xml_tokenizer;
+static void on_xml_token(void *ctx, const x5_token *t) { (void)ctx; (void)t; }
+static void on_xml_error(void *ctx, x5_error_code code, uint32_t offset) {
+    if (code <= X5_ERROR_NONE || code >= X5_ERROR_COUNT || offset > *(size_t *)ctx) abort();
+}
+
+static void fuzz_xml(const h5_char *in, size_t n, unsigned mode, size_t step, bool locations) {
+    if (mode == 2) {
+        if (!xml_tokenizer) xml_tokenizer = x5_tokenizer_create();
+        x5_tokenizer_options o;
+        memset(&o, 0, sizeof o);
+        o.on_token = on_xml_token;
+        o.on_error = on_xml_error;
+        o.error_ctx = &n;
+        x5_tokenizer_reset(xml_tokenizer, &o);
+        for (size_t i = 0; i < n; i += step)
+            if (x5_tokenizer_feed(xml_tokenizer, in + i, n - i < step ? n - i : step) != H5_OK) abort();
+        if (x5_tokenizer_finish(xml_tokenizer) != H5_OK) abort();
+        return;
+    }
+    if (!xml_parser) xml_parser = x5_parser_create();
+    h5_node *doc = NULL;
+    if (x5_parse(xml_parser, in, n, &doc) != H5_OK || !doc || doc->type != H5_NODE_DOCUMENT) abort();
+    check_tree(doc);
+    size_t nerr, nq;
+    const x5_parse_error *errs = x5_parser_errors(xml_parser, &nerr);
+    for (size_t i = 0; i < nerr; i++)
+        if (errs[i].code <= X5_ERROR_NONE || errs[i].code >= X5_ERROR_COUNT || errs[i].offset > n) abort();
+    /* No root element is always an error; so is an open element at EOF. */
+    const h5_node *root = doc->first_child;
+    while (root && root->type != H5_NODE_ELEMENT) root = root->next_sibling;
+    if (!root && nerr == 0) abort();
+    x5_parser_qualifiers(xml_parser, &nq);
+    h5_flatbuf_options fo = h5_flatbuf_options_default();
+    fo.locations = locations;
+    fo.include_errors = true;
+    fo.errors = (const h5_flatbuf_error *)(const void *)errs;
+    fo.error_count = nerr;
+    if (x5_flatbuf_write(xml_parser, doc, &fo, &flat) != H5_OK) abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 3) return 0;
     uint8_t sel = data[0], chunk = data[1], enc = data[2];
@@ -133,7 +183,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     size_t errors = 0;
     unsigned mode = sel & 3, pick = sel >> 3;
-    if (mode == 2) {
+    if (enc & 32) {
+        fuzz_xml(in, n, mode, (size_t)chunk + 1, (enc & 2) != 0);
+    } else if (mode == 2) {
         if (!tokenizer) tokenizer = h5_tokenizer_create();
         h5_tokenizer_options o;
         memset(&o, 0, sizeof o);

@@ -24,6 +24,7 @@ import { decode, readErrors, readHeader } from '../../../js/decode.js';
 import { H_NODE_COUNT, H_NODES_OFF, NODE_WORDS, NONE } from '../../../js/abi.js';
 
 const { parse, parseFragment, parseToBuffer, parseToView, tokenize, serialize, serializeOuter, serializeBuffer, releaseMemory, sniffEncoding, dumpTree } = api;
+const { parseXml, parseXmlToBuffer, tokenizeXml, serializeXml, dumpXmlTree } = api;
 
 /** A small seeded generator (xorshift32). */
 export function rng(seed) {
@@ -49,6 +50,16 @@ const SNIPPETS = [
   '<select><option>1<option selected>2</select><textarea>\r\n<x></textarea>\u00a0\ud800',
   '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "x"><math><mi>x</mi></math><frameset></frameset>',
   'plain text, no tags at all',
+  '',
+];
+// XML mode (issue 21): well-formed and malformed XML.
+const XML_SNIPPETS = [
+  '<?xml version="1.0" encoding="utf-8"?><!DOCTYPE r><r xmlns="urn:a" xmlns:p="urn:p" p:x="1"><p:c xml:lang="en">t&amp;<d/></p:c><!--c--><?pi d?></r>',
+  '<a xmlns:n1="x"><n1:b n1:c="1" n1:c="2"><n2:d/></a><e/>text',
+  '<feed xmlns="http://www.w3.org/2005/Atom"><entry><title type="html">&lt;b&gt;</title></entry></feed>',
+  '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="#a"/></svg>',
+  '<a><![CDATA[x]]></b></><c x=1 y',
+  '\ufeff<?xml version="1.0"?><a xmlns:xml="bad" xmlns:xmlns="y" :c="1">\ud800\u0000</a>',
   '',
 ];
 const FRAGMENT_CONTEXTS = ['td', 'template', 'tr', 'select', 'svg', { localName: 'svg', namespaceURI: 'http://www.w3.org/2000/svg' }];
@@ -180,7 +191,7 @@ export class Fuzzer {
     this.stats.calls++;
     const html = R.pick(SNIPPETS);
     const fmt = R.pick(['dom', 'object']);
-    const kind = R.int(9);
+    const kind = R.int(10);
     let actual;
     let expected;
     this.valid = true; // set by dress(): false when the options must be refused, null when unknown
@@ -275,8 +286,48 @@ export class Fuzzer {
           if (!ok) this.fail('sniffEncoding accepted a non-buffer');
           break;
         }
+        case 8: { // XML: parseXml (strings or bytes), parseXmlToBuffer, tokenizeXml
+          const xml = R.pick(XML_SNIPPETS);
+          const which = R.int(3);
+          const plain = which === 0 ? { format: fmt, strict: R.chance(0.2) } : which === 1 ? { includeErrors: R.chance(0.5) } : {};
+          let input = xml;
+          let bytesOk = true;
+          if (which < 2 && R.chance(0.4)) [, input, bytesOk] = bytesAs(R, new TextEncoder().encode(xml));
+          const run = (o) => {
+            if (which === 0) {
+              const t = parseXml(input, o);
+              return fmt === 'dom' ? serializeXml(t) + dumpXmlTree(t) : JSON.stringify(t, (k, v) => (k === 'parentNode' ? undefined : v));
+            }
+            if (which === 1) return Buffer.from(parseXmlToBuffer(input, o)).toString('hex');
+            return JSON.stringify(tokenizeXml(input, o));
+          };
+          const ref = [];
+          let refOut = null;
+          try {
+            refOut = bytesOk ? run({ ...plain, onParseError: (e) => ref.push(e) }) : null;
+          } catch (e) {
+            if (!(plain.strict && e instanceof SyntaxError)) throw e;
+            refOut = e.message;
+          }
+          expected = refOut === null ? null : [refOut, JSON.stringify(ref)];
+          const got = [];
+          const [o, valid] = this.dress({ ...plain, onParseError: (e) => { got.push(e); if (R.chance(0.3)) this.nested(); } });
+          let out;
+          try {
+            out = run(o);
+          } catch (e) {
+            if (plain.strict && e instanceof SyntaxError && valid === true) out = e.message;
+            else {
+              if (valid === true && bytesOk && e !== MARK) this.fail(`XML call ${which} refused valid arguments: ${e.message}`);
+              throw e;
+            }
+          }
+          if (!bytesOk) this.fail('an XML call accepted a non-buffer input');
+          actual = [out, JSON.stringify(got)];
+          break;
+        }
         default: { // wrong arguments anywhere
-          const f = R.pick([parse, parseFragment, parseToBuffer, tokenize, serialize, serializeOuter, serializeBuffer, decode, readHeader, readErrors, dumpTree, sniffEncoding]);
+          const f = R.pick([parse, parseFragment, parseToBuffer, tokenize, serialize, serializeOuter, serializeBuffer, decode, readHeader, readErrors, dumpTree, sniffEncoding, parseXml, parseXmlToBuffer, tokenizeXml, serializeXml]);
           f(R.pick(WEIRD()), R.chance(0.5) ? R.pick(WEIRD()) : undefined);
           expected = actual = null; // may succeed
         }
@@ -422,8 +473,36 @@ export class Fuzzer {
     this.stats.nodesWalked += seen;
   }
 
+  /** A mutated XML buffer (the XML section too): the readers agree, and an accepted tree is consistent. */
+  xmlBuffers() {
+    const R = this.R;
+    const xml = R.pick(XML_SNIPPETS);
+    const buf = new Uint8Array(parseXmlToBuffer(xml, { includeErrors: R.chance(0.5) }));
+    const b = R.chance(0.05) ? buf : this.mutate(buf);
+    this.stats.buffers++;
+    const out = this.agree(b, [
+      ['decode dom', () => decode(b)],
+      ['decode object', () => decode(b, { format: 'object' })],
+      ['readHeader', () => readHeader(b)],
+      ['readErrors', () => readErrors(b)],
+    ]);
+    if (out === null) {
+      this.stats.rejected++;
+      return;
+    }
+    this.stats.accepted++;
+    this.walk(out[0], true);
+    this.walk(out[1], false);
+    if (serializeXml(out[0]) !== serializeXml(decode(b))) this.fail('serializeXml of one buffer differs between two decodes');
+    dumpXmlTree(out[0]);
+  }
+
   buffers() {
     const R = this.R;
+    if (R.chance(0.25)) {
+      this.xmlBuffers();
+      return;
+    }
     const html = R.pick(SNIPPETS);
     const withSource = R.chance(0.5);
     const opts = { sourceLocations: R.chance(0.6), includeErrors: R.chance(0.5) };

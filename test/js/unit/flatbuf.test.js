@@ -164,6 +164,9 @@ test('bad input: TypeError for non-buffers, RangeError saying what is wrong', as
   const v1 = copy(buffer); // version 1 predates shadow roots (docs/format.md)
   words(v1)[1] = 1;
   assert.throws(() => decode(v1), (e) => e instanceof RangeError && /version 1 is not supported/.test(e.message));
+  const v3 = copy(buffer); // another version (this decoder reads version 2)
+  words(v3)[1] = 3;
+  assert.throws(() => decode(v3), (e) => e instanceof RangeError && /version 3 is not supported/.test(e.message));
   assert.throws(() => decode(buffer.subarray(0, buffer.byteLength - 4)), (e) => e instanceof RangeError && /truncated: header says \d+ bytes, got \d+/.test(e.message));
   const atoms = copy(buffer);
   words(atoms)[4] ^= 1;

@@ -1,0 +1,34 @@
+// format: 'object' for XML documents: js/object.js's objects with the XML
+// section's names (docs/xml5.md, README "XML").
+
+/** Rewrites the names of `root`'s tree in place; returns `root`. */
+export function xmlObjects(root, xml) {
+  const { nq, aq, ns, prefix } = xml;
+  if (root.nodeName === '#document') root.xmlDeclaration = xml.declaration === null ? null : { ...xml.declaration };
+  // Pre-order, as the records: node i is the i-th object visited, and the
+  // attribute records follow the elements in that order.
+  const stack = [root];
+  let i = 0, k = 0;
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node.attrs !== undefined) {
+      const q = nq[i];
+      const local = node.tagName;
+      const name = prefix[q] === null ? local : prefix[q] + ':' + local;
+      node.nodeName = node.tagName = name;
+      node.localName = local;
+      node.namespaceURI = ns[q];
+      node.prefix = prefix[q];
+      const attrs = node.attrs;
+      for (let j = 0; j < attrs.length; j++, k++) {
+        const aqk = aq[k];
+        if (ns[aqk] === null) attrs[j] = { name: attrs[j].name, value: attrs[j].value };
+        else attrs[j] = { name: attrs[j].name, value: attrs[j].value, prefix: prefix[aqk] ?? '', namespace: ns[aqk] };
+      }
+    }
+    i++;
+    const c = node.childNodes;
+    if (c !== undefined) for (let j = c.length - 1; j >= 0; j--) stack.push(c[j]);
+  }
+  return root;
+}

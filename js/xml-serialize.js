@@ -1,0 +1,202 @@
+// serializeXml(node): DOM Parsing's XML serialization (3.2, require-well-formed
+// off, as XMLSerializer); details in docs/xml5.md.  Iterative: any depth.
+
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+
+const escapeText = (s) => s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+// Attribute values also escape TAB, LF and CR, as browsers' XMLSerializer
+// does: a parser's attribute-value normalization (XML 1.0 3.3.3) would turn
+// them into spaces.
+const ATTR_ESCAPES = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+const escapeAttr = (s) => (s === null ? '' : s.replace(/[&"<>\t\n\r]/g, (c) => ATTR_ESCAPES[c]));
+
+/** The namespace prefix map (3.2.1.1.1): namespace (null as '') → prefixes. */
+function copyMap(map) {
+  const m = new Map();
+  for (const [k, v] of map) m.set(k, v.slice());
+  return m;
+}
+function addPrefix(map, prefix, ns) {
+  const key = ns ?? '';
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [prefix]);
+  else list.push(prefix);
+}
+/** "retrieve a preferred prefix string" */
+function preferredPrefix(map, ns, preferred) {
+  const list = map.get(ns ?? '');
+  if (list === undefined) return null;
+  return list.includes(preferred) ? preferred : list[list.length - 1];
+}
+/** "generate a prefix" */
+function generatePrefix(map, ns, counter) {
+  const prefix = 'ns' + counter.index++;
+  addPrefix(map, prefix, ns);
+  return prefix;
+}
+
+/** "record the namespace information" (3.2.1.1.2): the local default namespace, or null. */
+function recordNamespaces(attrs, map, localPrefixes) {
+  let defaultNs = null;
+  for (const a of attrs) {
+    if (a.namespaceURI !== XMLNS_NS) continue;
+    if (a.prefix === null) {
+      defaultNs = a.value;
+      continue;
+    }
+    const ns = a.value;
+    if ((map.get(ns) ?? []).includes(a.localName)) continue; // already in scope
+    addPrefix(map, a.localName, ns === '' ? null : ns);
+    localPrefixes.set(a.localName, ns);
+  }
+  return defaultNs;
+}
+
+/** "serialization of the attributes" (3.2.1.1.4). */
+function serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter) {
+  let out = '';
+  for (const a of attrs) {
+    let prefix = null;
+    const ns = a.namespaceURI;
+    if (ns !== null) {
+      prefix = preferredPrefix(map, ns, a.prefix);
+      if (ns === XMLNS_NS) {
+        if (a.value === XML_NS || (a.prefix === null && ignoreDefault) ||
+            (a.prefix !== null && localPrefixes.get(a.localName) !== a.value)) continue;
+        prefix = a.prefix === null ? null : 'xmlns';
+      } else if (prefix === null) {
+        // Not in scope: declare the attribute's own prefix when it is free,
+        // else a generated one.
+        const own = a.prefix;
+        if (own !== null && own !== 'xmlns' && !localPrefixes.has(own) && preferredPrefix(map, ns, own) === null &&
+            ![...map.values()].some((l) => l.includes(own))) {
+          prefix = own;
+          addPrefix(map, own, ns);
+          localPrefixes.set(own, ns);
+        } else {
+          prefix = generatePrefix(map, ns, counter);
+        }
+        out += ' xmlns:' + prefix + '="' + escapeAttr(ns) + '"';
+      }
+    }
+    out += ' ' + (prefix !== null ? prefix + ':' : '') + a.localName + '="' + escapeAttr(a.value) + '"';
+  }
+  return out;
+}
+
+/**
+ * The start tag of element `el` (3.2.1.1 steps 1-11): [markup, qualified
+ * name for the end tag or null when the tag is `<a/>`-closed or void, the
+ * inherited namespace and prefix map for its children].
+ */
+function startTag(el, contextNs, parentMap, counter) {
+  const map = copyMap(parentMap);
+  const localPrefixes = new Map();
+  const attrs = Array.from(el.attributes ?? []);
+  const localDefault = recordNamespaces(attrs, map, localPrefixes);
+  let inherited = contextNs;
+  const ns = el.namespaceURI ?? null;
+  const local = el.localName;
+  let ignoreDefault = false;
+  let qname;
+  let markup = '<';
+  if (inherited === ns) {
+    if (localDefault !== null) ignoreDefault = true;
+    qname = ns === XML_NS ? 'xml:' + local : local;
+    markup += qname;
+  } else {
+    let prefix = el.prefix ?? null;
+    let candidate = preferredPrefix(map, ns, prefix);
+    if (prefix === 'xmlns') candidate = null;
+    if (candidate !== null) {
+      qname = candidate + ':' + local;
+      if (localDefault !== null && localDefault !== XML_NS) inherited = localDefault === '' ? null : localDefault;
+      markup += qname;
+    } else if (prefix !== null && prefix !== 'xmlns') {
+      if (localPrefixes.has(prefix)) prefix = generatePrefix(map, ns, counter);
+      else addPrefix(map, prefix, ns);
+      qname = prefix + ':' + local;
+      markup += qname + ' xmlns:' + prefix + '="' + escapeAttr(ns) + '"';
+      if (localDefault !== null) inherited = localDefault === '' ? null : localDefault;
+    } else if (localDefault === null || localDefault !== (ns ?? '')) {
+      ignoreDefault = true;
+      qname = local;
+      inherited = ns;
+      markup += qname + ' xmlns="' + escapeAttr(ns) + '"';
+    } else {
+      qname = local;
+      inherited = ns;
+      markup += qname;
+    }
+  }
+  markup += serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter);
+  const empty = el.firstChild === null || el.firstChild === undefined;
+  if (ns === HTML_NS && empty && VOID.has(local)) return [markup + ' />', null, inherited, map];
+  if (ns !== HTML_NS && empty) return [markup + '/>', null, inherited, map];
+  return [markup + '>', qname, inherited, map];
+}
+
+function leaf(node) {
+  switch (node.nodeType) {
+    case 3: return escapeText(node.data);
+    case 4: return '<![CDATA[' + node.data + ']]>';
+    case 7: return '<?' + node.target + ' ' + node.data + '?>';
+    case 8: return '<!--' + node.data + '-->';
+    case 10: {
+      let s = '<!DOCTYPE ' + node.name;
+      if (node.publicId !== '') s += ' PUBLIC "' + node.publicId + '"';
+      else if (node.systemId !== '') s += ' SYSTEM';
+      if (node.systemId !== '') s += ' "' + node.systemId + '"';
+      return s + '>';
+    }
+    default: return '';
+  }
+}
+
+/**
+ * The XML serialization of `node` (a Document, DocumentFragment, Element or
+ * leaf node); with { children: true }, of its children only (innerHTML).
+ * @param {object} node
+ * @param {{ children?: boolean }} [options]
+ * @returns {string}
+ */
+export function serializeXml(node, options) {
+  if (node === null || typeof node !== 'object' || typeof node.nodeType !== 'number') {
+    throw new TypeError(`serializeXml(node): expected a DOM-like node; got ${node === null ? 'null' : typeof node}`);
+  }
+  const counter = { index: 1 };
+  const map = new Map([[XML_NS, ['xml']]]);
+  let out = '';
+  // Frames: [node, context namespace, prefix map]; a string is an end tag to write.
+  const stack = [];
+  const pushChildren = (parent, ns, m) => {
+    const kids = parent.childNodes ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], ns, m]);
+  };
+  if (options?.children === true || node.nodeType === 9 || node.nodeType === 11) pushChildren(node, null, map);
+  else stack.push([node, null, map]);
+  while (stack.length > 0) {
+    const f = stack.pop();
+    if (typeof f === 'string') {
+      out += f;
+      continue;
+    }
+    const [n, ns, m] = f;
+    if (n.nodeType === 1) {
+      const [markup, qname, inherited, childMap] = startTag(n, ns, m, counter);
+      out += markup;
+      if (qname !== null) {
+        stack.push('</' + qname + '>');
+        pushChildren(n, inherited, childMap);
+      }
+    } else if (n.nodeType === 9 || n.nodeType === 11) {
+      pushChildren(n, ns, m);
+    } else {
+      out += leaf(n);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,111 @@
+/*
+ * The flat buffer of an XML document (docs/format.md, "XML documents"):
+ * the tree as h5_flatbuf_write writes any tree (elements in namespace 3
+ * "other", names as written: qualified names), plus the XML section that
+ * this file appends: the qualifier (namespace URI and prefix) of every
+ * element and attribute, and the XML declaration.  The header gets
+ * H5_FB_XML and the section's offset in word H5_FB_H_XML_OFF.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "xml5_flatbuf.h"
+#include "xml5_parser_state.h"
+
+static void put_u32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+}
+static uint32_t get_u32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+typedef struct {
+    uint8_t *strings; /* the section's string area */
+    uint32_t units;
+} xstrings;
+
+/* Append `s` to the string area; (offset, length) into w[0], w[1]; a null
+ * string (ptr NULL) gets offset NONE. */
+static void put_xstr(xstrings *xs, uint8_t *w, h5_str s) {
+    if (!s.ptr) {
+        put_u32(w, H5_FLATBUF_NONE);
+        put_u32(w + 4, 0);
+        return;
+    }
+    put_u32(w, xs->units);
+    put_u32(w + 4, (uint32_t)s.len);
+    for (size_t i = 0; i < s.len; i++) {
+        xs->strings[2 * (xs->units + i)] = (uint8_t)s.ptr[i];
+        xs->strings[2 * (xs->units + i) + 1] = (uint8_t)(s.ptr[i] >> 8);
+    }
+    xs->units += (uint32_t)s.len;
+}
+
+/* The next node in document order (the writer's pre-order; XML trees have
+ * no template contents). */
+static const h5_node *next_node(const h5_node *n, const h5_node *root) {
+    if (n->first_child) return n->first_child;
+    while (n != root && !n->next_sibling) n = n->parent;
+    return n == root ? NULL : n->next_sibling;
+}
+
+h5_status x5_flatbuf_write(const x5_parser *p, const h5_node *doc, const h5_flatbuf_options *opts, h5_flatbuf *fb) {
+    h5_status st = h5_flatbuf_write(doc, opts, fb);
+    if (st != H5_OK) return st;
+    const uint8_t *h = fb->data;
+    uint32_t nnodes = get_u32(h + 4 * H5_FB_H_NODE_COUNT), nattrs = get_u32(h + 4 * H5_FB_H_ATTR_COUNT);
+
+    /* Sizes: header, qualifier per node and per attribute, records, strings. */
+    const x5_xml_declaration *d = &p->decl;
+    uint64_t units = d->version.len + d->encoding.len + d->standalone.len;
+    for (size_t i = 0; i < p->quals.len; i++) units += p->quals.v[i].ns.len + p->quals.v[i].prefix.len;
+    uint64_t words = (uint64_t)H5_FB_X_HEADER_WORDS + nnodes + nattrs + (uint64_t)H5_FB_X_Q_WORDS * p->quals.len;
+    uint64_t off = (fb->len + 3) & ~(uint64_t)3;
+    uint64_t str_off = off + 4 * words;
+    uint64_t total = (str_off + 2 * units + 3) & ~(uint64_t)3;
+    if (total > UINT32_MAX) return H5_ERR_TOO_LARGE;
+    if (total > fb->cap) {
+        uint8_t *nd = realloc(fb->data, (size_t)total);
+        if (!nd) {
+            fb->len = 0;
+            return H5_ERR_OOM;
+        }
+        fb->data = nd;
+        fb->cap = (size_t)total;
+    }
+    uint8_t *b = fb->data;
+    memset(b + fb->len, 0, (size_t)(total - fb->len));
+    uint8_t *x = b + off;
+    xstrings xs = { b + str_off, 0 };
+
+    put_u32(x + 4 * H5_FB_X_QUALIFIER_COUNT, (uint32_t)p->quals.len);
+    put_u32(x + 4 * H5_FB_X_DECL_FLAGS, d->present ? H5_FB_XD_PRESENT | (d->version.ptr ? H5_FB_XD_HAS_VERSION : 0) |
+                                                         (d->encoding.ptr ? H5_FB_XD_HAS_ENCODING : 0) |
+                                                         (d->standalone.ptr ? H5_FB_XD_HAS_STANDALONE : 0)
+                                                   : 0);
+    put_xstr(&xs, x + 4 * H5_FB_X_VERSION_OFF, d->version);
+    put_xstr(&xs, x + 4 * H5_FB_X_ENCODING_OFF, d->encoding);
+    put_xstr(&xs, x + 4 * H5_FB_X_STANDALONE_OFF, d->standalone);
+    put_u32(x + 4 * H5_FB_X_STRINGS_OFF, (uint32_t)str_off);
+    put_u32(x + 4 * H5_FB_X_STRING_UNITS, (uint32_t)units);
+
+    /* A qualifier per node (elements; 0 for the others) and per attribute. */
+    uint8_t *nq = x + 4 * H5_FB_X_HEADER_WORDS, *aq = nq + 4 * (size_t)nnodes;
+    uint32_t i = 0, a = 0;
+    for (const h5_node *n = doc; n && i < nnodes; n = next_node(n, doc), i++) {
+        if (n->type != H5_NODE_ELEMENT) continue;
+        put_u32(nq + 4 * i, x5_element_qualifier(n));
+        for (uint32_t k = 0; k < n->nattrs && a < nattrs; k++, a++) put_u32(aq + 4 * a, x5_attr_qualifier(n, k));
+    }
+    uint8_t *qr = aq + 4 * (size_t)nattrs;
+    for (size_t k = 0; k < p->quals.len; k++, qr += 4 * H5_FB_X_Q_WORDS) {
+        put_xstr(&xs, qr + 4 * H5_FB_X_Q_NS_OFF, p->quals.v[k].ns);
+        put_xstr(&xs, qr + 4 * H5_FB_X_Q_PREFIX_OFF, p->quals.v[k].prefix);
+    }
+
+    put_u32(b + 4 * H5_FB_H_FLAGS, get_u32(b + 4 * H5_FB_H_FLAGS) | H5_FB_XML);
+    put_u32(b + 4 * H5_FB_H_XML_OFF, (uint32_t)off);
+    put_u32(b + 4 * H5_FB_H_TOTAL_BYTES, (uint32_t)total);
+    fb->len = (size_t)total;
+    return H5_OK;
+}

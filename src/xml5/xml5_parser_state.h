@@ -1,0 +1,80 @@
+/*
+ * The XML5 parser's state, shared by its files (private to src/xml5/):
+ *   xml5_tree_builder.c  the draft's "Tree construction" phases
+ *   xml5_namespaces.c    Namespaces in XML 1.0: declarations, prefixes
+ */
+#ifndef X5_PARSER_STATE_H
+#define X5_PARSER_STATE_H
+
+#include "xml5_tokenizer.h"
+#include "xml5_tree.h"
+
+/* The draft's phases. */
+typedef enum { X5_PHASE_START, X5_PHASE_MAIN, X5_PHASE_END } x5_phase;
+
+/* A namespace binding in scope: `prefix` (ptr NULL: the default namespace)
+ * is bound to qualifier `q` (X5_Q_NONE: undeclared, by xmlns="" or
+ * xmlns:p=""); `prev`: the binding of the same prefix it hides, or -1. */
+typedef struct {
+    h5_str prefix;
+    uint32_t q;
+    int32_t prev;
+} x5_binding;
+
+/* The innermost binding of each prefix seen (a hash table: lookups do not
+ * scan the bindings in scope, so deep nesting stays linear). */
+typedef struct {
+    h5_str prefix;   /* ptr NULL: empty slot */
+    int32_t top;     /* index in bindings, or -1 */
+} x5_prefix_slot;
+
+/* An open element and the number of bindings in scope outside it. */
+typedef struct {
+    h5_node *el;
+    size_t outer_bindings;
+} x5_open_element;
+
+/* A growable array, malloc'd, kept for the next parse. */
+#define X5_VEC(T) struct { T *v; size_t len, cap; }
+
+struct x5_parser {
+    h5_arena arena;
+    x5_tokenizer *tokenizer;
+    bool oom;
+
+    h5_node *doc;
+    x5_phase phase;
+    bool seen_token;     /* any token before (for the XML declaration) */
+    bool seen_doctype;
+    x5_xml_declaration decl;
+
+    X5_VEC(x5_open_element) open;
+    X5_VEC(x5_binding) bindings;
+    X5_VEC(x5_prefix_slot) prefixes; /* len: slots used; cap: a power of two */
+    int32_t default_top;             /* innermost default namespace binding, or -1 */
+    X5_VEC(x5_qualifier) quals;
+    X5_VEC(x5_parse_error) errors;
+    X5_VEC(uint32_t) attr_quals; /* scratch: the qualifiers of a tag's attributes */
+};
+
+/* Make room for one more element in a vector; false (and p->oom) when
+ * out of memory. */
+bool x5_vec_grow(x5_parser *p, void **v, size_t *cap, size_t elem);
+#define X5_VEC_ROOM(p, vec) \
+    ((vec).len < (vec).cap || x5_vec_grow((p), (void **)&(vec).v, &(vec).cap, sizeof *(vec).v))
+
+void x5_parse_error_at(x5_parser *p, x5_error_code code, uint32_t offset);
+/* An error at the current token (its end). */
+void x5_tree_error(x5_parser *p, x5_error_code code);
+
+/* Namespaces (xml5_namespaces.c). */
+void x5_namespaces_reset(x5_parser *p);
+/* Take the bindings after the first `outer` out of scope. */
+void x5_namespaces_pop(x5_parser *p, size_t outer);
+/* Create the element for a start or empty tag token: bind its namespace
+ * declarations (popped by the caller: x5_namespaces_pop), resolve its
+ * name and attributes, drop attributes whose expanded name repeats.  NULL
+ * when out of memory. */
+h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok);
+
+#endif

@@ -1,0 +1,329 @@
+/*
+ * XML5 tree construction: the draft's "Tree construction" section (seed
+ * 002): the start phase, the main phase and the end phase, over the tokens
+ * of xml5_tokenizer.c.  Elements are created by xml5_namespaces.c.
+ *
+ * Where the draft is silent or says TODO (docs/xml5.md, "Tree construction"):
+ * - DOCTYPE in the start phase: the draft's "anything else" would ignore it;
+ *   xml5lib-tests expect a DocumentType node, so the first DOCTYPE before
+ *   the root element is appended to the document (XML 1.0 [22] prolog);
+ *   a later one is misplaced-doctype.
+ * - The XML declaration: recorded on the document when it is the first
+ *   token (XML 1.0 [23]); anywhere else misplaced-xml-declaration.
+ * - Character tokens outside the root element: whitespace is ignored
+ *   silently (XML 1.0 [27] Misc allows S), other text is
+ *   text-outside-root-element and ignored.
+ * - "Once the user agent stops parsing the document ... TODO": nothing.
+ * - Well-formedness errors the draft's phases do not name, so that strict
+ *   parsing (the first error) rejects what an XML parser rejects: `</>`
+ *   (short-end-tag), a PI target "xml" in any case that is not the XML
+ *   declaration (reserved-processing-instruction-target, XML 1.0 [17]).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "xml5_parser_state.h"
+
+bool x5_vec_grow(x5_parser *p, void **v, size_t *cap, size_t elem) {
+
+    size_t ncap = *cap ? *cap * 2 : 16;
+    if (ncap > SIZE_MAX / elem) {
+        p->oom = true;
+        return false;
+    }
+    void *nv = realloc(*v, ncap * elem);
+    if (!nv) {
+        p->oom = true;
+        return false;
+    }
+    *v = nv;
+    *cap = ncap;
+    return true;
+}
+
+void x5_parse_error_at(x5_parser *p, x5_error_code code, uint32_t offset) {
+    if (!X5_VEC_ROOM(p, p->errors)) return;
+    p->errors.v[p->errors.len++] = (x5_parse_error){ (uint32_t)code, offset };
+}
+
+void x5_tree_error(x5_parser *p, x5_error_code code) {
+    uint32_t pos = x5_tokenizer_position(p->tokenizer);
+    x5_parse_error_at(p, code, pos ? pos - 1 : 0);
+}
+
+static void on_tokenizer_error(void *ctx, x5_error_code code, uint32_t offset) {
+    x5_parse_error_at(ctx, code, offset);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tree operations.                                                           */
+
+static h5_node *current_node(const x5_parser *p) {
+    return p->open.len ? p->open.v[p->open.len - 1].el : p->doc;
+}
+
+static h5_node *new_node(x5_parser *p, h5_node_type type) {
+    h5_node *n = h5_node_create(&p->arena, type);
+    if (!n) p->oom = true;
+    return n;
+}
+
+static h5_str dup_str(x5_parser *p, h5_str s) {
+    h5_str r = { s.len ? h5_arena_dup(&p->arena, s.ptr, s.len) : NULL, s.len };
+    if (s.len && !r.ptr) p->oom = true;
+    return r;
+}
+
+/* "Append a character": consecutive characters make one Text node. */
+static void append_text(x5_parser *p, h5_node *parent, h5_str s) {
+    h5_node *t = parent->last_child;
+    if (!t || t->type != H5_NODE_TEXT) {
+        if (!(t = new_node(p, H5_NODE_TEXT))) return;
+        h5_node_append(parent, t);
+    }
+    if (!h5_text_append(&p->arena, t, s.ptr, s.len)) p->oom = true;
+}
+
+static void append_comment(x5_parser *p, h5_node *parent, const x5_token *tok) {
+    h5_node *c = new_node(p, H5_NODE_COMMENT);
+    if (!c) return;
+    h5_str d = dup_str(p, tok->data);
+    c->data = d.ptr;
+    c->data_len = (uint32_t)d.len;
+    c->data_cap = (uint32_t)d.len;
+    h5_node_append(parent, c);
+}
+
+static void append_pi(x5_parser *p, h5_node *parent, const x5_token *tok) {
+    if (tok->name.len == 3 && h5_str_eq_ascii_ci(tok->name, "xml"))
+        x5_tree_error(p, X5_ERROR_RESERVED_PROCESSING_INSTRUCTION_TARGET);
+    h5_node *pi = new_node(p, H5_NODE_PI);
+    if (!pi) return;
+    pi->name = dup_str(p, tok->name);
+    h5_str d = dup_str(p, tok->data);
+    pi->data = d.ptr;
+    pi->data_len = (uint32_t)d.len;
+    pi->data_cap = (uint32_t)d.len;
+    h5_node_append(parent, pi);
+}
+
+static void append_doctype(x5_parser *p, const x5_token *tok) {
+    h5_node *d = new_node(p, H5_NODE_DOCTYPE);
+    if (!d) return;
+    d->name = dup_str(p, tok->name);
+    d->public_id = dup_str(p, tok->public_id);
+    d->system_id = dup_str(p, tok->system_id);
+    d->has_public_id = tok->has_public_id;
+    d->has_system_id = tok->has_system_id;
+    h5_node_append(p->doc, d);
+}
+
+static void record_xml_declaration(x5_parser *p, const x5_token *tok) {
+    p->decl.present = true;
+    if (tok->has_version) p->decl.version = dup_str(p, tok->version);
+    if (tok->has_encoding) p->decl.encoding = dup_str(p, tok->encoding);
+    if (tok->has_standalone) p->decl.standalone = dup_str(p, tok->standalone);
+    /* A present but empty value still needs a non-NULL pointer. */
+    static const h5_char empty[1] = { 0 };
+    if (tok->has_version && !p->decl.version.ptr) p->decl.version.ptr = empty;
+    if (tok->has_encoding && !p->decl.encoding.ptr) p->decl.encoding.ptr = empty;
+    if (tok->has_standalone && !p->decl.standalone.ptr) p->decl.standalone.ptr = empty;
+}
+
+static bool all_whitespace(h5_str s) {
+    for (size_t i = 0; i < s.len; i++)
+        if (s.ptr[i] != ' ' && s.ptr[i] != '\t' && s.ptr[i] != '\n') return false;
+    return true;
+}
+
+/* Create an element for a start or empty tag and append it to `parent`;
+ * a start tag's element is pushed onto the stack of open elements (with
+ * its namespace declarations in scope), an empty tag's declarations go out
+ * of scope at once. */
+static void insert_element(x5_parser *p, h5_node *parent, const x5_token *tok) {
+    size_t outer = p->bindings.len;
+    h5_node *el = x5_create_element_for_token(p, tok);
+    if (!el) return;
+    h5_node_append(parent, el);
+    if (tok->type == X5_TOKEN_EMPTY_TAG) {
+        x5_namespaces_pop(p, outer);
+        return;
+    }
+    if (!X5_VEC_ROOM(p, p->open)) return;
+    p->open.v[p->open.len++] = (x5_open_element){ el, outer };
+}
+
+static void pop_element(x5_parser *p) {
+    x5_namespaces_pop(p, p->open.v[--p->open.len].outer_bindings);
+    if (!p->open.len) p->phase = X5_PHASE_END;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The phases.                                                                */
+
+/* Tokens that every phase treats the same way, or false. */
+static bool misc_token(x5_parser *p, const x5_token *tok, h5_node *parent) {
+    switch (tok->type) {
+    case X5_TOKEN_COMMENT: append_comment(p, parent, tok); return true;
+    case X5_TOKEN_PI: append_pi(p, parent, tok); return true;
+    case X5_TOKEN_XML_DECLARATION:
+        if (p->seen_token || p->decl.present) x5_tree_error(p, X5_ERROR_MISPLACED_XML_DECLARATION);
+        else record_xml_declaration(p, tok);
+        return true;
+    default: return false;
+    }
+}
+
+static void start_phase(x5_parser *p, const x5_token *tok) {
+    if (misc_token(p, tok, p->doc)) return;
+    switch (tok->type) {
+    case X5_TOKEN_START_TAG:
+        insert_element(p, p->doc, tok);
+        p->phase = X5_PHASE_MAIN;
+        return;
+    case X5_TOKEN_EMPTY_TAG:
+        insert_element(p, p->doc, tok);
+        p->phase = X5_PHASE_END;
+        return;
+    case X5_TOKEN_DOCTYPE:
+        if (p->seen_doctype) x5_tree_error(p, X5_ERROR_MISPLACED_DOCTYPE);
+        else append_doctype(p, tok);
+        p->seen_doctype = true;
+        return;
+    case X5_TOKEN_CHARACTER:
+        if (!all_whitespace(tok->data)) x5_tree_error(p, X5_ERROR_TEXT_OUTSIDE_ROOT_ELEMENT);
+        return;
+    case X5_TOKEN_EOF:
+        x5_tree_error(p, X5_ERROR_MISSING_ROOT_ELEMENT);
+        p->phase = X5_PHASE_END;
+        return;
+    default: /* end tags */
+        x5_tree_error(p, X5_ERROR_END_TAG_OUTSIDE_ROOT_ELEMENT);
+        return;
+    }
+}
+
+/* An element's tag name as written (its qualified name). */
+static h5_str tag_name(const x5_parser *p, const h5_node *el) {
+    return x5_qualified_name(el->name, &p->quals.v[x5_element_qualifier(el)]);
+}
+
+static void main_phase(x5_parser *p, const x5_token *tok) {
+    h5_node *cur = current_node(p);
+    if (misc_token(p, tok, cur)) return;
+    switch (tok->type) {
+    case X5_TOKEN_CHARACTER: append_text(p, cur, tok->data); return;
+    case X5_TOKEN_START_TAG:
+    case X5_TOKEN_EMPTY_TAG: insert_element(p, cur, tok); return;
+    case X5_TOKEN_END_TAG: {
+        if (!p->open.len || !h5_str_eq(tag_name(p, cur), tok->name)) x5_tree_error(p, X5_ERROR_END_TAG_NAME_MISMATCH);
+        /* "an element in scope with the same tag name": anywhere on the stack. */
+        size_t i = p->open.len;
+        while (i > 0 && !h5_str_eq(tag_name(p, p->open.v[i - 1].el), tok->name)) i--;
+        while (i > 0 && p->open.len >= i) pop_element(p);
+        return;
+    }
+    case X5_TOKEN_SHORT_END_TAG:
+        x5_tree_error(p, X5_ERROR_SHORT_END_TAG);
+        pop_element(p);
+        return;
+    case X5_TOKEN_DOCTYPE: x5_tree_error(p, X5_ERROR_MISPLACED_DOCTYPE); return;
+    case X5_TOKEN_EOF:
+        x5_tree_error(p, X5_ERROR_EOF_IN_ELEMENT);
+        p->open.len = 0;
+        x5_namespaces_pop(p, 0);
+        p->phase = X5_PHASE_END;
+        return;
+    default: return;
+    }
+}
+
+static void end_phase(x5_parser *p, const x5_token *tok) {
+    if (misc_token(p, tok, p->doc)) return;
+    switch (tok->type) {
+    case X5_TOKEN_EOF: return; /* stop parsing */
+    case X5_TOKEN_CHARACTER:
+        if (!all_whitespace(tok->data)) x5_tree_error(p, X5_ERROR_TEXT_OUTSIDE_ROOT_ELEMENT);
+        return;
+    case X5_TOKEN_DOCTYPE: x5_tree_error(p, X5_ERROR_MISPLACED_DOCTYPE); return;
+    case X5_TOKEN_END_TAG:
+    case X5_TOKEN_SHORT_END_TAG: x5_tree_error(p, X5_ERROR_END_TAG_OUTSIDE_ROOT_ELEMENT); return;
+    default: x5_tree_error(p, X5_ERROR_CONTENT_AFTER_ROOT_ELEMENT); return;
+    }
+}
+
+static void on_token(void *ctx, const x5_token *tok) {
+    x5_parser *p = ctx;
+    if (p->oom) return;
+    switch (p->phase) {
+    case X5_PHASE_START: start_phase(p, tok); break;
+    case X5_PHASE_MAIN: main_phase(p, tok); break;
+    case X5_PHASE_END: end_phase(p, tok); break;
+    }
+    if (tok->type != X5_TOKEN_XML_DECLARATION) p->seen_token = true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The parser.                                                                */
+
+x5_parser *x5_parser_create(void) {
+    x5_parser *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    h5_arena_init(&p->arena);
+    if (!(p->tokenizer = x5_tokenizer_create())) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void x5_parser_destroy(x5_parser *p) {
+    if (!p) return;
+    x5_tokenizer_destroy(p->tokenizer);
+    h5_arena_free(&p->arena);
+    free(p->open.v);
+    free(p->bindings.v);
+    free(p->prefixes.v);
+    free(p->quals.v);
+    free(p->errors.v);
+    free(p->attr_quals.v);
+    free(p);
+}
+
+h5_status x5_parse(x5_parser *p, const h5_char *input, size_t len, h5_node **out) {
+    *out = NULL;
+    h5_arena_reset(&p->arena);
+    p->oom = false;
+    p->phase = X5_PHASE_START;
+    p->seen_token = p->seen_doctype = false;
+    memset(&p->decl, 0, sizeof p->decl);
+    p->open.len = p->errors.len = 0;
+    x5_namespaces_reset(p);
+    p->doc = new_node(p, H5_NODE_DOCUMENT);
+    if (p->oom) return H5_ERR_OOM;
+
+    x5_tokenizer_options o = { 0 };
+    o.on_token = on_token;
+    o.token_ctx = p;
+    o.on_error = on_tokenizer_error;
+    o.error_ctx = p;
+    o.initial_state = X5_STATE_DATA;
+    x5_tokenizer_reset(p->tokenizer, &o);
+    if (x5_tokenizer_feed(p->tokenizer, input, len) != H5_OK || x5_tokenizer_finish(p->tokenizer) != H5_OK ||
+        p->oom || p->arena.failed)
+        return H5_ERR_OOM;
+    *out = p->doc;
+    return H5_OK;
+}
+
+const x5_qualifier *x5_parser_qualifiers(const x5_parser *p, size_t *count) {
+    *count = p->quals.len;
+    return p->quals.v;
+}
+
+const x5_parse_error *x5_parser_errors(const x5_parser *p, size_t *count) {
+    *count = p->errors.len;
+    return p->errors.v;
+}
+
+const x5_xml_declaration *x5_parser_xml_declaration(const x5_parser *p) { return &p->decl; }

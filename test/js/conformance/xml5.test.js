@@ -1,0 +1,261 @@
+// XML5 (issue 21) through the wasm build and the public API: all of
+// xml5lib-tests (tokenizer through tokenizeXml: tokens and the number of
+// parse errors; tree construction through parseXml, dumped as the tests
+// write trees), then parseXml's own behaviour: namespaces in the DOM,
+// format: 'object', buffers and decode(), strict, bytes, serializeXml,
+// errors and misuse.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+
+import { decode, dumpXmlTree, parseXml, parseXmlToBuffer, serializeXml, tokenizeXml } from '../../../js/node.js';
+import { sharedPath } from '../lib/shared.js';
+
+const XMLNS = 'http://www.w3.org/2000/xmlns/';
+const XML = 'http://www.w3.org/XML/1998/namespace';
+
+// ---- tokenizer ----------------------------------------------------------
+
+/** tokenizeXml's tokens in xml5lib's notation (adjacent characters merged). */
+function toXml5lib(tokens) {
+  const out = [];
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'startTag':
+      case 'emptyTag':
+        out.push([t.type === 'startTag' ? 'StartTag' : 'EmptyTag', t.name, Object.fromEntries(t.attributes.map((a) => [a.name, a.value]))]);
+        break;
+      case 'endTag': out.push(['EndTag', t.name]); break;
+      case 'shortEndTag': out.push(['ShortTag', '']); break;
+      case 'comment': out.push(['Comment', t.data]); break;
+      case 'processingInstruction': out.push(['PI', t.target, t.data]); break;
+      case 'doctype': out.push(['DOCTYPE', t.name, t.publicId, t.systemId]); break;
+      case 'xmlDeclaration': out.push(['XmlDeclaration', t.version, t.encoding, t.standalone]); break;
+      case 'character': {
+        const last = out[out.length - 1];
+        if (last && last[0] === 'Character') last[1] += t.data;
+        else out.push(['Character', t.data]);
+        break;
+      }
+      default: throw new Error('unknown token ' + t.type);
+    }
+  }
+  return out;
+}
+
+/** The expected tokens without "ParseError" entries (merged), and their number. */
+function expected(output) {
+  const tokens = [];
+  let errors = 0;
+  for (const t of output) {
+    if (t === 'ParseError') {
+      errors++;
+      continue;
+    }
+    // DOCTYPE: html5lib's fifth "correctness" field (XML has no quirks mode; docs/xml5.md).
+    const tok = t[0] === 'DOCTYPE' ? t.slice(0, 4) : t.slice();
+    const last = tokens[tokens.length - 1];
+    if (tok[0] === 'Character' && last && last[0] === 'Character') last[1] += tok[1];
+    else tokens.push(tok);
+  }
+  return { tokens, errors };
+}
+
+const tokDirs = [sharedPath('xml5lib-tests', 'tokenizer'), new URL('../../native', import.meta.url).pathname];
+for (const dir of tokDirs) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.test')).sort()) {
+    if (dir.endsWith('native') && !file.startsWith('xml5_')) continue;
+    describe(`xml5lib tokenizer: ${file}`, () => {
+      const { tests } = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      tests.forEach((t, i) => {
+        test(`${i}: ${t.description}`, () => {
+          let errors = 0;
+          const got = toXml5lib(tokenizeXml(t.input, { onParseError: () => errors++ }));
+          const want = expected(t.output);
+          assert.deepEqual(got, want.tokens, `input: ${JSON.stringify(t.input)}`);
+          assert.equal(errors, want.errors, `parse errors of ${JSON.stringify(t.input)}`);
+        });
+      });
+    });
+  }
+}
+
+// ---- tree construction --------------------------------------------------
+
+/** Tests of an html5lib-format .dat file: { line, data, document }. */
+function readDat(path) {
+  const tests = [];
+  const lines = readFileSync(path, 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] !== '#data') continue;
+    const line = i + 1;
+    const data = [];
+    for (i++; lines[i] !== '#errors' && lines[i] !== '#document'; i++) data.push(lines[i]);
+    while (lines[i] !== '#document') i++;
+    const doc = [];
+    for (i++; i < lines.length && lines[i].startsWith('|'); i++) doc.push(lines[i]);
+    tests.push({ line, data: data.join('\n'), document: doc.join('\n') + '\n' });
+  }
+  return tests;
+}
+
+const treeDir = sharedPath('xml5lib-tests', 'tree-construction');
+const treeFiles = [
+  ...readdirSync(treeDir).filter((f) => f.endsWith('.dat')).sort().map((f) => join(treeDir, f)),
+  new URL('../../native/xml5_tree_own.dat', import.meta.url).pathname, // ours: namespace scoping, errors
+];
+let treeCount = 0;
+for (const path of treeFiles) {
+  describe(`xml5 tree: ${path.split('/').pop()}`, () => {
+    for (const t of readDat(path)) {
+      if (path.startsWith(treeDir)) treeCount++;
+      test(`line ${t.line}: ${JSON.stringify(t.data)}`, () => {
+        assert.equal(dumpXmlTree(parseXml(t.data)), t.document);
+        // The same tree through a buffer and decode() (which checks it whole).
+        assert.equal(dumpXmlTree(decode(parseXmlToBuffer(t.data))), t.document);
+      });
+    }
+  });
+}
+test('xml5lib tree: all 36 tests ran', () => assert.equal(treeCount, 36));
+
+// ---- parseXml -----------------------------------------------------------
+
+describe('parseXml: namespaces in the DOM', () => {
+  const doc = parseXml('<r xmlns="urn:a" xmlns:p="urn:p" p:x="1" y="2"><p:c xml:lang="en"><d/></p:c><e xmlns=""/><P:c/></r>');
+  const r = doc.documentElement;
+  test('elements', () => {
+    assert.deepEqual([r.namespaceURI, r.prefix, r.localName, r.tagName], ['urn:a', null, 'r', 'r']);
+    const c = r.firstChild;
+    assert.deepEqual([c.namespaceURI, c.prefix, c.localName, c.tagName, c.nodeName], ['urn:p', 'p', 'c', 'p:c', 'p:c']);
+    assert.equal(c.firstChild.namespaceURI, 'urn:a');
+    assert.equal(r.childNodes[1].namespaceURI, null); // xmlns="" undeclares
+    // Unbound prefix (a parse error): no namespace, the whole name is the local name.
+    assert.deepEqual([r.childNodes[2].namespaceURI, r.childNodes[2].prefix, r.childNodes[2].localName], [null, null, 'P:c']);
+  });
+  test('attributes', () => {
+    assert.deepEqual(r.attributes.map((a) => [a.name, a.namespaceURI, a.prefix, a.localName, a.value]), [
+      ['xmlns', XMLNS, null, 'xmlns', 'urn:a'],
+      ['xmlns:p', XMLNS, 'xmlns', 'p', 'urn:p'],
+      ['p:x', 'urn:p', 'p', 'x', '1'],
+      ['y', null, null, 'y', '2'],
+    ]);
+    assert.equal(r.getAttribute('p:x'), '1');
+    assert.equal(r.getAttribute('P:X'), null); // case-sensitive
+    assert.equal(r.getAttributeNS('urn:p', 'x'), '1');
+    assert.equal(r.firstChild.getAttributeNS(XML, 'lang'), 'en');
+    assert.deepEqual(r.getAttributeNames(), ['xmlns', 'xmlns:p', 'p:x', 'y']);
+    assert.equal(r.getAttributeNode('p:x').namespaceURI, 'urn:p');
+  });
+  test('the document', () => {
+    assert.equal(doc.contentType, 'application/xml');
+    assert.equal(doc.xmlDeclaration, null);
+    assert.deepEqual(parseXml('<?xml version="1.0" standalone="yes"?><a/>').xmlDeclaration, { version: '1.0', encoding: null, standalone: 'yes' });
+  });
+});
+
+describe('parseXml: format object, buffers', () => {
+  test("format: 'object'", () => {
+    const o = parseXml('<a xmlns:q="u"><q:b q:z="1" w="2"/></a>', { format: 'object' });
+    const a = o.childNodes[0];
+    const b = a.childNodes[0];
+    assert.deepEqual([a.tagName, a.namespaceURI, a.prefix], ['a', null, null]);
+    assert.deepEqual([b.tagName, b.localName, b.namespaceURI, b.prefix], ['q:b', 'b', 'u', 'q']);
+    assert.deepEqual(a.attrs, [{ name: 'q', value: 'u', prefix: 'xmlns', namespace: XMLNS }]);
+    assert.deepEqual(b.attrs, [{ name: 'z', value: '1', prefix: 'q', namespace: 'u' }, { name: 'w', value: '2' }]);
+  });
+  test('decode() refuses a corrupt XML section', () => {
+    const buf = new Uint8Array(parseXmlToBuffer('<a xmlns="u"/>'));
+    const h = new Uint32Array(buf.buffer);
+    const x = h[19] / 4;
+    h[x] = 1000; // qualifier count
+    assert.throws(() => decode(buf), /XML section/);
+  });
+});
+
+describe('parseXml: errors and strict', () => {
+  test('onParseError: codes and positions', () => {
+    const errors = [];
+    const doc = parseXml('<a>\n<b></a>', { onParseError: (e) => errors.push(e) });
+    assert.equal(doc.documentElement.firstElementChild.localName, 'b');
+    assert.deepEqual(errors.map((e) => [e.code, e.line]), [['end-tag-name-mismatch', 2]]);
+  });
+  test('strict: the first error is a SyntaxError with line and column', () => {
+    assert.throws(() => parseXml('<a>\n  <n:b/></a>', { strict: true }), (e) =>
+      e instanceof SyntaxError && e.code === 'unbound-prefix' && e.line === 2 && e.col === 8);
+    assert.equal(parseXml('<a><b/></a>', { strict: true }).documentElement.localName, 'a');
+  });
+  test('malformed input always gives a tree', () => {
+    for (const s of ['', '<', '</>', '<a', '<a b="', '<!DOCTYPE', 'text', '<a></b></c>', '<?xml', '<![CDATA[', '<a x:y:z="1"/>']) {
+      const errors = [];
+      const doc = parseXml(s, { onParseError: (e) => errors.push(e) });
+      assert.equal(doc.nodeType, 9);
+      assert.ok(errors.length > 0, `errors for ${JSON.stringify(s)}`);
+    }
+  });
+  test('deep nesting: 20,000 elements each declaring a prefix (no recursion, no quadratic lookup)', () => {
+    const n = 20000;
+    const xml = Array.from({ length: n }, (_, i) => `<p${i}:a xmlns:p${i}="u${i}">`).join('') + 'x' + '</>'.repeat(n);
+    const doc = parseXml(xml);
+    let el = doc.documentElement, depth = 0;
+    while (el.firstElementChild) el = el.firstElementChild, depth++;
+    assert.equal(depth, n - 1);
+    assert.deepEqual([el.namespaceURI, el.prefix], [`u${n - 1}`, `p${n - 1}`]);
+    // serializeXml copies the prefix map per element that declares one
+    // (docs/xml5.md, "Left"): a deep tree without declarations.
+    assert.equal(serializeXml(parseXml('<a>'.repeat(n) + '</a>'.repeat(n))), '<a>'.repeat(n - 1) + '<a/>' + '</a>'.repeat(n - 1));
+  });
+  test('misuse', () => {
+    assert.throws(() => parseXml(42), TypeError);
+    assert.throws(() => parseXml('<a/>', { format: 'html' }), TypeError);
+    assert.throws(() => parseXml('<a/>', { strict: 1 }), TypeError);
+    assert.throws(() => parseXml('<a/>', { encoding: 'utf-8' }), TypeError);
+    assert.throws(() => serializeXml('<a/>'), TypeError);
+  });
+});
+
+describe('parseXml: bytes', () => {
+  const enc = (s) => new TextEncoder().encode(s);
+  test('UTF-8 by default, and with a BOM', () => {
+    assert.equal(parseXml(enc('<a>\u00e9</a>')).documentElement.textContent, '\u00e9');
+    assert.equal(parseXml(enc('\ufeff<a>\u00e9</a>')).documentElement.textContent, '\u00e9');
+  });
+  test('the encoding declaration', () => {
+    const bytes = Uint8Array.from([...enc('<?xml version="1.0" encoding="ISO-8859-1"?><a>'), 0xe9, ...enc('</a>')]);
+    const doc = parseXml(bytes);
+    assert.equal(doc.documentElement.textContent, '\u00e9');
+    assert.equal(doc.characterSet, 'windows-1252');
+  });
+  test('UTF-16 with a BOM; the encoding option', () => {
+    const s = '<a>\u20ac</a>';
+    const le = new Uint8Array(2 + 2 * s.length);
+    le[0] = 0xff, le[1] = 0xfe;
+    for (let i = 0; i < s.length; i++) le[2 + 2 * i] = s.charCodeAt(i) & 255, le[3 + 2 * i] = s.charCodeAt(i) >> 8;
+    assert.equal(parseXml(le).documentElement.textContent, '\u20ac');
+    assert.equal(parseXml(Uint8Array.from([0x3c, 0x61, 0x3e, 0x80, 0x3c, 0x2f, 0x61, 0x3e]), { encoding: 'windows-1252' }).documentElement.textContent, '\u20ac');
+  });
+});
+
+describe('serializeXml', () => {
+  const round = (s) => serializeXml(parseXml(s));
+  test('well-formed documents come back as written', () => {
+    for (const s of [
+      '<a/>',
+      '<a xmlns="urn:x"><b c="1">t &amp; &lt;u&gt;</b></a>',
+      '<p:a xmlns:p="urn:p"><p:b p:c="&quot;"/></p:a>',
+      '<!DOCTYPE a PUBLIC "p" "s"><a><!--c--><?pi data?></a>',
+      '<a xml:lang="en"><b xmlns="urn:b"><c xmlns=""/></b></a>',
+    ]) assert.equal(round(s), s);
+  });
+  test('namespace fix-up', () => {
+    // A subtree serialized alone declares the namespaces it uses.
+    const doc = parseXml('<r xmlns:p="urn:p"><p:a p:x="1"><b/></p:a></r>');
+    assert.equal(serializeXml(doc.documentElement.firstChild), '<p:a xmlns:p="urn:p" p:x="1"><b/></p:a>');
+    assert.equal(doc.documentElement.firstChild.innerHTML, '<b/>');
+  });
+  test('HTML documents too (XHTML namespace)', async () => {
+    const { parse } = await import('../../../js/node.js');
+    assert.equal(serializeXml(parse('<p>a<br>b').body), '<body xmlns="http://www.w3.org/1999/xhtml"><p>a<br />b</p></body>');
+  });
+});

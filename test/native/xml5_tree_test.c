@@ -1,0 +1,256 @@
+/*
+ * Native driver for the xml5lib tree-construction tests
+ * (xml5lib-tests/tree-construction, its .dat files, html5lib's .dat format).
+ *
+ *   xml5_tree_test DIR|FILE...   (a directory: every *.dat file in it)
+ *
+ * Each test's #data is parsed with x5_parse and the tree dumped as the
+ * tests write it: elements `<{namespace}qualified-name>` (no braces without
+ * a namespace), attributes `{namespace}qualified-name="value"` one level
+ * deeper, text `"..."`, comments `<!-- data -->`, processing instructions
+ * `<?target data?>`, DOCTYPE `<!DOCTYPE name>` (with `"public" "system"`
+ * when either is non-empty).  The attribute lines of an element are sorted
+ * (by UTF-8 bytes, which for these tests is UTF-16 order): the tests list
+ * them sorted as whole lines.  The xml5lib tree tests have no #errors
+ * section, so errors are not compared (the tokenizer tests count them).
+ * Failures print `FAIL` with both dumps; the last line is
+ * `xml5 tree: N passed, M failed`; exit status 1 on any failure.
+ */
+#define _GNU_SOURCE
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decoders.h"
+#include "xml5_tree.h"
+
+/* ------------------------------------------------------------------------ */
+/* Dump.                                                                     */
+
+static void put_utf16(FILE *f, h5_str s) {
+    uint8_t tmp[3 * 256];
+    for (size_t i = 0; i < s.len; i += 256) {
+        size_t n = s.len - i < 256 ? s.len - i : 256;
+        fwrite(tmp, 1, h5_utf16_to_utf8(s.ptr + i, n, tmp), f);
+    }
+}
+
+static void indent(FILE *f, int depth) {
+    fputs("| ", f);
+    for (int i = 0; i < depth; i++) fputs("  ", f);
+}
+
+static int cmp_lines(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void dump_attrs(FILE *f, const h5_node *el, const x5_qualifier *quals, int depth) {
+    char **lines = calloc(el->nattrs + 1, sizeof *lines);
+    for (uint32_t i = 0; i < el->nattrs; i++) {
+        size_t n;
+        FILE *m = open_memstream(&lines[i], &n);
+        const x5_qualifier *q = &quals[x5_attr_qualifier(el, i)];
+        if (q->ns.ptr) {
+            fputc('{', m);
+            put_utf16(m, q->ns);
+            fputc('}', m);
+        }
+        put_utf16(m, x5_qualified_name(el->attrs[i].name, q));
+        fputs("=\"", m);
+        put_utf16(m, el->attrs[i].value);
+        fputc('"', m);
+        fclose(m);
+    }
+    qsort(lines, el->nattrs, sizeof *lines, cmp_lines);
+    for (uint32_t i = 0; i < el->nattrs; i++) {
+        indent(f, depth);
+        fprintf(f, "%s\n", lines[i]);
+        free(lines[i]);
+    }
+    free(lines);
+}
+
+static void dump_node(FILE *f, const h5_node *n, const x5_qualifier *quals, int depth) {
+    indent(f, depth);
+    switch (n->type) {
+    case H5_NODE_ELEMENT: {
+        const x5_qualifier *q = &quals[x5_element_qualifier(n)];
+        fputc('<', f);
+        if (q->ns.ptr) {
+            fputc('{', f);
+            put_utf16(f, q->ns);
+            fputc('}', f);
+        }
+        put_utf16(f, x5_qualified_name(n->name, q));
+        fputs(">\n", f);
+        dump_attrs(f, n, quals, depth + 1);
+        break;
+    }
+    case H5_NODE_TEXT:
+        fputc('"', f);
+        put_utf16(f, (h5_str){ n->data, n->data_len });
+        fputs("\"\n", f);
+        break;
+    case H5_NODE_COMMENT:
+        fputs("<!-- ", f);
+        put_utf16(f, (h5_str){ n->data, n->data_len });
+        fputs(" -->\n", f);
+        break;
+    case H5_NODE_PI:
+        fputs("<?", f);
+        put_utf16(f, n->name);
+        fputc(' ', f);
+        put_utf16(f, (h5_str){ n->data, n->data_len });
+        fputs("?>\n", f);
+        break;
+    case H5_NODE_DOCTYPE:
+        fputs("<!DOCTYPE ", f);
+        put_utf16(f, n->name);
+        if (n->public_id.len || n->system_id.len) {
+            fputs(" \"", f);
+            put_utf16(f, n->public_id);
+            fputs("\" \"", f);
+            put_utf16(f, n->system_id);
+            fputc('"', f);
+        }
+        fputs(">\n", f);
+        break;
+    default: fputs("?\n", f); break;
+    }
+}
+
+/* The tree below `doc` in document order, without recursion. */
+static char *dump_tree(const h5_node *doc, const x5_qualifier *quals) {
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    int depth = 0;
+    const h5_node *n = doc->first_child;
+    while (n) {
+        dump_node(f, n, quals, depth);
+        if (n->first_child) {
+            n = n->first_child;
+            depth++;
+            continue;
+        }
+        while (n && !n->next_sibling) {
+            n = n->parent;
+            depth--;
+            if (n == doc) n = NULL;
+        }
+        if (n) n = n->next_sibling;
+    }
+    fclose(f);
+    return out;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The .dat format.                                                          */
+
+typedef struct {
+    size_t passed, failed;
+} totals;
+
+static char *read_file(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) n = 0;
+    if (s) s[n] = 0;
+    fclose(f);
+    return s;
+}
+
+static void run_test(x5_parser *p, const char *path, int line, const char *data, size_t data_len,
+                     const char *expected, totals *tot) {
+    h5_char *in = malloc((data_len + 1) * sizeof *in);
+    size_t n = h5_utf8_to_utf16((const uint8_t *)data, data_len, in);
+    h5_node *doc;
+    if (x5_parse(p, in, n, &doc) != H5_OK) {
+        printf("FAIL %s:%d: out of memory\n", path, line);
+        tot->failed++;
+        free(in);
+        return;
+    }
+    size_t nq;
+    const x5_qualifier *quals = x5_parser_qualifiers(p, &nq);
+    char *got = dump_tree(doc, quals);
+    if (strcmp(got, expected) == 0) {
+        tot->passed++;
+    } else {
+        tot->failed++;
+        printf("FAIL %s:%d\n  input: %.*s\n  expected:\n%s  got:\n%s", path, line, (int)data_len, data, expected, got);
+    }
+    free(got);
+    free(in);
+}
+
+/* Lines: "#data", the data, "#errors"/"#document" ..., "| " lines. */
+static void run_file(x5_parser *p, const char *path, totals *tot) {
+    char *s = read_file(path);
+    if (!s) {
+        printf("FAIL %s: unreadable\n", path);
+        tot->failed++;
+        return;
+    }
+    char *cur = s;
+    while (*cur) {
+        char *eol = strchr(cur, '\n');
+        size_t l = eol ? (size_t)(eol - cur) : strlen(cur);
+        if (l == 5 && !strncmp(cur, "#data", 5)) {
+            int test_line = 1;
+            for (const char *c = s; c < cur; c++) test_line += *c == '\n';
+            char *data = eol ? eol + 1 : cur + l;
+            /* Data runs to the line "#errors" or "#document". */
+            char *end = data;
+            while (*end && strncmp(end, "#errors\n", 8) && strncmp(end, "#document\n", 10)) {
+                char *e = strchr(end, '\n');
+                end = e ? e + 1 : end + strlen(end);
+            }
+            size_t data_len = end > data ? (size_t)(end - data) - 1 : 0;
+            char *doc = strstr(end, "#document\n");
+            if (!doc) break;
+            char *exp = doc + 10, *e = exp;
+            while (*e == '|') {
+                char *nl = strchr(e, '\n');
+                e = nl ? nl + 1 : e + strlen(e);
+            }
+            char *expected = strndup(exp, (size_t)(e - exp));
+            run_test(p, path, test_line, data, data_len, expected, tot);
+            free(expected);
+            cur = e;
+            continue;
+        }
+        cur = eol ? eol + 1 : cur + l;
+    }
+    free(s);
+}
+
+int main(int argc, char **argv) {
+    totals tot = { 0, 0 };
+    x5_parser *p = argc > 1 ? x5_parser_create() : NULL;
+    if (!p) {
+        fprintf(stderr, argc > 1 ? "out of memory\n" : "usage: %s DIR|FILE...\n", argv[0]);
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) {
+        size_t l = strlen(argv[i]);
+        char pattern[4096];
+        snprintf(pattern, sizeof pattern, "%s/*.dat", argv[i]);
+        glob_t g;
+        if (l > 4 && !strcmp(argv[i] + l - 4, ".dat")) {
+            run_file(p, argv[i], &tot);
+        } else if (glob(pattern, 0, NULL, &g) == 0) {
+            for (size_t k = 0; k < g.gl_pathc; k++) run_file(p, g.gl_pathv[k], &tot);
+            globfree(&g);
+        } else {
+            printf("FAIL %s :: no .dat files\n", argv[i]);
+            tot.failed++;
+        }
+    }
+    x5_parser_destroy(p);
+    printf("xml5 tree: %zu passed, %zu failed\n", tot.passed, tot.failed);
+    return tot.failed ? 1 : 0;
+}

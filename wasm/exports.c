@@ -178,6 +178,25 @@ static uint32_t put_str(records *r, h5_str s) {
     return at;
 }
 
+/* A CHARACTER record (kind, data, dataLen: HTML's and XML's have the same
+ * shape), merged with the previous one when that was the last record: its
+ * data is the tail of r->str, so extending its length is enough.  Room for
+ * the record's words is reserved by the caller. */
+_Static_assert(H5W_TOKEN_DATA_WORDS == 3 && H5W_XTOKEN_DATA_WORDS == 3, "CHARACTER records: kind, data, length");
+static void put_character(records *r, uint32_t kind, h5_str data) {
+    uint32_t *w = r->words.data;
+    size_t n = r->words.len;
+    if (r->last_char != SIZE_MAX && r->last_char + 3 == n) {
+        if (!h5_buf_append(&r->str, data.ptr, data.len)) r->failed = true;
+        w[n - 1] += (uint32_t)data.len;
+        return;
+    }
+    r->last_char = n;
+    w[n++] = kind;
+    w[n++] = put_str(r, data), w[n++] = (uint32_t)data.len;
+    r->words.len = n;
+}
+
 static void collect_token(void *ctx, h5_token *t) {
     records *r = ctx;
     if (r->failed) return;
@@ -215,17 +234,7 @@ static void collect_token(void *ctx, h5_token *t) {
         w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
         break;
     case H5_TOKEN_CHARACTER:
-        /* Merge with the previous character token: its data is the tail of
-         * out_str, so extending its length is enough. */
-        if (r->last_char != SIZE_MAX && r->last_char + H5W_TOKEN_DATA_WORDS == n) {
-            if (!h5_buf_append(&r->str, t->data.ptr, t->data.len)) r->failed = true;
-            w[n - 1] += (uint32_t)t->data.len;
-            return;
-        }
-        r->last_char = n;
-        w[n++] = H5W_TOKEN_CHARACTER;
-        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
-        r->words.len = n;
+        put_character(r, H5W_TOKEN_CHARACTER, t->data);
         return;
     case H5_TOKEN_PROCESSING_INSTRUCTION: /* with H5W_TOKENIZE_PROCESSING_INSTRUCTIONS */
         w[n++] = H5W_TOKEN_PROCESSING_INSTRUCTION;
@@ -691,16 +700,7 @@ static void collect_xml_token(void *ctx, const x5_token *t) {
         w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
         break;
     case X5_TOKEN_CHARACTER:
-        /* Merge with the previous character record (its data ends r->str). */
-        if (r->last_char != SIZE_MAX && r->last_char + H5W_XTOKEN_DATA_WORDS == n) {
-            if (!h5_buf_append(&r->str, t->data.ptr, t->data.len)) r->failed = true;
-            w[n - 1] += (uint32_t)t->data.len;
-            return;
-        }
-        r->last_char = n;
-        w[n++] = H5W_XTOKEN_CHARACTER;
-        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
-        r->words.len = n;
+        put_character(r, H5W_XTOKEN_CHARACTER, t->data);
         return;
     case X5_TOKEN_PI:
         w[n++] = H5W_XTOKEN_PI;

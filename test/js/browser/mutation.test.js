@@ -11,9 +11,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { announceSkip, browserTestsSkipReason, launchChromium, openPage } from '../../browser/chromium.js';
-import { startServer } from '../../browser/server.js';
-import { repoRoot, sharedPath } from '../lib/shared.js';
+import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { openHarness } from '../../browser/harness-session.js';
 
 const SCRIPTS = ['build a list', 'hierarchy errors', 'names and attributes', 'markup setters', 'templates', 'two documents', 'character data'];
 
@@ -32,22 +31,16 @@ if (skip) {
   announceSkip('test/js/browser/mutation.test.js');
   test('browser: mutation differential', { skip }, () => {});
 } else describe('browser: mutation differential against Chromium', { timeout: 300_000 }, () => {
-  let server;
-  let chrome;
+  let session;
   let page;
   let log;
 
   before(async () => {
-    server = await startServer([['/', repoRoot], ['/corpus/', sharedPath('corpus/pages')]]);
-    chrome = await launchChromium();
-    ({ page, log } = await openPage(chrome.context, `${server.origin}/test/browser/harness.html`));
-    await page.waitForFunction(() => window.h5 !== undefined, null, { timeout: 15_000 });
-    const ready = await page.evaluate(() => window.h5.ready());
-    if (!ready.ok) throw new Error(`init() failed in the page: ${ready.error}\n${log.join('\n')}`);
+    session = await openHarness();
+    ({ page, log } = session);
   });
   after(async () => {
-    await chrome?.close();
-    await server?.close();
+    await session?.close();
   });
 
   const runCases = (cases) => page.evaluate(async (c) => (await import('./mutation.js')).run(c), cases);

@@ -14,10 +14,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { announceSkip, browserTestsSkipReason, launchChromium, openPage } from '../../browser/chromium.js';
-import { startServer } from '../../browser/server.js';
+import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { openHarness } from '../../browser/harness-session.js';
 import { readDat } from '../lib/dat.js';
-import { repoRoot } from '../lib/shared.js';
 
 const DAT = fileURLToPath(new URL('../../data/wpt/shadow-roots.dat', import.meta.url));
 
@@ -119,23 +118,17 @@ if (skip) {
   announceSkip('test/js/browser/shadow-roots.test.js');
   test('browser: declarative shadow roots in headless Chromium', { skip }, () => {});
 } else describe('browser: declarative shadow roots against Chromium 156', { timeout: 120_000 }, () => {
-  let server;
-  let chrome;
+  let session;
   let page;
   let log;
 
   before(async () => {
-    server = await startServer([['/', repoRoot]]);
-    chrome = await launchChromium();
-    ({ page, log } = await openPage(chrome.context, `${server.origin}/test/browser/harness.html`));
-    await page.waitForFunction(() => window.h5 !== undefined, null, { timeout: 15_000 });
-    const ready = await page.evaluate(() => window.h5.ready());
-    if (!ready.ok) throw new Error(`init() failed in the page: ${ready.error}\n${log.join('\n')}`);
+    session = await openHarness();
+    ({ page, log } = session);
   });
 
   after(async () => {
-    await chrome?.close();
-    await server?.close();
+    await session?.close();
   });
 
   test('test/data/wpt/shadow-roots.dat: parse()/parseFragment() with shadowRoots equal parseHTMLUnsafe()/setHTMLUnsafe()', async () => {

@@ -15,9 +15,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { announceSkip, browserTestsSkipReason, launchChromium, openPage } from '../../browser/chromium.js';
-import { startServer } from '../../browser/server.js';
-import { repoRoot, sharedPath } from '../lib/shared.js';
+import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { openHarness } from '../../browser/harness-session.js';
 
 const CASES = {
   'default namespace': '<r xmlns="urn:a"><b c="1"><d/></b></r>',
@@ -128,20 +127,15 @@ if (skip) {
   announceSkip('test/js/browser/xml.test.js');
   test('browser: parseXml vs Chromium', { skip }, () => {});
 } else describe('browser: parseXml vs Chromium DOMParser (application/xml)', { timeout: 120_000 }, () => {
-  let server, chrome, page, log, results;
+  let session, page, results;
 
   before(async () => {
-    server = await startServer([['/', repoRoot], ['/corpus/', sharedPath('corpus/pages')]]);
-    chrome = await launchChromium();
-    ({ page, log } = await openPage(chrome.context, `${server.origin}/test/browser/harness.html`));
-    await page.waitForFunction(() => window.h5 !== undefined, null, { timeout: 15_000 });
-    const ready = await page.evaluate(() => window.h5.ready());
-    if (!ready.ok) throw new Error(`init() failed in the page: ${ready.error}\n${log.join('\n')}`);
+    session = await openHarness();
+    ({ page } = session);
     results = await page.evaluate(comparePage, { cases: CASES, pages: PAGES });
   });
   after(async () => {
-    await chrome?.close();
-    await server?.close();
+    await session?.close();
   });
 
   const check = (t, list) => {

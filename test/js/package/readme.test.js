@@ -85,8 +85,8 @@ function statedOutput(code) {
         continue; // a comment, not a value
       }
       out.push(String(v));
-    } else if (/^console\.log\(.*\);$/.test(lines[i]) && /^\/\/ /.test(lines[i + 1] ?? '')) {
-      for (i++; i < lines.length && /^\/\/ /.test(lines[i]); i++) out.push(lines[i].slice(3));
+    } else if (/^\s*console\.log\(.*\);$/.test(lines[i]) && /^\s*\/\/ /.test(lines[i + 1] ?? '')) {
+      for (i++; i < lines.length && /^\s*\/\/ /.test(lines[i]); i++) out.push(lines[i].replace(/^\s*\/\/ /, ''));
       i--;
     }
   }

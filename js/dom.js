@@ -244,6 +244,13 @@ export class Tree {
     }
   }
 
+  /** Element i's declarative shadow root record, or NONE. */
+  shadowRootIndex(i) {
+    // Only the parser attaches shadow roots: an element the DOM methods made has none.
+    if (i >= this.count || this.type(i) !== TYPE_ELEMENT) return NONE;
+    const r = i + 1; // a root's record follows its host's (docs/format.md)
+    return r < this.count && (this.n[r * NODE_WORDS] & INFO_SHADOW_ROOT) !== 0 && this.n[r * NODE_WORDS + N_PARENT] === i ? r : NONE;
+  }
   /** Node i's overlay Rec, or undefined (always, in a tree that has not changed). */
   rec(i) { return this.ov === null ? undefined : this.ov.get(i); }
 
@@ -1796,14 +1803,6 @@ installDebugging({ Node, Attr, Element, TemplateElement, Text, Comment, Processi
 
 // ---- declarative shadow roots (parse(html, { shadowRoots: true })) ----------
 
-/** Element i's shadow root record, or NONE. */
-function shadowIndex(t, i) {
-  // Only the parser attaches shadow roots: an element the DOM methods made has none.
-  if (i >= t.count || t.type(i) !== ELEMENT_NODE) return NONE;
-  const r = i + 1; // a root's record follows its host's (docs/format.md)
-  return r < t.count && (t.n[r * NODE_WORDS] & INFO_SHADOW_ROOT) !== 0 && t.n[r * NODE_WORDS + N_PARENT] === i ? r : NONE;
-}
-
 /**
  * The shadow root of a host, open or closed (element.shadowRoot is null for
  * closed ones, as the DOM says; dumpTree() and tools need them all), or null.
@@ -1811,7 +1810,7 @@ function shadowIndex(t, i) {
  */
 export function shadowRootOf(element) {
   if (!(element instanceof Element)) return null;
-  return element._t.node(shadowIndex(element._t, element._i));
+  return element._t.node(element._t.shadowRootIndex(element._i));
 }
 
 /**

@@ -57,7 +57,6 @@ import {
 import { describe, getWasm } from './loader.js';
 import { checkOptions, isBoolean } from './options.js';
 import { checkedReader } from './records.js';
-import { shadowRootOf } from './dom.js';
 import { unitsToString } from './text.js';
 
 const [HTML_NS] = ELEMENT_NS_URI;
@@ -136,7 +135,7 @@ class DomWalk {
     return RAW_TEXT_ELEMENTS.has(name) || (scripting && name === 'noscript');
   }
   /** The shadow root of host i (a ShadowRoot node of js/dom.js, which list() takes too), or null. */
-  shadow(i) { return this.t.type(i) === TYPE_ELEMENT ? shadowRootOf(this.t.node(i)) : null; }
+  shadow(i) { return this.t.node(this.t.shadowRootIndex(i)); } // null when it has none
   list(i) {
     if (typeof i === 'object') return this.t.first(i._i); // a shadow root (step 4)
     if (this.kind(i) === TYPE_ELEMENT && this.isHtml(i) && this.name(i) === 'template') {

@@ -26,6 +26,11 @@ fi
 # npm devDependencies (parse5, htmlparser2, playwright-core, esbuild, ...).
 stamp=node_modules/.package-lock.json
 if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
-  echo "setup: npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
+  # The versions package-lock.json names.  Not `npm ci`: the registry this
+  # project's machines reach serves rollup's native package for Linux only,
+  # so the lock cannot list rollup's optional packages for other platforms,
+  # and `npm ci` refuses a lock without them; `npm install --no-save`
+  # installs the locked versions and leaves the lock as it is.
+  echo "setup: npm install (the locked versions)"
+  npm install --no-save --no-audit --no-fund --loglevel=error
 fi

@@ -1153,7 +1153,26 @@ const HTML_CLASSES = {
   td: HTMLTableCellElement,
   th: HTMLTableCellElement,
 };
-elementClasses.set(HTML_NS, new Map(Object.entries(HTML_CLASSES)));
+// The HTML standard's interfaces that add nothing read here (their members
+// need layout, media or scripting): classes of their own, so that
+// constructor.name and instanceof are the browser's (HTML, "Elements" index).
+const PLAIN_INTERFACES = {
+  HTMLParagraphElement: 'p', HTMLDivElement: 'div', HTMLSpanElement: 'span', HTMLHeadingElement: 'h1 h2 h3 h4 h5 h6',
+  HTMLUListElement: 'ul', HTMLDListElement: 'dl', HTMLBodyElement: 'body', HTMLHeadElement: 'head', HTMLHtmlElement: 'html',
+  HTMLBRElement: 'br', HTMLHRElement: 'hr', HTMLPreElement: 'pre listing xmp', HTMLQuoteElement: 'blockquote q',
+  HTMLTableElement: 'table', HTMLTableRowElement: 'tr', HTMLTableSectionElement: 'thead tbody tfoot',
+  HTMLTableCaptionElement: 'caption', HTMLTableColElement: 'col colgroup', HTMLVideoElement: 'video', HTMLAudioElement: 'audio',
+  HTMLSourceElement: 'source', HTMLTrackElement: 'track', HTMLCanvasElement: 'canvas', HTMLEmbedElement: 'embed',
+  HTMLPictureElement: 'picture', HTMLTimeElement: 'time', HTMLDataElement: 'data', HTMLModElement: 'del ins',
+  HTMLSlotElement: 'slot', HTMLMenuElement: 'menu', HTMLMapElement: 'map', HTMLFrameSetElement: 'frameset',
+  HTMLFrameElement: 'frame', HTMLMarqueeElement: 'marquee', HTMLFontElement: 'font', HTMLDirectoryElement: 'dir',
+};
+const plainClasses = {};
+for (const [name, tags] of Object.entries(PLAIN_INTERFACES)) {
+  const C = { [name]: class extends HTMLElement {} }[name];
+  for (const tag of tags.split(' ')) plainClasses[tag] = C;
+}
+elementClasses.set(HTML_NS, new Map(Object.entries({ ...plainClasses, ...HTML_CLASSES })));
 elementClasses.set(SVG_NS, new Map([['', SVGElement]]));
 elementClasses.set(MATHML_NS, new Map([['', MathMLElement]]));
 

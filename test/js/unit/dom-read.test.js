@@ -21,10 +21,15 @@ const needsMutation = typeof Element.prototype.appendChild === 'function' ? fals
 
 describe('element classes', () => {
   test('HTML elements get their HTML standard class, SVG and MathML theirs', () => {
-    const d = doc('<input><select></select><div></div><svg><circle/></svg><math><mi/></math><template></template>');
+    const d = doc('<input><select></select><div></div><section></section><h3></h3><svg><circle/></svg><math><mi/></math><template></template>');
     assert.ok(d.querySelector('input') instanceof HTMLInputElement);
     assert.ok(d.querySelector('select') instanceof HTMLSelectElement);
-    assert.equal(d.querySelector('div').constructor, HTMLElement);
+    // Interfaces that add nothing read here still have their names (the HTML standard's index).
+    assert.equal(d.querySelector('div').constructor.name, 'HTMLDivElement');
+    assert.equal(Object.getPrototypeOf(d.querySelector('div').constructor), HTMLElement);
+    assert.equal(d.querySelector('h3').constructor.name, 'HTMLHeadingElement');
+    assert.equal(d.body.constructor.name, 'HTMLBodyElement');
+    assert.equal(d.querySelector('section').constructor, HTMLElement);
     assert.ok(d.querySelector('circle') instanceof SVGElement);
     assert.equal(d.querySelector('mi').constructor.name, 'MathMLElement');
     assert.equal(d.querySelector('template').content.nodeType, 11);

@@ -178,6 +178,13 @@ static uint32_t put_str(records *r, h5_str s) {
     return at;
 }
 
+/* A string of a record: its offset in r->str and its length, at w[n]. */
+static size_t put_string(records *r, uint32_t *w, size_t n, h5_str s) {
+    w[n] = put_str(r, s);
+    w[n + 1] = (uint32_t)s.len;
+    return n + 2;
+}
+
 /* A CHARACTER record (kind, data, dataLen: HTML's and XML's have the same
  * shape), merged with the previous one when that was the last record: its
  * data is the tail of r->str, so extending its length is enough.  Room for
@@ -193,7 +200,7 @@ static void put_character(records *r, uint32_t kind, h5_str data) {
     }
     r->last_char = n;
     w[n++] = kind;
-    w[n++] = put_str(r, data), w[n++] = (uint32_t)data.len;
+    n = put_string(r, w, n, data);
     r->words.len = n;
 }
 
@@ -211,35 +218,35 @@ static void collect_token(void *ctx, h5_token *t) {
         w[n++] = H5W_TOKEN_DOCTYPE;
         w[n++] = (t->has_name ? H5W_TOKEN_HAS_NAME : 0) | (t->has_public_id ? H5W_TOKEN_HAS_PUBLIC_ID : 0) |
                  (t->has_system_id ? H5W_TOKEN_HAS_SYSTEM_ID : 0) | (t->force_quirks ? H5W_TOKEN_FORCE_QUIRKS : 0);
-        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
-        w[n++] = put_str(r, t->public_id), w[n++] = (uint32_t)t->public_id.len;
-        w[n++] = put_str(r, t->system_id), w[n++] = (uint32_t)t->system_id.len;
+        n = put_string(r, w, n, t->name);
+        n = put_string(r, w, n, t->public_id);
+        n = put_string(r, w, n, t->system_id);
         break;
     case H5_TOKEN_START_TAG:
         w[n++] = H5W_TOKEN_START_TAG;
         w[n++] = t->self_closing ? H5W_TOKEN_SELF_CLOSING : 0;
-        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
+        n = put_string(r, w, n, t->name);
         w[n++] = (uint32_t)t->nattrs;
         for (size_t i = 0; i < t->nattrs; i++) {
-            w[n++] = put_str(r, t->attrs[i].name), w[n++] = (uint32_t)t->attrs[i].name.len;
-            w[n++] = put_str(r, t->attrs[i].value), w[n++] = (uint32_t)t->attrs[i].value.len;
+            n = put_string(r, w, n, t->attrs[i].name);
+            n = put_string(r, w, n, t->attrs[i].value);
         }
         break;
     case H5_TOKEN_END_TAG:
         w[n++] = H5W_TOKEN_END_TAG;
-        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
+        n = put_string(r, w, n, t->name);
         break;
     case H5_TOKEN_COMMENT:
         w[n++] = H5W_TOKEN_COMMENT;
-        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
+        n = put_string(r, w, n, t->data);
         break;
     case H5_TOKEN_CHARACTER:
         put_character(r, H5W_TOKEN_CHARACTER, t->data);
         return;
     case H5_TOKEN_PROCESSING_INSTRUCTION: /* with H5W_TOKENIZE_PROCESSING_INSTRUCTIONS */
         w[n++] = H5W_TOKEN_PROCESSING_INSTRUCTION;
-        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
-        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
+        n = put_string(r, w, n, t->name);
+        n = put_string(r, w, n, t->data);
         break;
     case H5_TOKEN_EOF:
         break;
@@ -664,9 +671,9 @@ static void collect_xml_error(void *ctx, x5_error_code code, uint32_t offset) {
 static size_t put_three(records *r, uint32_t *w, size_t n, uint32_t kind, h5_str a, bool ha, h5_str b, bool hb, h5_str c, bool hc) {
     w[n++] = kind;
     w[n++] = (ha ? H5W_XTOKEN_HAS_FIRST : 0) | (hb ? H5W_XTOKEN_HAS_SECOND : 0) | (hc ? H5W_XTOKEN_HAS_THIRD : 0);
-    w[n++] = put_str(r, a), w[n++] = (uint32_t)a.len;
-    w[n++] = put_str(r, b), w[n++] = (uint32_t)b.len;
-    w[n++] = put_str(r, c), w[n++] = (uint32_t)c.len;
+    n = put_string(r, w, n, a);
+    n = put_string(r, w, n, b);
+    n = put_string(r, w, n, c);
     return n;
 }
 
@@ -683,29 +690,29 @@ static void collect_xml_token(void *ctx, const x5_token *t) {
     case X5_TOKEN_START_TAG:
     case X5_TOKEN_EMPTY_TAG:
         w[n++] = t->type == X5_TOKEN_START_TAG ? H5W_XTOKEN_START_TAG : H5W_XTOKEN_EMPTY_TAG;
-        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
+        n = put_string(r, w, n, t->name);
         w[n++] = (uint32_t)t->nattrs;
         for (size_t i = 0; i < t->nattrs; i++) {
-            w[n++] = put_str(r, t->attrs[i].name), w[n++] = (uint32_t)t->attrs[i].name.len;
-            w[n++] = put_str(r, t->attrs[i].value), w[n++] = (uint32_t)t->attrs[i].value.len;
+            n = put_string(r, w, n, t->attrs[i].name);
+            n = put_string(r, w, n, t->attrs[i].value);
         }
         break;
     case X5_TOKEN_END_TAG:
         w[n++] = H5W_XTOKEN_END_TAG;
-        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
+        n = put_string(r, w, n, t->name);
         break;
     case X5_TOKEN_SHORT_END_TAG: w[n++] = H5W_XTOKEN_SHORT_END_TAG; break;
     case X5_TOKEN_COMMENT:
         w[n++] = H5W_XTOKEN_COMMENT;
-        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
+        n = put_string(r, w, n, t->data);
         break;
     case X5_TOKEN_CHARACTER:
         put_character(r, H5W_XTOKEN_CHARACTER, t->data);
         return;
     case X5_TOKEN_PI:
         w[n++] = H5W_XTOKEN_PI;
-        w[n++] = put_str(r, t->name), w[n++] = (uint32_t)t->name.len;
-        w[n++] = put_str(r, t->data), w[n++] = (uint32_t)t->data.len;
+        n = put_string(r, w, n, t->name);
+        n = put_string(r, w, n, t->data);
         break;
     case X5_TOKEN_XML_DECLARATION:
         n = put_three(r, w, n, H5W_XTOKEN_XML_DECLARATION, t->version, t->has_version, t->encoding, t->has_encoding,

@@ -2,6 +2,7 @@
 // corpus pages at /corpus/), headless Chromium and the harness page
 // (test/browser/harness.html) with html5-wasm initialised in it.  Used by
 // test/js/browser/*.test.js.
+import { after, before } from 'node:test';
 import { launchChromium, openPage } from './chromium.js';
 import { startServer } from './server.js';
 import { repoRoot, sharedPath } from '../js/lib/shared.js';
@@ -38,4 +39,23 @@ export async function openHarness() {
     await server.close();
     throw e;
   }
+}
+
+/**
+ * openHarness() for the tests of the enclosing describe(): opened before
+ * them, closed after; `page` and `log` are there once they run.
+ * @returns {{ page: import('playwright-core').Page, log: string[] }}
+ */
+export function useHarness() {
+  const h = { page: null, log: [] };
+  let session;
+  before(async () => {
+    session = await openHarness();
+    h.page = session.page;
+    h.log = session.log;
+  });
+  after(async () => {
+    await session?.close();
+  });
+  return h;
 }

@@ -9,10 +9,10 @@
 // A missing Chromium FAILS these tests; set H5_BROWSER_TESTS=0 to skip them
 // explicitly (the reason is printed).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
-import { openHarness } from '../../browser/harness-session.js';
+import { useHarness } from '../../browser/harness-session.js';
 
 const SCRIPTS = ['build a list', 'hierarchy errors', 'names and attributes', 'markup setters', 'templates', 'two documents', 'character data'];
 
@@ -31,19 +31,9 @@ if (skip) {
   announceSkip('test/js/browser/mutation.test.js');
   test('browser: mutation differential', { skip }, () => {});
 } else describe('browser: mutation differential against Chromium', { timeout: 300_000 }, () => {
-  let session;
-  let page;
-  let log;
+  const h = useHarness();
 
-  before(async () => {
-    session = await openHarness();
-    ({ page, log } = session);
-  });
-  after(async () => {
-    await session?.close();
-  });
-
-  const runCases = (cases) => page.evaluate(async (c) => (await import('./mutation.js')).run(c), cases);
+  const runCases = (cases) => h.page.evaluate(async (c) => (await import('./mutation.js')).run(c), cases);
   function check(t, label, results) {
     const bad = results.filter((r) => r.error || r.at >= 0);
     const steps = results.reduce((n, r) => n + (r.steps ?? 0), 0);
@@ -73,7 +63,7 @@ if (skip) {
   });
 
   test('the comparison can fail', async () => {
-    const r = await page.evaluate(async () => {
+    const r = await h.page.evaluate(async () => {
       const m = await import('./mutation.js');
       const { parse } = await import('../../js/index.js');
       const a = parse('<p>x</p>', { scriptingEnabled: false });
@@ -84,6 +74,6 @@ if (skip) {
   });
 
   test('no page errors', () => {
-    assert.deepEqual(log.filter((l) => !/\/favicon\.ico$/.test(l)), []);
+    assert.deepEqual(h.log.filter((l) => !/\/favicon\.ico$/.test(l)), []);
   });
 });

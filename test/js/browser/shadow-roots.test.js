@@ -11,11 +11,11 @@
 // A missing Chromium FAILS these tests; H5_BROWSER_TESTS=0 skips them
 // explicitly (the reason is printed).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
-import { openHarness } from '../../browser/harness-session.js';
+import { useHarness } from '../../browser/harness-session.js';
 import { readDat } from '../lib/dat.js';
 
 const DAT = fileURLToPath(new URL('../../data/wpt/shadow-roots.dat', import.meta.url));
@@ -118,35 +118,24 @@ if (skip) {
   announceSkip('test/js/browser/shadow-roots.test.js');
   test('browser: declarative shadow roots in headless Chromium', { skip }, () => {});
 } else describe('browser: declarative shadow roots against Chromium 156', { timeout: 120_000 }, () => {
-  let session;
-  let page;
-  let log;
-
-  before(async () => {
-    session = await openHarness();
-    ({ page, log } = session);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  const h = useHarness();
 
   test('test/data/wpt/shadow-roots.dat: parse()/parseFragment() with shadowRoots equal parseHTMLUnsafe()/setHTMLUnsafe()', async () => {
     const cases = readDat(DAT).filter((t) => t.shadowRoots).map((t) => ({ name: `#${t.index} ${t.data}`, data: t.data, fragment: t.fragment }));
     assert.ok(cases.length >= 15);
-    check(await page.evaluate(pageCompare, cases), cases.length);
+    check(await h.page.evaluate(pageCompare, cases), cases.length);
   });
 
   test('generated inputs: trees and getHTML({ serializableShadowRoots: true }) equal Chromium', async (t) => {
     const cases = generated().map((data, k) => ({ name: `gen ${k}: ${data}`, data }));
     const frags = generated().filter((d) => d.startsWith('<div') || d.startsWith('<p')).map((data, k) => ({ name: `frag ${k}: ${data}`, data, fragment: 'section' }));
     const all = [...cases, ...frags];
-    check(await page.evaluate(pageCompare, all), all.length);
+    check(await h.page.evaluate(pageCompare, all), all.length);
     t.diagnostic(`${all.length} inputs (${frags.length} fragments) equal Chromium's trees and getHTML()`);
   });
 
   test("the issue's example, closed roots, and the shadowrootcustomelementregistry attribute", async () => {
-    const r = await page.evaluate(async () => {
+    const r = await h.page.evaluate(async () => {
       const { parse } = await import('/js/index.js');
       const html = '<div id=h><template shadowrootmode=open shadowrootserializable><b>x</b><slot></slot></template>light</div>';
       const take = (d) => [d.getElementById('h').shadowRoot.innerHTML, d.body.innerHTML, d.body.getHTML({ serializableShadowRoots: true })];
@@ -184,6 +173,6 @@ if (skip) {
 
   test('no page errors (but the console messages Chromium writes for templates it leaves plain)', () => {
     const note = /^console\.error: (Invalid declarative shadowrootmode attribute value|Failed to attach|Found declarative shadowrootmode)/;
-    assert.deepEqual(log.filter((l) => !/\/favicon\.ico$/.test(l) && !note.test(l)), []);
+    assert.deepEqual(h.log.filter((l) => !/\/favicon\.ico$/.test(l) && !note.test(l)), []);
   });
 });

@@ -6,6 +6,8 @@
 
 export const sink = { chars: 0 };
 
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
 // The loop every walk shares: depth first from `root`; `read(node, stack)`
 // returns the length of what it read of the node (and may push a template's
 // contents), `kids(node)` gives its children or undefined.  Each parser has
@@ -37,7 +39,8 @@ function readDom(node, stack) {
       const a = attrs[i];
       chars += a.name.length + a.value.length;
     }
-    if (node.content) stack.push(node.content);
+    // Only a template's content: other elements reflect a `content` attribute (meta.content) as a string.
+    if (node.nodeName === 'TEMPLATE' && node.namespaceURI === HTML_NS) stack.push(node.content);
   } else if (type === 3 || type === 8) {
     chars += node.data.length;
   }

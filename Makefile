@@ -147,7 +147,7 @@ test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(
 	$(B)/asan/xml5_tokenizer_test $(SHARED)/xml5lib-tests/tokenizer test/native/xml5_tokenizer_own.test
 	$(B)/asan/xml5_tree_test $(SHARED)/xml5lib-tests/tree-construction test/native/xml5_tree_own.dat
 
-test-js: dist/html5.wasm
+test-js: dist/html5.wasm bundles
 	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/lib/reporter.js test/js/
 
 # The reference material (html5lib-tests, corpus) must be beside the repo.

@@ -39,7 +39,7 @@ all: native wasm bundles
 # The Node entry points js/node.bundle.js (ESM) and js/index.cjs (CommonJS),
 # generated from the ESM sources; shipped, not committed.
 JS_SRC := $(filter-out js/index.cjs js/node.bundle.js js/inline-wasm.js,$(wildcard js/*.js))
-bundles: js/node.bundle.js js/index.d.cts js/inline-wasm.js
+bundles: js/node.bundle.js js/index.d.cts js/inline-wasm.js dist/html5-wasm.min.js
 js/node.bundle.js: $(JS_SRC) scripts/build-bundles.mjs package.json
 	$(NODE) scripts/build-bundles.mjs
 js/index.cjs: js/node.bundle.js
@@ -49,6 +49,10 @@ js/index.d.cts: $(wildcard js/*.d.ts) scripts/build-dcts.mjs
 # html5-wasm/inline (js/inline.js) embeds the wasm as base64: shipped, not committed.
 js/inline-wasm.js: dist/html5.wasm scripts/build-inline.mjs
 	$(NODE) scripts/build-inline.mjs
+# The browser entry points: minified ES modules with source maps (also
+# dist/html5-wasm-inline.min.js, dist/html5-wasm-core.min.js); shipped, not committed.
+dist/html5-wasm.min.js: $(JS_SRC) js/inline-wasm.js scripts/build-browser.mjs package.json
+	$(NODE) scripts/build-browser.mjs
 
 native: $(B)/libhtml5.a $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/asan/xml5_tokenizer_test $(B)/asan/xml5_tree_test
 
@@ -143,7 +147,7 @@ test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(
 	$(B)/asan/xml5_tokenizer_test $(SHARED)/xml5lib-tests/tokenizer test/native/xml5_tokenizer_own.test
 	$(B)/asan/xml5_tree_test $(SHARED)/xml5lib-tests/tree-construction test/native/xml5_tree_own.dat
 
-test-js: dist/html5.wasm
+test-js: dist/html5.wasm bundles
 	H5_SHARED=$(SHARED) $(NODE) --test --test-reporter=./test/js/lib/reporter.js test/js/
 
 # The reference material (html5lib-tests, corpus) must be beside the repo.
@@ -172,11 +176,11 @@ bench: wasm $(B)/native_bench
 	$(NODE) bench/run.js
 	$(NODE) bench/xml.js --write   # XML vs HTML on comparable markup (bench/xml-results.md)
 
-size: dist/html5.wasm js/inline-wasm.js
+size: dist/html5.wasm js/inline-wasm.js dist/html5-wasm.min.js
 	@$(NODE) scripts/size.js
 
 clean:
-	rm -rf $(B) dist/html5.wasm
+	rm -rf $(B) dist/html5.wasm dist/html5-wasm*.min.js dist/html5-wasm*.min.js.map
 
 # ---- fuzzing (clang libFuzzer + ASan + UBSan) -----------------------------
 FUZZ_SECONDS ?= 60

@@ -1,7 +1,7 @@
 // html5-wasm through bundlers, as an app would use it: 'html5-wasm' imported
-// by package name (a temporary node_modules/html5-wasm symlink to this
-// repository) and built with the bundlers' JavaScript APIs, each as the
-// README's Bundlers section says:
+// by package name (the npm-packed package installed in a temporary project:
+// for browsers its minified dist/ entry points) and built with the bundlers'
+// JavaScript APIs, each as the README's Bundlers section says:
 //   - Vite, webpack 5: no configuration; they emit html5.wasm from
 //     js/index.js's `new URL('../dist/html5.wasm', import.meta.url)`, and
 //     bundle a worker (`new Worker(new URL('./worker.js', import.meta.url))`)
@@ -12,11 +12,13 @@
 //   - html5-wasm/inline: one file, no html5.wasm to serve (esbuild);
 //   - Node bundles (esbuild --platform=node, ESM and CJS; webpack for Node):
 //     import never fails; the first parse finds html5.wasm or names where it
-//     looked.
+//     looked;
+//   - no bundler: a page and a module worker import
+//     /node_modules/html5-wasm/dist/html5-wasm.min.js by URL.
 // Browser builds run in headless Chromium, Node bundles in node.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +30,7 @@ import { announceSkip, browserTestsSkipReason, launchChromium, openPage } from '
 import { startServer } from '../../browser/server.js';
 import { dumpTree, parse } from '../../../js/node.js';
 import { repoRoot } from '../lib/shared.js';
+import { installPacked } from './packed.js';
 
 const HTML = '<!DOCTYPE html><title>Bundled</title><p><b>1<i>2</b>3</i><a href=/x>x</a><table>t<tr><td><a href=/y>y</table><svg><path d=M0/></svg>';
 const EXPECTED = dumpTree(parse(HTML, { scriptingEnabled: false }));
@@ -105,6 +108,10 @@ const NODE_INLINE_PARSE_ONLY = `
 import { parse } from 'html5-wasm/inline';
 console.log(parse('<title>webpack inline</title>').title);
 `;
+// No bundler: the README's recipe, the library imported by URL.
+const PLAIN_URL = '/node_modules/html5-wasm/dist/html5-wasm.min.js';
+const MAIN_PLAIN = MAIN_WITH_WORKER.replace("from 'html5-wasm'", `from '${PLAIN_URL}'`);
+const WORKER_PLAIN = WORKER.replace("from 'html5-wasm'", `from '${PLAIN_URL}'`);
 const PAGE = (script, type = 'module') => `<!DOCTYPE html><meta charset=utf-8><title>bundle</title><script ${type ? `type=${type} ` : ''}src="${script}"></script>`;
 
 let dir;
@@ -128,9 +135,8 @@ const built = (name) => {
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'h5-bundlers-'));
-  mkdirSync(join(dir, 'node_modules'));
-  symlinkSync(repoRoot, join(dir, 'node_modules', 'html5-wasm'), 'dir');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'h5-bundler-app', private: true, type: 'module' }));
+  installPacked(dir, dir);
   for (const [file, text] of Object.entries({
     'run.js': RUN, 'main.js': MAIN, 'worker.js': WORKER, 'main-worker.js': MAIN_WITH_WORKER,
     'main-esbuild.js': MAIN_ESBUILD, 'main-inline.js': MAIN_INLINE, 'node-app.js': NODE_APP,
@@ -180,6 +186,11 @@ before(async () => {
     await esbuild(esbuildOptions('main-inline.js', join(outDir, 'main.js'), { format: 'esm' }));
     writeFileSync(join(outDir, 'index.html'), PAGE('main.js'));
   });
+  await attempt('plain', async (outDir) => {
+    for (const [file, text] of Object.entries({ 'run.js': RUN, 'main.js': MAIN_PLAIN, 'worker.js': WORKER_PLAIN, 'index.html': PAGE('main.js') })) {
+      writeFileSync(join(outDir, file), text);
+    }
+  });
   await attempt('node', async (outDir) => {
     await esbuild(esbuildOptions('node-app.js', join(outDir, 'app.mjs'), { platform: 'node', format: 'esm' }));
     await esbuild(esbuildOptions('node-app.js', join(outDir, 'app.cjs'), { platform: 'node', format: 'cjs' }));
@@ -199,6 +210,12 @@ describe('bundlers: what they emit', () => {
       assert.deepEqual(readFileSync(join(out(name), wasm[0])), readFileSync(join(repoRoot, 'dist/html5.wasm')));
     });
   }
+
+  test("they bundle the installed package's minified entry (dist/html5-wasm.min.js), not the js/ sources", () => {
+    const text = readFileSync(join(out('esbuild'), 'main.js'), 'utf8');
+    assert.match(text, /html5-wasm \d+\.\d+\.\d+ \| MIT \| built from js\/\*\.js/, 'its legal comment');
+    assert.ok(!lstatSync(join(dir, 'node_modules', 'html5-wasm')).isSymbolicLink(), 'installed from the tarball');
+  });
 
   test('html5-wasm/inline is one file and needs no html5.wasm', () => {
     const { files } = built('inline');
@@ -299,11 +316,11 @@ describe('browser bundles in Chromium', () => {
   }
   let server;
   let chrome;
-  const BROWSER = ['vite', 'webpack', 'rollup', 'esbuild', 'inline', 'esbuild-plain'];
+  const BROWSER = ['vite', 'webpack', 'rollup', 'esbuild', 'inline', 'plain', 'esbuild-plain'];
   const prefix = (name) => (name === 'vite' ? '/' : `/${name}/`);
   before(async () => {
     // Vite's default base is '/': its build is served at the root.
-    server = await startServer([['/', out('vite')], ...BROWSER.filter((n) => n !== 'vite').map((n) => [`/${n}/`, out(n)])]);
+    server = await startServer([['/', out('vite')], ['/node_modules/', join(dir, 'node_modules')], ...BROWSER.filter((n) => n !== 'vite').map((n) => [`/${n}/`, out(n)])]);
     chrome = await launchChromium();
   });
   after(async () => {
@@ -329,12 +346,13 @@ describe('browser bundles in Chromium', () => {
       assert.equal(result.dump, EXPECTED);
       assert.equal(result.bufferDump, EXPECTED);
       assert.equal(result.title, 'Bundled');
-      if (name === 'vite' || name === 'webpack') {
+      if (name === 'vite' || name === 'webpack' || name === 'plain') {
         assert.equal(result.workerDump, EXPECTED, 'the bundled worker answered the message posted at once');
       }
       assert.deepEqual(log, []);
-      const wasmRequests = server.requests.filter((r) => r.startsWith(`GET ${name === 'vite' ? '/assets/' : prefix(name)}`) && r.endsWith('.wasm'));
-      assert.equal(wasmRequests.length, name === 'inline' ? 0 : name === 'vite' || name === 'webpack' ? 2 : 1, server.requests.join('\n'));
+      const wasmAt = { vite: '/assets/', plain: '/node_modules/html5-wasm/dist/' }[name] ?? prefix(name);
+      const wasmRequests = server.requests.filter((r) => r.startsWith(`GET ${wasmAt}`) && r.endsWith('.wasm'));
+      assert.equal(wasmRequests.length, name === 'inline' ? 0 : name === 'vite' || name === 'webpack' || name === 'plain' ? 2 : 1, server.requests.join('\n'));
     });
   }
 

@@ -3,22 +3,13 @@
 // dependencies) and use it there by name, from ESM (Node entry, initialised
 // at import) and from CommonJS (js/index.cjs).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { repoRoot } from '../lib/shared.js';
-
-const run = (cmd, args, cwd, timeout = 120_000) => {
-  try {
-    return execFileSync(cmd, args, { cwd, encoding: 'utf8', timeout, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
-  } catch (e) {
-    throw new Error(`${cmd} ${args.join(' ')} failed (in ${cwd}):\n${e.stdout ?? ''}${e.stderr ?? e.message}`);
-  }
-};
+import { installPacked, run } from './packed.js';
 
 const HTML = '<!DOCTYPE html><title>pkg</title><p><b>1<i>2</b>3</i><table>x<tr><td>y</table><svg><path xlink:href=#a /></svg><template><td>t</template>';
 
@@ -58,14 +49,10 @@ describe('package: npm pack + install', { timeout: 300_000 }, () => {
 
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'h5-pack-'));
-    // What prepack would do; up to date after `make all`, so usually a no-op.
-    run('make', ['--no-print-directory', 'wasm', 'bundles'], repoRoot, 600_000);
-    // --ignore-scripts: prepack already done above (and no rebuild races).
-    [pack] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], repoRoot));
     project = join(dir, 'consumer');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'h5-consumer', version: '1.0.0', private: true }));
-    run('npm', ['install', join(dir, pack.filename), '--offline', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], project);
+    pack = installPacked(dir, project);
     writeFileSync(join(project, 'esm.mjs'), ESM);
     writeFileSync(join(project, 'cjs.cjs'), CJS);
   });
@@ -79,7 +66,8 @@ describe('package: npm pack + install', { timeout: 300_000 }, () => {
     const wasm = pack.files.find((f) => f.path === 'dist/html5.wasm');
     t.diagnostic(`${pack.filename}: ${pack.size} bytes packed, ${pack.unpackedSize} unpacked, ${pack.entryCount} files (html5.wasm ${wasm?.size} bytes)`);
     const has = (p) => files.includes(p);
-    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/html5.wasm', 'js/index.js', 'js/node.js', 'js/node.bundle.js', 'js/loader.js', 'js/index.cjs', 'js/inline.js', 'js/inline-wasm.js', 'bin/html5-wasm.js']) {
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/html5.wasm', 'js/index.js', 'js/node.js', 'js/node.bundle.js', 'js/loader.js', 'js/index.cjs', 'js/inline.js', 'js/inline-wasm.js', 'bin/html5-wasm.js',
+      'dist/html5-wasm.min.js', 'dist/html5-wasm-core.min.js', 'dist/html5-wasm-inline.min.js']) {
       assert.ok(has(p), `the tarball lacks ${p}`);
     }
     const bad = files.filter((p) => /^(test|src|wasm|build|bench|scripts|examples|node_modules)\//.test(p) || /(^|\/)node_modules\//.test(p) || /\.tgz$/.test(p));
@@ -92,6 +80,14 @@ describe('package: npm pack + install', { timeout: 300_000 }, () => {
     const missing = [...targets].filter(Boolean).map((p) => p.replace(/^\.\//, '')).filter((p) => !has(p));
     assert.deepEqual(missing, [], 'files named in package.json (main/module/types/exports/bin) missing from the tarball');
     assert.equal(wasm.size, lstatSync(join(repoRoot, 'dist/html5.wasm')).size);
+    // The browser entries' source maps, and the sources they name.
+    for (const min of files.filter((p) => p.endsWith('.min.js'))) {
+      assert.ok(has(`${min}.map`), `the tarball lacks ${min}.map`);
+      const { sources } = JSON.parse(readFileSync(join(repoRoot, `${min}.map`), 'utf8'));
+      const named = sources.filter((s) => s.startsWith('../')).map((s) => s.slice(3));
+      assert.ok(named.length > 0);
+      assert.deepEqual(named.filter((p) => !has(p)), [], `sources of ${min}.map missing from the tarball`);
+    }
   });
 
   test('npm installed a copy of the package (not a link to the repo)', () => {

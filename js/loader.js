@@ -258,7 +258,7 @@ export function initSync(source, options) {
 // server), these options do that work before it.
 
 /** The most linear memory the module may have (MAXIMUM_MEMORY in the Makefile's WASM_FLAGS). */
-export const MAX_MEMORY = 2 ** 31;
+const MAX_MEMORY = 2 ** 31;
 const PAGE = 65536;
 
 function checkMemory(v) {

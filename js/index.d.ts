@@ -67,10 +67,29 @@ export type WasmModule = object & { readonly then?: never };
 /** Where to load html5.wasm from; nothing = next to the package via import.meta.url. */
 export type WasmSource = string | URLLike | ResponseLike | ArrayBuffer | ArrayBufferView | WasmModule;
 
+/**
+ * Options of init() and initSync(): work done before the first page instead
+ * of during it (README, "The first page"), for an instance initialised
+ * ahead of its input (a worker per page, a server).  Applied to the
+ * instance there is, also when it was already initialised; releaseMemory()
+ * starts a fresh one without them.
+ */
+export interface InitOptions {
+  /**
+   * Bytes of linear memory to have ready: the memory grows once to at least
+   * this (rounded up to 64 KiB) and every page added is written, so that
+   * parses up to that size neither grow it nor touch a page for the first
+   * time.  At most 2 GiB (2147483648), the module's maximum (RangeError).
+   * A parse takes 2.5-8 bytes per input byte with parse(), 5-9 with parseToBuffer() and parseToView().
+   */
+  memory?: number;
+  /** Parse a built-in 32 KB document now, so that V8 compiles the parser and starts optimising it in the background. */
+  warmUp?: boolean;
+}
 /** Load the module; idempotent (safe to call many times). Optional in Node. */
-export declare function init(source?: WasmSource): Promise<void>;
+export declare function init(source?: WasmSource | null, options?: InitOptions): Promise<void>;
 /** Synchronous init from the bytes of html5.wasm or a compiled module. */
-export declare function initSync(source: ArrayBuffer | ArrayBufferView | WasmModule): void;
+export declare function initSync(source: ArrayBuffer | ArrayBufferView | WasmModule, options?: InitOptions): void;
 export declare function isReady(): boolean;
 
 export interface MemoryUsage {

@@ -11,6 +11,6 @@ export * from './api.js';
  * Vite, webpack 5 and Rollup (with an assets plugin) emit the file and
  * rewrite the URL (README, Bundlers).
  */
-export function init(source) {
-  return load(source, () => new URL('../dist/html5.wasm', import.meta.url));
+export function init(source, options) {
+  return load(source, () => new URL('../dist/html5.wasm', import.meta.url), options);
 }

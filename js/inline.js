@@ -34,6 +34,6 @@ const initInline = () => {
 initNowOrOnFirstUse(initInline);
 
 /** Compile the embedded html5.wasm (already done at import where possible); `source` overrides it. */
-export function init(source) {
-  return load(source, wasmBytes);
+export function init(source, options) {
+  return load(source, wasmBytes, options);
 }

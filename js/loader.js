@@ -2,6 +2,8 @@
 // workers and Node.  The module is standalone (no Emscripten JS glue): it
 // imports one function and exports its memory and the h5w_* entry points
 // defined in wasm/exports.c.
+import { PARSE_PROCESSING_INSTRUCTIONS, PARSE_SCRIPTING, PARSE_SOURCE_REFS } from './abi.js';
+import { checkOptions, isBoolean } from './options.js';
 import { asBytes, writeUnits } from './text.js';
 
 const asBytesOrDetached = (v) => {
@@ -193,36 +195,46 @@ export function describe(v) {
  * Load the WebAssembly module: the entry points' init() (js/index.js,
  * js/node.js, js/inline.js) call it with their default source, a function
  * giving what to load when `source` is nothing.  Idempotent: every call
- * while loading returns the same promise, every call after resolves at once.
+ * while loading returns the same promise, every call after resolves at once
+ * (with options: once the instance is prepared as they say).
  * @param {string|URL|Response|ArrayBuffer|ArrayBufferView|WebAssembly.Module|undefined|null} source
  * @param {() => unknown} defaultSource
+ * @param {{ memory?: number, warmUp?: boolean }} [options] checkInitOptions
  */
-export function load(source, defaultSource) {
+export function load(source, defaultSource, options) {
+  let o;
   try {
     checkSourceType(source, 'init');
+    o = checkInitOptions('init', options);
   } catch (e) {
     return Promise.reject(e);
   }
+  let ready;
   if (wasm || pending) {
-    const ready = wasm ? Promise.resolve() : pending;
-    if (source === undefined || source === null) return ready;
-    return checkSourceWhenReady(source).then(() => ready);
+    const loaded = wasm ? Promise.resolve() : pending;
+    ready = source === undefined || source === null ? loaded : checkSourceWhenReady(source).then(() => loaded);
+  } else {
+    ready = pending = instantiateFrom(source, defaultSource).then(
+      () => { pending = null; },
+      (e) => { pending = null; throw e; });
   }
-  pending = instantiateFrom(source, defaultSource).then(
-    () => { pending = null; },
-    (e) => { pending = null; throw e; });
-  return pending;
+  // With options, the instance is prepared once it is there (also when it was already).
+  return Object.keys(o).length === 0 ? ready : ready.then(() => prepare('init', o));
 }
 
 /** Synchronous initialisation (Node, workers, or any caller holding the bytes or a Module). */
-export function initSync(source) {
+export function initSync(source, options) {
+  const o = checkInitOptions('initSync', options);
   const isModule = source instanceof WebAssembly.Module;
   if (!isModule && !isBytes(source)) {
     throw new TypeError('initSync(source): source must be the bytes of html5.wasm (an ArrayBuffer or typed array) ' +
       'or a WebAssembly.Module; got ' + describe(source));
   }
   if (!isModule) checkModuleBytes(source, 'initSync');
-  if (wasm) return;
+  if (wasm) {
+    prepare('initSync', o);
+    return;
+  }
   let module = source;
   if (!isModule) {
     try {
@@ -233,6 +245,75 @@ export function initSync(source) {
     }
   }
   finish(new WebAssembly.Instance(module, imports()), module);
+  prepare('initSync', o);
+}
+
+// ---- init options: the first page (README, "The first page") ----------------
+// A fresh instance parses its first large page several times slower than
+// the next: every page of the linear memory it needs is touched for the
+// first time, and V8 compiles the parser's functions on their first call
+// (baseline tier) and the hot ones again, optimised, in background threads
+// (the tokenizer's state machine, the largest, takes a few hundred ms).
+// Where the page comes later than init() (a worker started ahead, a
+// server), these options do that work before it.
+
+/** The most linear memory the module may have (MAXIMUM_MEMORY in the Makefile's WASM_FLAGS). */
+const MAX_MEMORY = 2 ** 31;
+const PAGE = 65536;
+
+function checkMemory(v) {
+  return Number.isSafeInteger(v) && v >= 0 ? null : 'must be a number of bytes (a non-negative integer)';
+}
+
+/** init()'s and initSync()'s options, checked before anything is loaded. */
+function checkInitOptions(fn, options) {
+  const o = checkOptions(fn, options, { memory: checkMemory, warmUp: isBoolean });
+  if (o.memory !== undefined && o.memory > MAX_MEMORY) {
+    throw new RangeError(`${fn}(): option 'memory' is ${o.memory} bytes, more than the module's maximum of 2 GiB (${MAX_MEMORY})`);
+  }
+  return o;
+}
+
+/**
+ * `memory`: grow the linear memory once to at least that many bytes and
+ * write every page of what was added, so that the parses to come find it
+ * resident (the cost is the first touch of a page, not the growth).
+ * `warmUp`: parse a built-in document, so that V8 compiles the parser's
+ * functions now and starts optimising the hot ones in the background.
+ */
+function prepare(fn, o) {
+  const w = getWasm();
+  if (o.memory !== undefined) {
+    const have = w.memory.buffer.byteLength;
+    if (o.memory > have) {
+      try {
+        w.memory.grow(Math.ceil((o.memory - have) / PAGE));
+      } catch (e) {
+        throw new RangeError(`${fn}(): option 'memory': the module's memory could not grow from ${have} to ${o.memory} bytes (${e.message})`, { cause: e });
+      }
+      new Uint8Array(w.memory.buffer, have).fill(0);
+    }
+  }
+  if (o.warmUp) {
+    const html = warmUpDocument();
+    writeInput(w, html);
+    w.h5w_parse(html.length, PARSE_SCRIPTING | PARSE_PROCESSING_INSTRUCTIONS | PARSE_SOURCE_REFS, 0, 0);
+  }
+}
+
+/**
+ * About 32 KB of the markup pages are made of (tags, attributes in the
+ * three quotings, character references, comments, lists, tables, text
+ * that closes formatting elements out of order, raw text, foreign
+ * content): enough for V8 to count the tokenizer and tree builder hot.
+ */
+function warmUpDocument() {
+  const part = '<div class="c" id=d data-x=\'y\'><p>Text &amp; more&nbsp;text &#x41;&copy; <a href="/x?a=1&b=2">a link</a> ' +
+    '<span>s</span><!-- a comment --><b><i>x</b></i></p><ul><li>one<li>two</ul>' +
+    '<table><tr><td>1<td>2</table><img src=x alt="y"><br/></div>\n';
+  return '<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>t</title><style>p { color: red }</style>' +
+    '<script>if (a < b && c) {}</script></head><body>' + part.repeat(140) +
+    '<svg viewBox="0 0 1 1"><path d="M0 0"/></svg><textarea>x</textarea></body></html>';
 }
 
 // An entry point without a default location known at import (js/node.js in

@@ -70,6 +70,6 @@ const initFromFile = () => initSync(readWasm());
 initNowOrOnFirstUse(initFromFile);
 
 /** Load html5.wasm (already done at import when the file was found): from `source`, or else from the file. */
-export function init(source) {
-  return load(source, readWasm);
+export function init(source, options) {
+  return load(source, readWasm, options);
 }

@@ -970,8 +970,21 @@ function parseFragmentFor(context, markup, fn) {
     ns = HTML_NS;
     name = 'div';
   }
-  const f = fragmentParser(String(markup), { context: { localName: name, namespaceURI: ns }, scriptingEnabled: t.scripting });
+  const f = fragmentParser(String(markup), {
+    context: { localName: name, namespaceURI: ns },
+    scriptingEnabled: t.scripting,
+    quirksMode: t.ownerDocumentOf(context._i)?.mode ?? 'no-quirks',
+    contextInForm: formAtOrAbove(t, context._i),
+  });
   return t.node(t.copyIn(f._t, f._i, true, false));
+}
+
+/** 13.4: is there a form element at `i` or on its ancestor chain (the parser's form element pointer)? */
+function formAtOrAbove(t, i) {
+  for (; i !== NONE; i = t.parent(i)) {
+    if (t.type(i) === ELEMENT_NODE && t.ns(i) === NS_HTML && t.localName(i) === 'form') return true;
+  }
+  return false;
 }
 
 // ---- nodes -----------------------------------------------------------------

@@ -1,0 +1,78 @@
+// The rest of issue 18's DOM (docs/dom.md): fragment parsing's context,
+// NodeIterator under removals, radio groups, DOMImplementation,
+// HTMLUnknownElement, ShadowRoot innerHTML, XML trees under mutation.
+// Against Chromium: test/js/browser/dom-rest.test.js.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse, parseFragment, parseToBuffer, serialize } from '../../../js/node.js';
+
+const QUIRKS = '<p>quirks';
+const STANDARD = '<!DOCTYPE html>';
+
+test('innerHTML takes the quirks mode of the context element\'s document (13.4)', () => {
+  const q = parse(QUIRKS + '<div id=c></div>');
+  assert.equal(q.compatMode, 'BackCompat');
+  const c = q.getElementById('c');
+  c.innerHTML = '<p>a<table><tr><td>x</table>b';
+  // quirks: <table> does not close the open <p>
+  assert.equal(c.innerHTML, '<p>a<table><tbody><tr><td>x</td></tr></tbody></table>b</p>');
+  c.insertAdjacentHTML('beforeend', '<p>c<table></table>');
+  assert.equal(c.lastChild.outerHTML, '<p>c<table></table></p>');
+  const s = parse(STANDARD + '<div id=c></div>');
+  s.getElementById('c').innerHTML = '<p>a<table><tr><td>x</table>b';
+  assert.equal(s.getElementById('c').innerHTML, '<p>a</p><table><tbody><tr><td>x</td></tr></tbody></table>b');
+  // A template's innerHTML: its own document's mode; nodes in its contents
+  // belong to the inert template document, which is in no-quirks mode.
+  const t = parse(QUIRKS + '<template id=t><div></div></template>').getElementById('t');
+  t.innerHTML = '<p>a<table></table>';
+  assert.equal(t.innerHTML, '<p>a<table></table></p>');
+  const inner = parse(QUIRKS + '<template id=t><div></div></template>').getElementById('t').content.firstChild;
+  inner.innerHTML = '<p>a<table></table>';
+  assert.equal(inner.innerHTML, '<p>a</p><table></table>');
+});
+
+test('innerHTML inside a form: the form element pointer is set (a <form> start tag is ignored)', () => {
+  const d = parse(STANDARD + '<form id=o><section><div id=c></div></section></form>');
+  const c = d.getElementById('c');
+  c.innerHTML = '<form id=inner><input name=x></form>';
+  assert.equal(c.innerHTML, '<input name="x">');
+  assert.equal(d.querySelector('input').form.id, 'o');
+  assert.deepEqual([...d.getElementById('o').elements].map((e) => e.name), ['x']);
+  // </form> clears the pointer (the form is not in scope): a later <form> is kept
+  c.innerHTML = '</form><form id=i2><input name=y></form>';
+  assert.equal(c.innerHTML, '<form id="i2"><input name="y"></form>');
+  assert.equal(d.querySelector('[name=y]').form.id, 'i2');
+  // in table: the form start tag is ignored too
+  c.innerHTML = '<table><form id=t><tr><td><input name=w></table>';
+  assert.equal(c.querySelector('form'), null);
+  // outside any form nothing changes
+  const e = parse(STANDARD + '<div id=c></div>').getElementById('c');
+  e.innerHTML = '<form id=inner><input name=x></form>';
+  assert.equal(e.innerHTML, '<form id="inner"><input name="x"></form>');
+  // outerHTML and insertAdjacentHTML parse in the parent's context
+  const o = parse(STANDARD + '<form><div><i id=i>i</i></div></form>');
+  o.getElementById('i').outerHTML = '<form id=n><b>b</b></form>';
+  o.querySelector('b').insertAdjacentHTML('afterend', '<form id=m>m</form>');
+  assert.equal(o.body.innerHTML, '<form><div><b>b</b>m</div></form>');
+  // a template context in a form: "parsing template contents", the pointer is not used
+  const t = parse(STANDARD + '<form><template id=t></template></form>').getElementById('t');
+  t.innerHTML = '<form id=n><input></form>';
+  assert.equal(t.innerHTML, '<form id="n"><input></form>');
+});
+
+test('parseFragment() and parseToBuffer(): options quirksMode and contextInForm', () => {
+  const html = '<p>a<table></table><form id=f></form>';
+  assert.equal(serialize(parseFragment(html, { context: 'div' })), '<p>a</p><table></table><form id="f"></form>');
+  assert.equal(serialize(parseFragment(html, { context: 'div', quirksMode: 'quirks' })), '<p>a<table></table></p><form id="f"></form>');
+  assert.equal(serialize(parseFragment(html, { context: 'div', quirksMode: 'limited-quirks' })), '<p>a</p><table></table><form id="f"></form>');
+  assert.equal(serialize(parseFragment(html, { context: 'div', contextInForm: true })), '<p>a</p><table></table>');
+  assert.equal(serialize(parseFragment(html, { context: 'form' })), '<p>a</p><table></table>');
+  // ignored for documents' own parse: parse() has no such options
+  assert.throws(() => parse('x', { quirksMode: 'quirks' }), /unknown option 'quirksMode'/);
+  assert.throws(() => parseFragment('x', { quirksMode: 'BackCompat' }), /option 'quirksMode' must be one of "no-quirks", "quirks", "limited-quirks"/);
+  assert.throws(() => parseFragment('x', { contextInForm: 1 }), /option 'contextInForm' must be a boolean/);
+  assert.throws(() => parseToBuffer('x', { quirksMode: 'quirks' }), /option 'quirksMode' needs fragment: true/);
+  assert.throws(() => parseToBuffer('x', { contextInForm: true }), /option 'contextInForm' needs fragment: true/);
+  const b = parseToBuffer(html, { fragment: true, context: 'div', quirksMode: 'quirks', contextInForm: true });
+  assert.ok(b.byteLength > 0);
+});

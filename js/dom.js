@@ -648,6 +648,8 @@ export class Tree {
   unlink(c) {
     const p = this.parent(c);
     if (p === NONE) return;
+    // DOM "remove": live NodeIterators adjust first (js/traversal.js sets the hook).
+    if (this.preRemove !== undefined) this.preRemove(c);
     const inert = this.ownerDocumentOf(p) !== this.documentNode();
     const rc = this.mat(c);
     const rp = this.mat(p);

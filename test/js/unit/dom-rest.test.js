@@ -4,7 +4,7 @@
 // Against Chromium: test/js/browser/dom-rest.test.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse, parseFragment, parseToBuffer, serialize } from '../../../js/node.js';
+import { decode, parse, parseFragment, parseToBuffer, serialize } from '../../../js/node.js';
 
 const QUIRKS = '<p>quirks';
 const STANDARD = '<!DOCTYPE html>';
@@ -75,4 +75,68 @@ test('parseFragment() and parseToBuffer(): options quirksMode and contextInForm'
   assert.throws(() => parseToBuffer('x', { contextInForm: true }), /option 'contextInForm' needs fragment: true/);
   const b = parseToBuffer(html, { fragment: true, context: 'div', quirksMode: 'quirks', contextInForm: true });
   assert.ok(b.byteLength > 0);
+});
+
+test('NodeIterator: the pre-removing steps (DOM 6.1) on removal, replace all and moves', () => {
+  const html = '<!DOCTYPE html><div id=r><p id=a>1<b id=b>2</b>4</p><p id=c>5</p><ul id=u><li id=l>x</ul></div>';
+  const name = (n) => (n.nodeType === 1 ? n.id : n.data);
+  const walk = (it) => {
+    const out = [];
+    for (let n; (n = it.nextNode()) !== null;) out.push(name(n));
+    return out;
+  };
+  let d = parse(html);
+  let it = d.createNodeIterator(d.getElementById('r'));
+  assert.equal(name(it.nextNode()), 'r');
+  assert.equal(name(it.nextNode()), 'a');
+  // the reference's ancestor goes, pointer after it: the node before the removed one
+  d.getElementById('a').remove();
+  assert.equal(name(it.referenceNode), 'r');
+  assert.equal(it.pointerBeforeReferenceNode, false);
+  assert.deepEqual(walk(it), ['c', '5', 'u', 'l', 'x']);
+  // pointer before the reference: the first node after the removed subtree
+  d = parse(html);
+  it = d.createNodeIterator(d.getElementById('r'));
+  for (let k = 0; k < 4; k++) it.nextNode();
+  it.previousNode(); // "1", pointer before
+  d.getElementById('a').remove();
+  assert.equal(name(it.referenceNode), 'c');
+  assert.equal(it.pointerBeforeReferenceNode, true);
+  assert.deepEqual(walk(it), ['c', '5', 'u', 'l', 'x']);
+  // the last subtree, pointer before: the last node before it, pointer after
+  d = parse(html);
+  it = d.createNodeIterator(d.getElementById('r'), 1);
+  for (let k = 0; k < 6; k++) it.nextNode();
+  it.previousNode();
+  it.previousNode();
+  assert.equal(name(it.referenceNode), 'u');
+  d.getElementById('u').remove();
+  assert.deepEqual([name(it.referenceNode), it.pointerBeforeReferenceNode], ['5', false]);
+  // replace all (textContent, innerHTML, replaceChildren): one removal at a time
+  d = parse(html);
+  it = d.createNodeIterator(d.getElementById('r'));
+  for (let k = 0; k < 4; k++) it.nextNode(); // r a "1" b
+  d.getElementById('a').textContent = '';
+  assert.deepEqual([name(it.referenceNode), it.pointerBeforeReferenceNode], ['a', false]);
+  d.getElementById('a').innerHTML = '<i id=n>n</i>';
+  assert.deepEqual(walk(it), ['n', 'n', 'c', '5', 'u', 'l', 'x']);
+  // moving a node removes it first; the root itself never moves the reference
+  d = parse(html);
+  it = d.createNodeIterator(d.getElementById('c'));
+  it.nextNode();
+  it.nextNode();
+  d.getElementById('a').append(d.getElementById('c'));
+  assert.equal(name(it.referenceNode), '5');
+  // other trees' removals and an iterator nobody holds change nothing
+  const other = parse(html);
+  other.getElementById('a').remove();
+  assert.equal(name(it.referenceNode), '5');
+  assert.equal(d._t._nodeIterators.size, 1);
+  assert.equal(other._t._nodeIterators, undefined);
+  // a decode() tree's iterators are live too
+  const t = decode(parseToBuffer(html));
+  it = t.createNodeIterator(t.body);
+  for (let k = 0; k < 4; k++) it.nextNode(); // body r a "1"
+  t.getElementById('a').remove();
+  assert.deepEqual([name(it.referenceNode), it.pointerBeforeReferenceNode], ['r', false]);
 });

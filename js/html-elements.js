@@ -239,6 +239,37 @@ function formOwner(t, i) {
   return ancestor(t, i, 'form');
 }
 
+/**
+ * HTML 4.10.5.1.16 "radio button group" of radio button i, i included, in
+ * tree order: the inputs in the Radio Button state of the same tree with
+ * the same form owner (or none) and the same name, which must not be empty
+ * (compared case-sensitively).  Without a name, i alone.
+ */
+function radioGroup(t, i) {
+  const name = t.plainAttr(i, 'name');
+  if (name === null || name === '') return [i];
+  const owner = formOwner(t, i);
+  const r = rootOf(t, i);
+  const out = r === i ? [i] : [];
+  for (let j = t.nextElement(r, r); j !== NONE; j = t.nextElement(j, r)) {
+    if (j === i || (isHTML(t, j, 'input') && t.plainAttr(j, 'name') === name && isRadio(t, j) && formOwner(t, j) === owner)) out.push(j);
+  }
+  return out;
+}
+const isRadio = (t, j) => (t.plainAttr(j, 'type') ?? '').toLowerCase() === 'radio';
+/**
+ * The radio button of i's group that the checked attributes leave checked:
+ * while parsing, each radio inserted with the checked attribute sets its
+ * checkedness, which unchecks the others of its group, so the last one in
+ * tree order wins (and keeps winning when JS later sets its checkedness:
+ * the others stay unchecked).  NONE when none has the attribute.
+ */
+function radioDefaultChecked(t, i) {
+  let last = NONE;
+  for (const j of radioGroup(t, i)) if (t.plainAttr(j, 'checked') !== null) last = j;
+  return last;
+}
+
 // ---- HTMLElement -----------------------------------------------------------
 
 /** HTML 3.2.8 HTMLElement. */
@@ -644,8 +675,9 @@ function sanitize(type, v, e) {
  * (the sanitized dirty value set from JS, else the value attribute),
  * "default" (the value attribute), "default/on" (the attribute or 'on'),
  * "filename" ('': no files).  checked is the checkedness: the checked
- * attribute until set from JS.  (Setting checked does not uncheck the other
- * radio buttons of the group.)
+ * attribute until set from JS (for a radio button, the radio button group's
+ * rules: radioCheckedness).  Setting it to true on a radio button unchecks
+ * the others of its group.
  */
 export class HTMLInputElement extends HTMLElement {}
 define(HTMLInputElement.prototype, {
@@ -657,8 +689,18 @@ define(HTMLInputElement.prototype, {
   autocomplete: str('autocomplete'),
   defaultChecked: bool('checked'),
   checked: {
-    get() { return this._checked ?? this.hasAttribute('checked'); },
-    set(v) { this._checked = !!v; },
+    get() {
+      if (this._checked !== undefined) return this._checked;
+      if (!this.hasAttribute('checked')) return false;
+      return inputType.get.call(this) !== 'radio' || radioDefaultChecked(this._t, this._i) === this._i;
+    },
+    set(v) {
+      this._checked = !!v; // the dirty checkedness flag is set
+      // 4.10.5.1.16: "the element's checkedness is set to true" unchecks the rest of its group
+      if (this._checked && inputType.get.call(this) === 'radio') {
+        for (const j of radioGroup(this._t, this._i)) if (j !== this._i) this._t.node(j)._checked = false;
+      }
+    },
   },
   indeterminate: {
     get() { return this._indeterminate ?? false; },

@@ -1261,13 +1261,16 @@ function radioGroups(t, i, ctx) {
   const m = ctx.map(KEY_RADIO);
   let g = m.get(root);
   if (g === undefined) {
-    g = new Map(); // group key → { checked: last checked radio or NONE }
-    for (let j = t.nextElement(root, root); j !== NONE; j = t.nextElement(j, root)) {
+    g = new Map(); // group key → { checked: last radio with the checked attribute or NONE, dirty: one set checked from JS, required }
+    // (a detached radio is the root of its tree, and of its group)
+    for (let j = root === i ? i : t.nextElement(root, root); j !== NONE; j = t.nextElement(j, root)) {
       if (!isHtmlNamed(t, j, 'input') || inputType(t, j) !== 'radio') continue;
       const key = radioKey(t, j, ctx);
       let e = g.get(key);
-      if (e === undefined) g.set(key, (e = { checked: NONE, required: false }));
+      if (e === undefined) g.set(key, (e = { checked: NONE, dirty: false, required: false }));
+      // (a radio whose checkedness JS set, dirtyChecked, is checked or not by that alone)
       if (hasAttr(t, j, 'checked')) e.checked = j;
+      if (dirtyChecked(t, j) === true) e.dirty = true;
       if (hasAttr(t, j, 'required')) e.required = true;
     }
     m.set(root, g);
@@ -1279,14 +1282,23 @@ function radioKey(t, j, ctx) {
   return name === null || name === '' ? j : formOwner(t, j, ctx) + '\u0000' + name;
 }
 
+/** The checkedness that JS set on input i (js/html-elements.js `checked`), or undefined. */
+const dirtyChecked = (t, i) => t.cached(i)?._checked;
+
+/** Is a radio of radio i's group checked? */
+function groupChecked(t, i, ctx) {
+  const g = radioGroups(t, i, ctx).get(radioKey(t, i, ctx));
+  return g.dirty || (g.checked !== NONE && dirtyChecked(t, g.checked) === undefined);
+}
+
 function checkedness(t, i, ctx) {
   const type = inputType(t, i);
+  if (type !== 'checkbox' && type !== 'radio') return false;
+  const dirty = dirtyChecked(t, i);
+  if (dirty !== undefined) return dirty;
   if (type === 'checkbox') return hasAttr(t, i, 'checked');
-  if (type === 'radio') {
-    if (!hasAttr(t, i, 'checked')) return false;
-    return radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).checked === i;
-  }
-  return false;
+  if (!hasAttr(t, i, 'checked')) return false;
+  return radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).checked === i;
 }
 
 // Option selectedness (4.10.7 "The select element", the selectedness
@@ -1538,10 +1550,9 @@ function satisfiesConstraints(t, i, ctx) {
   if (name === 'select') return !(required && selectValueMissing(t, i, ctx));
   if (name !== 'input') return true;
   const type = inputType(t, i);
-  if (type === 'checkbox') return !(required && !hasAttr(t, i, 'checked'));
+  if (type === 'checkbox') return !(required && !checkedness(t, i, ctx));
   if (type === 'radio') {
-    const g = radioGroups(t, i, ctx).get(radioKey(t, i, ctx));
-    return !(g.required && g.checked === NONE);
+    return !(radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).required && !groupChecked(t, i, ctx));
   }
   if (type === 'file') return !required; // no file is selected
   if (type === 'color' || type === 'submit' || type === 'image') return true;
@@ -1717,7 +1728,7 @@ function matchPseudo(t, i, p, ctx) {
       // 4.16.3: radios whose group has no checked radio, progress without a value
       if (isHtmlNamed(t, i, 'input')) {
         if (inputType(t, i) !== 'radio') return false;
-        return radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).checked === NONE;
+        return !groupChecked(t, i, ctx);
       }
       return isHtmlNamed(t, i, 'progress') && !hasAttr(t, i, 'value');
     case 'default':

@@ -140,3 +140,57 @@ test('NodeIterator: the pre-removing steps (DOM 6.1) on removal, replace all and
   t.getElementById('a').remove();
   assert.deepEqual([name(it.referenceNode), it.pointerBeforeReferenceNode], ['r', false]);
 });
+
+test('radio button groups (HTML 4.10.5.1.16): parsed defaults, the checkedness setter, :checked', () => {
+  const d = parse(STANDARD + '<form id=f><input type=radio name=a id=r1 checked><input type=radio name=a id=r2 checked>' +
+    '<input type=radio name=A id=r3 checked><input type=radio name=a id=r4></form><input type=radio name=a id=r5 checked>' +
+    '<input type=checkbox name=a id=c checked><input type=radio id=n1 checked><input type=radio id=n2 checked>');
+  const state = () => [...d.querySelectorAll('input')].filter((e) => e.checked).map((e) => e.id);
+  const matched = () => [...d.querySelectorAll(':checked')].map((e) => e.id);
+  // the last checked radio of each group (same form owner, same name, case-sensitive) wins; no name: a group of its own
+  assert.deepEqual(state(), ['r2', 'r3', 'r5', 'c', 'n1', 'n2']);
+  assert.deepEqual(matched(), state());
+  assert.equal(d.getElementById('r1').defaultChecked, true);
+  d.getElementById('r4').checked = true;
+  assert.deepEqual(state(), ['r3', 'r4', 'r5', 'c', 'n1', 'n2']);
+  assert.deepEqual(matched(), state());
+  assert.deepEqual([...d.querySelectorAll(':default')].map((e) => e.id), ['r1', 'r2', 'r3', 'r5', 'c', 'n1', 'n2']);
+  d.getElementById('r4').checked = false;
+  assert.deepEqual(state(), ['r3', 'r5', 'c', 'n1', 'n2']);
+  assert.deepEqual([...d.querySelectorAll('#f :indeterminate')].map((e) => e.id), ['r1', 'r2', 'r4']);
+  // a checkbox is no radio: setting it unchecks nothing; another group is not touched
+  d.getElementById('c').checked = false;
+  d.getElementById('r5').checked = true;
+  assert.deepEqual(state(), ['r3', 'r5', 'n1', 'n2']);
+  // the group is the tree: a removed radio leaves it
+  const r3 = d.getElementById('r3');
+  r3.remove();
+  d.getElementById('r2').checked = true;
+  assert.equal(r3.checked, true);
+  const other = d.createElement('input');
+  other.type = 'radio';
+  other.name = 'A';
+  other.checked = true;
+  assert.equal(r3.checked, true);
+  assert.deepEqual(state(), ['r2', 'r5', 'n1', 'n2']);
+  // required: a group with no checked radio is invalid
+  const q = parse(STANDARD + '<input type=radio name=x id=x1><input type=radio name=x id=x2 required>');
+  assert.deepEqual([...q.querySelectorAll(':invalid')].map((e) => e.id), ['x1', 'x2']);
+  q.getElementById('x1').checked = true;
+  assert.deepEqual([...q.querySelectorAll(':invalid')].map((e) => e.id), []);
+});
+
+test('a detached radio is a group of its own (matches(:checked) used to throw a TypeError)', () => {
+  const d = parse(STANDARD + '<form><input type=radio name=A id=r checked><input type=radio name=A id=s></form>');
+  const r = d.getElementById('r');
+  r.remove();
+  assert.equal(r.checked, true);
+  assert.equal(r.matches(':checked'), true);
+  assert.equal(r.matches(':indeterminate'), false);
+  const s = d.getElementById('s');
+  s.remove();
+  assert.equal(s.matches(':indeterminate'), true);
+  s.checked = true;
+  assert.equal(r.checked, true);
+  assert.equal(s.matches(':checked'), true);
+});

@@ -1847,6 +1847,8 @@ export class ShadowRoot extends DocumentFragment {
   /** The template had shadowrootcustomelementregistry: the root's custom element registry stays null (DOM). */
   get keepCustomElementRegistryNull() { return (this._w() & SHADOW_KEEP_REGISTRY_NULL) !== 0; }
   get innerHTML() { return serialize(this); }
+  /** HTML ShadowRoot innerHTML setter: the markup parsed with the host as the context, replacing the children. */
+  set innerHTML(markup) { replaceAll(parseFragmentFor(this.host, markup === null ? '' : markup, 'innerHTML'), this); }
   /** HTML "getHTML()": options { serializableShadowRoots, shadowRoots } as serialize() takes them. */
   getHTML(options) { return serialize(this, options); }
 }

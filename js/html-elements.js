@@ -1204,17 +1204,60 @@ const PLAIN_INTERFACES = {
   HTMLBRElement: 'br', HTMLHRElement: 'hr', HTMLPreElement: 'pre listing xmp', HTMLQuoteElement: 'blockquote q',
   HTMLTableElement: 'table', HTMLTableRowElement: 'tr', HTMLTableSectionElement: 'thead tbody tfoot',
   HTMLTableCaptionElement: 'caption', HTMLTableColElement: 'col colgroup', HTMLVideoElement: 'video', HTMLAudioElement: 'audio',
+  HTMLParamElement: 'param', HTMLSelectedContentElement: 'selectedcontent',
   HTMLSourceElement: 'source', HTMLTrackElement: 'track', HTMLCanvasElement: 'canvas', HTMLEmbedElement: 'embed',
   HTMLPictureElement: 'picture', HTMLTimeElement: 'time', HTMLDataElement: 'data', HTMLModElement: 'del ins',
   HTMLSlotElement: 'slot', HTMLMenuElement: 'menu', HTMLMapElement: 'map', HTMLFrameSetElement: 'frameset',
   HTMLFrameElement: 'frame', HTMLMarqueeElement: 'marquee', HTMLFontElement: 'font', HTMLDirectoryElement: 'dir',
 };
+/** HTML 4.8.11.1 HTMLMediaElement: the interface audio and video share. */
+export class HTMLMediaElement extends HTMLElement {}
+const PLAIN_PARENT = { HTMLVideoElement: HTMLMediaElement, HTMLAudioElement: HTMLMediaElement };
 const plainClasses = {};
 for (const [name, tags] of Object.entries(PLAIN_INTERFACES)) {
-  const C = { [name]: class extends HTMLElement {} }[name];
+  const Parent = PLAIN_PARENT[name] ?? HTMLElement;
+  const C = { [name]: class extends Parent {} }[name];
   for (const tag of tags.split(' ')) plainClasses[tag] = C;
 }
-elementClasses.set(HTML_NS, new Map(Object.entries({ ...plainClasses, ...HTML_CLASSES })));
+
+/** HTML 3.2.2 "element interface": HTMLUnknownElement for a name the standard does not define. */
+export class HTMLUnknownElement extends HTMLElement {}
+// The elements whose interface is HTMLElement itself (HTML, "Elements" index
+// and 16.3 for the obsolete ones a browser still implements so).
+const HTML_ELEMENT_NAMES = new Set(('abbr acronym address article aside b basefont bdi bdo big center cite code dd dfn dt em ' +
+  'figcaption figure footer header hgroup i kbd main mark nav nobr noembed noframes noscript plaintext rb rp rt rtc ruby s ' +
+  'samp search section small strike strong sub summary sup tt u var wbr').split(' '));
+// HTML 4.13.3: names reserved by SVG and MathML.
+const RESERVED_CUSTOM_NAMES = new Set(['annotation-xml', 'color-profile', 'font-face', 'font-face-src', 'font-face-uri',
+  'font-face-format', 'font-face-name', 'missing-glyph']);
+/**
+ * HTML 4.13.3 "valid custom element name" (as relaxed in 2025 with the DOM's
+ * valid element local names, as Chromium 156 checks it): an ASCII lower
+ * alpha first, a hyphen, no ASCII upper alpha, no ASCII whitespace, NULL,
+ * '/' or '>', and not a reserved name.
+ */
+export function isValidCustomElementName(name) {
+  const first = name.charCodeAt(0);
+  return first >= 0x61 && first <= 0x7a && name.includes('-') && !/[A-Z\t\n\f\r \0/>]/.test(name) && !RESERVED_CUSTOM_NAMES.has(name);
+}
+/**
+ * The HTML namespace's classes: a name of the standard has its interface, a
+ * valid custom element name HTMLElement (no definition is ever registered
+ * here), any other name HTMLUnknownElement.  ('' is Tree#make's default.)
+ */
+class HTMLElementClasses extends Map {
+  get(name) {
+    const C = super.get(name);
+    if (C !== undefined || name === '') return C;
+    return HTML_ELEMENT_NAMES.has(name) || isValidCustomElementName(name) ? HTMLElement : HTMLUnknownElement;
+  }
+}
+// js/dom.js's TemplateElement is HTML's HTMLTemplateElement: an HTMLElement,
+// under the standard's name (dom.js cannot import HTMLElement from here).
+Object.setPrototypeOf(TemplateElement, HTMLElement);
+Object.setPrototypeOf(TemplateElement.prototype, HTMLElement.prototype);
+Object.defineProperty(TemplateElement, 'name', { value: 'HTMLTemplateElement' });
+elementClasses.set(HTML_NS, new HTMLElementClasses(Object.entries({ ...plainClasses, ...HTML_CLASSES })));
 elementClasses.set(SVG_NS, new Map([['', SVGElement]]));
 elementClasses.set(MATHML_NS, new Map([['', MathMLElement]]));
 

@@ -16,6 +16,7 @@ import { NONE } from './abi.js';
 import { Attr, Document, Element, Node, XML_NS, XMLNS_NS } from './dom.js';
 import { HTMLCollection, NodeList, liveCollection } from './collections.js';
 import { domException } from './tokenlist.js';
+import './dom-implementation.js'; // document.implementation
 
 /** DOM 4.4 Node constants. */
 export const NODE_TYPES = {

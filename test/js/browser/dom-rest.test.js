@@ -27,8 +27,9 @@ async function pageRun(cases) {
   };
   return cases.map((c) => {
     const fn = new Function('d', 'lib', c.body);
-    const ours = run(fn, lib.parse(c.html), lib);
-    const theirs = run(fn, new DOMParser().parseFromString(c.html, 'text/html'), null);
+    // shadow: declarative shadow roots (Document.parseHTMLUnsafe in Chromium)
+    const ours = run(fn, lib.parse(c.html, { shadowRoots: c.shadow === true }), lib);
+    const theirs = run(fn, c.shadow ? Document.parseHTMLUnsafe(c.html) : new DOMParser().parseFromString(c.html, 'text/html'), null);
     return { name: c.name, ours, theirs };
   });
 }
@@ -150,6 +151,56 @@ export function radioCases() {
   return out;
 }
 
+// 4. Element interfaces (HTMLUnknownElement), DOMImplementation, ShadowRoot innerHTML.
+const ELEMENT_NAMES = ('a abbr acronym address applet area article aside audio b base basefont bdi bdo bgsound big blink blockquote body br ' +
+  'button canvas caption center cite code col colgroup data datalist dd del details dfn dialog dir div dl dt em embed fieldset ' +
+  'figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe image img input ins ' +
+  'isindex kbd keygen label legend li link listing main map mark marquee menu menuitem meta meter multicol nav nextid nobr noembed ' +
+  'noframes noscript object ol optgroup option output p param picture plaintext pre progress q rb rp rt rtc ruby s samp script ' +
+  'search section select selectedcontent slot small source spacer span strike strong style sub summary sup table tbody td template ' +
+  'textarea tfoot th thead time title tr track tt u ul var video wbr xmp foo x-y my-element a-b.c font-face annotation-xml ' +
+  'x-\u00e9 x-\u037e x-\u00d7 q-').split(' ');
+export function interfaceCases() {
+  const chain = "const chain = (e) => { const out = []; for (let p = Object.getPrototypeOf(e); p && p.constructor.name !== 'Element'; p = Object.getPrototypeOf(p)) out.push(p.constructor.name); return out.join('<'); };";
+  const unknown = "const U = lib ? lib.HTMLUnknownElement : HTMLUnknownElement, H = lib ? lib.HTMLElement : HTMLElement;";
+  const names = JSON.stringify(ELEMENT_NAMES.map((n) => JSON.parse(`"${n}"`)));
+  return [
+    { name: 'createElement: the interface of every name', html: '<!DOCTYPE html>',
+      body: `${chain} ${unknown} return ${names}.map((n) => { const e = d.createElement(n); return [n, chain(e), e instanceof U, e instanceof H]; });` },
+    { name: 'parsed elements: the interface of every name', html: '<!DOCTYPE html><body>' + ELEMENT_NAMES.filter((n) => !/^(html|head|body|frameset|frame|plaintext|template|script|style|title|textarea|xmp|iframe|noembed|noframes|noscript|image|isindex|select|option|optgroup|selectedcontent|table|caption|col|colgroup|tbody|thead|tfoot|tr|td|th)$/.test(n) && !n.includes('\\')).map((n) => `<${n}></${n}>`).join(''),
+      body: `${chain} ${unknown} return [...d.body.querySelectorAll('*')].map((e) => [e.localName, chain(e), e instanceof U]);` },
+    { name: 'SVG and MathML elements are not HTMLUnknownElement', html: '<!DOCTYPE html><svg><foo/><g/></svg><math><foo/><mi/></math>',
+      body: `${chain} ${unknown} return [...d.querySelectorAll('svg *, math *')].map((e) => [e.localName, e instanceof U, e instanceof H]);` },
+  ];
+}
+export function implementationCases() {
+  const names = ['html', 'HTML', 'svg:svg', '', 'a b', 'a>b', '1abc', ':x', 'x:', 'a\u0000b', 'é', 'a\tb'];
+  return [
+    ...names.map((n) => ({ name: `createDocumentType(${JSON.stringify(n)})`, html: '<p>x',
+      body: `const dt = d.implementation.createDocumentType(${JSON.stringify(n)}, 'pub', 'sys'); return [dt.nodeType, dt.nodeName, dt.name, dt.publicId, dt.systemId, dt.ownerDocument === d, dt.parentNode];` })),
+    { name: 'createDocumentType: inserted, moved', html: '<p>x',
+      body: "const dt = d.implementation.createDocumentType('html', '-//W3C//DTD HTML 4.01//EN', ''); d.insertBefore(dt, d.documentElement); const a = [d.doctype === dt, d.childNodes.length, d.compatMode, d.firstChild === dt]; d.body.append(dt); return [a, d.body.lastChild === dt, d.doctype];" },
+    { name: 'createDocumentType: arguments', html: '', body: "const dt = d.implementation.createDocumentType(null, undefined, 1); return [dt.name, dt.publicId, dt.systemId];" },
+    { name: 'createDocumentType: too few arguments', html: '', body: "try { d.implementation.createDocumentType('html', ''); return 'no'; } catch (e) { return e.name; }" },
+    { name: 'createDocumentType: a doctype where one is', html: '<!DOCTYPE html><p>', body: "const dt = d.implementation.createDocumentType('x', '', ''); d.insertBefore(dt, d.documentElement); return d.childNodes.length;" },
+    ...[undefined, '', 'Title & <more>', null, 0].map((title) => ({ name: `createHTMLDocument(${JSON.stringify(title)})`, html: '<p>x',
+      body: `const n = d.implementation.createHTMLDocument(${title === undefined ? '' : JSON.stringify(title)}); return [n.documentElement.outerHTML, n.title, n.doctype.name, n.doctype.publicId, n.compatMode, n.childNodes.length, n.nodeType, n.URL, n.head.childNodes.length, n === d, n.implementation === d.implementation, n.implementation === n.implementation, n.documentElement.ownerDocument === n];` })),
+    { name: 'createHTMLDocument: scripting is disabled, noscript is markup', html: '<p>x',
+      body: "const n = d.implementation.createHTMLDocument('t'); n.body.innerHTML = '<noscript><b>x</b></noscript><p>a<table></table>'; return [n.body.innerHTML, n.body.firstChild.firstChild.nodeName];" },
+    { name: 'createHTMLDocument: nodes adopted both ways', html: '<!DOCTYPE html><p id=p>x</p>',
+      body: "const n = d.implementation.createHTMLDocument('t'); n.body.appendChild(d.getElementById('p')); const b = d.importNode(n.head, true); d.body.append(b); return [n.body.innerHTML, d.body.innerHTML, b.ownerDocument === d, n.getElementById('p').ownerDocument === n];" },
+    ...['<p>a<table></table><form id=f><input name=i></form>', '', '<b>x</b>', '<td>cell</td><tr>', '<slot></slot><template shadowrootmode=open>t</template>', '<noscript><i>n</i></noscript>']
+      .flatMap((m) => [['div in form', '<form id=o><div id=h><template shadowrootmode=open shadowrootserializable><b>s</b></template>light</div></form>'],
+        ['section, quirks', '<section id=h><template shadowrootmode=open shadowrootserializable>c</template>x</section>'],
+        ['span', '<!DOCTYPE html><span id=h><template shadowrootmode=open shadowrootserializable></template></span>']]
+        .map(([label, html]) => ({ name: `ShadowRoot innerHTML (${label}) = ${m}`, html, shadow: true,
+          body: `const h = d.getElementById('h'); const r = h.shadowRoot; r.innerHTML = ${JSON.stringify(m)}; return [r.innerHTML, d.body.getHTML({ serializableShadowRoots: true }), r.firstChild?.parentNode === r, [...r.querySelectorAll('input')].map((e) => e.form?.id ?? null)];` }))),
+    { name: 'DocumentFragment and template contents have no innerHTML setter', html: '<!DOCTYPE html><template id=t>x</template>',
+      body: "const f = d.createDocumentFragment(); f.append('a'); const c = d.getElementById('t').content; const proto = (x) => { for (let p = Object.getPrototypeOf(x); p; p = Object.getPrototypeOf(p)) { const desc = Object.getOwnPropertyDescriptor(p, 'innerHTML'); if (desc) return desc.set !== undefined; } return false; }; return [proto(f), proto(c), 'setHTMLUnsafe' in f];" },
+    { name: 'hasFeature', html: '', body: "return [d.implementation.hasFeature(), d.implementation.hasFeature('Core', '2.0'), Object.prototype.toString.call(d.implementation)];" },
+  ];
+}
+
 // Where Chromium 156 departs from the standard (docs/dom.md, "Differences
 // from Chromium"): what the standard gives, which this library gives.  The
 // test checks both sides, so a Chromium that changes is noticed.
@@ -206,6 +257,16 @@ if (skip) {
 
   test('radio button groups: the checked attributes as parsed, the checkedness setter, :checked', async (t) => {
     const cases = radioCases();
+    check(t, await runCases(cases), cases.length);
+  });
+
+  test('element interfaces: HTMLUnknownElement, HTMLElement and the rest as in Chromium', async (t) => {
+    const cases = interfaceCases();
+    check(t, await runCases(cases), cases.length);
+  });
+
+  test('document.implementation: createDocumentType, createHTMLDocument, hasFeature', async (t) => {
+    const cases = implementationCases();
     check(t, await runCases(cases), cases.length);
   });
 

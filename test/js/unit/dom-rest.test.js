@@ -194,3 +194,70 @@ test('a detached radio is a group of its own (matches(:checked) used to throw a 
   assert.equal(r.checked, true);
   assert.equal(s.matches(':checked'), true);
 });
+
+test('document.implementation: createDocumentType, createHTMLDocument, hasFeature', () => {
+  const d = parse('<p>quirks');
+  const impl = d.implementation;
+  assert.equal(impl, d.implementation);
+  assert.equal(Object.prototype.toString.call(impl), '[object DOMImplementation]');
+  const dt = impl.createDocumentType('html', '-//W3C//DTD HTML 4.01//EN', 'http://x/');
+  assert.deepEqual([dt.nodeType, dt.name, dt.publicId, dt.systemId, dt.parentNode, dt.ownerDocument === d], [10, 'html', '-//W3C//DTD HTML 4.01//EN', 'http://x/', null, true]);
+  d.insertBefore(dt, d.documentElement);
+  assert.equal(d.doctype, dt);
+  assert.match(serialize(d), /^<!DOCTYPE html><html>/);
+  assert.equal(impl.createDocumentType('', '', '').name, '');
+  for (const bad of ['a b', 'a>b', 'a\0b', 'a\tb']) {
+    assert.throws(() => impl.createDocumentType(bad, '', ''), (e) => e.name === 'InvalidCharacterError');
+  }
+  assert.throws(() => impl.createDocumentType('html', ''), TypeError);
+  const n = impl.createHTMLDocument('A & B');
+  assert.equal(n.documentElement.outerHTML, '<html><head><title>A &amp; B</title></head><body></body></html>');
+  assert.deepEqual([n.title, n.doctype.name, n.compatMode, n.URL, n.childNodes.length], ['A & B', 'html', 'CSS1Compat', 'about:blank', 2]);
+  assert.equal(impl.createHTMLDocument().head.childNodes.length, 0);
+  assert.equal(impl.createHTMLDocument('').head.firstChild.outerHTML, '<title></title>');
+  // no browsing context: scripting is disabled, so <noscript> content is markup
+  n.body.innerHTML = '<noscript><b>x</b></noscript>';
+  assert.equal(n.body.firstChild.firstChild.nodeName, 'B');
+  // nodes move between the two documents
+  n.body.appendChild(d.querySelector('p'));
+  assert.equal(n.body.lastChild.ownerDocument, n);
+  assert.equal(impl.hasFeature(), true);
+});
+
+test('HTMLUnknownElement, HTMLMediaElement, HTMLTemplateElement: the interfaces of the HTML standard', async () => {
+  const he = await import('../../../js/html-elements.js');
+  const d = parse('<foo></foo><applet></applet><x-y></x-y><article></article><video></video><param><template></template>' +
+    '<svg><foo/></svg><font-face></font-face><a-é></a-é>');
+  const names = [...d.body.querySelectorAll('*')].map((e) => [e.localName, e.constructor.name, e instanceof he.HTMLUnknownElement]);
+  assert.deepEqual(names, [['foo', 'HTMLUnknownElement', true], ['applet', 'HTMLUnknownElement', true], ['x-y', 'HTMLElement', false],
+    ['article', 'HTMLElement', false], ['video', 'HTMLVideoElement', false], ['param', 'HTMLParamElement', false],
+    ['template', 'HTMLTemplateElement', false], ['svg', 'SVGElement', false], ['foo', 'SVGElement', false],
+    ['font-face', 'HTMLUnknownElement', true], ['a-é', 'HTMLElement', false]]);
+  assert.ok(d.querySelector('video') instanceof he.HTMLMediaElement);
+  assert.ok(d.querySelector('template') instanceof he.HTMLElement);
+  assert.equal(d.createElement('blink').constructor, he.HTMLUnknownElement);
+  assert.equal(d.createElement('my-widget').constructor, he.HTMLElement);
+  assert.equal(d.createElementNS('http://www.w3.org/1999/xhtml', 'Foo').constructor, he.HTMLUnknownElement);
+  assert.equal(he.isValidCustomElementName('x-y'), true);
+  assert.equal(he.isValidCustomElementName('x-Y'), false);
+  assert.equal(he.isValidCustomElementName('1-y'), false);
+  assert.equal(he.isValidCustomElementName('xy'), false);
+  assert.equal(he.isValidCustomElementName('missing-glyph'), false);
+});
+
+test('ShadowRoot innerHTML setter: fragment parsing with the host as the context', () => {
+  const d = parse('<form id=o><div id=h><template shadowrootmode=open shadowrootserializable><b>s</b></template>light</div></form>', { shadowRoots: true });
+  const r = d.getElementById('h').shadowRoot;
+  r.innerHTML = '<p>a<table></table><form><input name=i></form>';
+  // quirks document: the table stays in the p; the host's form ancestor: <form> is ignored
+  assert.equal(r.innerHTML, '<p>a<table></table><input name="i"></p>');
+  assert.equal(r.firstChild.parentNode, r);
+  assert.equal(d.getElementById('h').childNodes.length, 1);
+  r.innerHTML = null;
+  assert.equal(r.innerHTML, '');
+  assert.equal(d.body.getHTML({ serializableShadowRoots: true }), '<form id="o"><div id="h"><template shadowrootmode="open" shadowrootserializable=""></template>light</div></form>');
+  // a DocumentFragment has no innerHTML setter (its getter is this library's, non-standard)
+  const f = d.createDocumentFragment();
+  assert.equal(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f), 'innerHTML').set, undefined);
+  assert.throws(() => { f.innerHTML = '<b>'; }, TypeError);
+});

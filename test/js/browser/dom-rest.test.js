@@ -201,6 +201,46 @@ export function implementationCases() {
   ];
 }
 
+// 5. :dir(): the directionality algorithm, per code point and per structure.
+export function dirCodePointCases() {
+  const ranges = [[0x20, 0x7f, 1], [0x80, 0x3000, 1], [0x3000, 0xd800, 7], [0xe000, 0x10000, 5], [0x10000, 0x20000, 3], [0x20000, 0x110000, 997]];
+  const out = [];
+  for (const [a, z, step] of ranges) {
+    out.push({ name: `:dir(auto) by code point, U+${a.toString(16)}..U+${z.toString(16)} step ${step}`, html: '<!DOCTYPE html><body>',
+      body: `const cps = []; for (let c = ${a}; c < ${z}; c += ${step}) cps.push(c);
+        for (const c of cps) { const e = d.createElement('div'); e.setAttribute('dir', 'auto'); e.textContent = String.fromCodePoint(c) + '\u05d0'; d.body.append(e); }
+        const ltr = new Set(d.querySelectorAll(':dir(ltr)')); return [...d.body.children].map((e, k) => ltr.has(e) ? cps[k] : -1).filter((c) => c >= 0);` });
+  }
+  return out;
+}
+export function dirStructureCases() {
+  const R = '\u05d0', A = '\u0627';
+  const docs = [
+    `<div dir=auto id=a>123 <b>${R}</b> x</div><div dir=auto id=b><bdi>abc</bdi>${R}</div><div dir=auto id=c><script>x</script><style>y</style><textarea>z</textarea>${A}</div>`,
+    `<div dir=auto id=a><span dir=ltr>abc</span>${R}</div><div dir=auto id=b><span dir=bogus>abc</span>${R}</div><div dir=auto id=c><span dir=auto>${R}</span>abc</div><div dir=auto id=d><!--abc-->${R}</div>`,
+    `<p dir=rtl><span id=a>x</span><bdi id=b>abc</bdi><bdi id=c></bdi><bdi dir=rtl id=d>abc</bdi><input id=e><input type=tel id=f><input type=tel dir=rtl id=g><input type=tel dir=auto value=${R} id=h></p>`,
+    ...['text', 'search', 'url', 'email', 'password', 'hidden', 'submit', 'reset', 'button', 'checkbox', 'number', 'date', 'range', 'color', 'image', 'file', 'tel']
+      .map((ty) => `<div dir=rtl><input dir=auto type=${ty} id=a value="1${R}"><input dir=auto type=${ty} id=b value="12"><input dir=auto type=${ty} id=c value=""><input dir=auto type=${ty} id=d></div>`),
+    `<div dir=rtl><textarea dir=auto id=a>${R}</textarea><textarea dir=auto id=b>abc</textarea><textarea dir=auto id=c></textarea><textarea dir=auto id=d>  </textarea></div>`,
+    `<html dir=auto><body><p id=a>${R}</p></html>`,
+    `<div dir=rtl><svg id=a><text dir=ltr id=b>x</text></svg><math dir=ltr id=c><mi id=d>x</mi></math></div><div dir=auto id=e><svg><text>abc</text></svg>${R}</div>`,
+    `<div dir=auto id=a><template>abc</template>${R}</div><div dir=auto id=b><select><option>abc</select>${R}</div><bdi id=c>${R}abc</bdi><div dir=AUTO id=d>${R}</div><div dir=" rtl" id=e>x</div>`,
+    `<div dir=auto id=a>\u{10900}x</div><div dir=auto id=b>\u{1e900}x</div><div dir=auto id=c>\u{1d400}${R}</div><div dir=auto id=d>\u200f\u200ex</div><div dir=auto id=e>\u202bx</div>`,
+  ];
+  const read = "return [...d.querySelectorAll('[id]')].map((e) => e.id + ':' + (e.matches(':dir(rtl)') ? 'rtl' : e.matches(':dir(ltr)') ? 'ltr' : '-'));";
+  const out = docs.map((html, k) => ({ name: `:dir structure ${k}: ${html.slice(0, 80)}`, html: '<!DOCTYPE html>' + html, body: read }));
+  // JS-set values and dir changes
+  out.push({ name: ':dir: input and textarea values set from JS', html: `<!DOCTYPE html><input dir=auto id=a value=abc><textarea dir=auto id=b>abc</textarea><input dir=auto id=c value=${R}>`,
+    body: `d.getElementById('a').value = '${R}'; d.getElementById('b').value = '1 ${A}'; d.getElementById('c').value = ''; ${read}` });
+  out.push({ name: ':dir: mutation', html: `<!DOCTYPE html><div dir=auto id=a>abc<span id=s></span></div><div id=b dir=rtl><p id=p>x</p></div>`,
+    body: `d.getElementById('a').firstChild.remove(); d.getElementById('s').textContent = '${R}'; d.getElementById('b').removeAttribute('dir'); d.getElementById('p').setAttribute('dir', 'auto'); ${read}` });
+  // shadow trees: a slot in the shadow tree gives the host's directionality; the shadow tree's top inherits the host's
+  out.push({ name: ':dir: shadow trees', shadow: true,
+    html: `<!DOCTYPE html><div dir=rtl id=h1><template shadowrootmode=open><p id=sp>x</p><div dir=auto id=sa><slot></slot></div></template>abc</div><div id=h2 dir=auto><template shadowrootmode=open><span id=sq>q</span></template>${R}</div>`,
+    body: "const q = (r) => [...r.querySelectorAll('[id]')].map((e) => e.id + ':' + (e.matches(':dir(rtl)') ? 'rtl' : 'ltr')); return [q(d), q(d.getElementById('h1').shadowRoot), q(d.getElementById('h2').shadowRoot)];" });
+  return out;
+}
+
 // Where Chromium 156 departs from the standard (docs/dom.md, "Differences
 // from Chromium"): what the standard gives, which this library gives.  The
 // test checks both sides, so a Chromium that changes is noticed.
@@ -267,6 +307,11 @@ if (skip) {
 
   test('document.implementation: createDocumentType, createHTMLDocument, hasFeature', async (t) => {
     const cases = implementationCases();
+    check(t, await runCases(cases), cases.length);
+  });
+
+  test(':dir(): the directionality of every sampled code point and of dir=auto structures', async (t) => {
+    const cases = [...dirCodePointCases(), ...dirStructureCases()];
     check(t, await runCases(cases), cases.length);
   });
 

@@ -261,3 +261,28 @@ test('ShadowRoot innerHTML setter: fragment parsing with the host as the context
   assert.equal(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f), 'innerHTML').set, undefined);
   assert.throws(() => { f.innerHTML = '<b>'; }, TypeError);
 });
+
+test(':dir(): HTML 3.2.6.4 directionality with the Unicode bidirectional types', () => {
+  const R = '\u05d0';
+  const d = parse(STANDARD + `<div dir=auto id=a>123 \u2212 ${R}</div><div dir=auto id=b>\u0300${R}</div><div dir=auto id=c>\u{1d6fb}${R}</div>` +
+    `<div dir=auto id=d>\u{10900}x</div><div dir=auto id=e>\u0378${R}</div><div dir=rtl><input dir=auto type=submit value="1${R}" id=f>` +
+    `<input dir=auto type=checkbox value=${R} id=g><input dir=auto type=password id=h><span id=i></span></div>` +
+    `<div dir=auto id=j><slot>abc</slot>${R}</div>`);
+  const dir = (id) => (d.getElementById(id).matches(':dir(rtl)') ? 'rtl' : 'ltr');
+  // neutrals (digits, math minus, a combining mark, a math nabla whose type is ON since Unicode 16) are skipped;
+  // an unassigned code point counts as L
+  assert.deepEqual(['a', 'b', 'c', 'd', 'e'].map(dir), ['rtl', 'rtl', 'rtl', 'rtl', 'ltr']);
+  // auto-directionality form-associated elements: the value decides (submit too); other inputs: no text, ltr
+  assert.deepEqual(['f', 'g', 'h', 'i'].map(dir), ['rtl', 'ltr', 'ltr', 'rtl']);
+  // a value set from JS counts
+  const h = d.getElementById('h');
+  h.value = `${R}x`;
+  assert.equal(dir('h'), 'rtl');
+  // a slot outside a shadow tree is an ordinary element
+  assert.equal(dir('j'), 'ltr');
+  // in a shadow tree: the top inherits the host's directionality, a slot gives the host's
+  const s = parse(`<div dir=rtl id=h><template shadowrootmode=open><p id=p>x</p><div dir=auto id=q><slot></slot></div></template>abc</div>`, { shadowRoots: true });
+  const root = s.getElementById('h').shadowRoot;
+  assert.equal(root.querySelector('#p').matches(':dir(rtl)'), true);
+  assert.equal(root.querySelector('#q').matches(':dir(rtl)'), true);
+});

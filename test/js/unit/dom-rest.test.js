@@ -4,7 +4,7 @@
 // Against Chromium: test/js/browser/dom-rest.test.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decode, parse, parseFragment, parseToBuffer, serialize } from '../../../js/node.js';
+import { decode, parse, parseFragment, parseToBuffer, parseXml, serialize, serializeXml } from '../../../js/node.js';
 
 const QUIRKS = '<p>quirks';
 const STANDARD = '<!DOCTYPE html>';
@@ -285,4 +285,33 @@ test(':dir(): HTML 3.2.6.4 directionality with the Unicode bidirectional types',
   const root = s.getElementById('h').shadowRoot;
   assert.equal(root.querySelector('#p').matches(':dir(rtl)'), true);
   assert.equal(root.querySelector('#q').matches(':dir(rtl)'), true);
+});
+
+test('XML documents under mutation: case-sensitive names, namespaces, serializeXml', () => {
+  const d = parseXml('<root xmlns="urn:a" xmlns:b="urn:b"><Item Key="1" b:attr="x"/><b:Thing/></root>');
+  const item = d.documentElement.firstChild;
+  item.setAttribute('Key', '2');
+  item.setAttribute('key', '3');
+  assert.deepEqual([item.getAttribute('Key'), item.getAttribute('key'), item.getAttribute('KEY')], ['2', '3', null]);
+  assert.deepEqual([...item.attributes].map((a) => [a.name, a.namespaceURI, a.prefix]),
+    [['Key', null, null], ['b:attr', 'urn:b', 'b'], ['key', null, null]]);
+  const e = d.createElement('MixedCase');
+  assert.deepEqual([e.tagName, e.localName, e.namespaceURI, e.prefix], ['MixedCase', 'MixedCase', null, null]);
+  d.documentElement.appendChild(e);
+  const n = d.createElementNS('urn:c', 'c:Elem');
+  n.setAttributeNS('urn:b', 'b:z', '1');
+  d.documentElement.appendChild(n);
+  assert.deepEqual([n.tagName, n.prefix, n.namespaceURI], ['c:Elem', 'c', 'urn:c']);
+  const x = d.createElementNS('http://www.w3.org/1999/xhtml', 'Div');
+  x.setAttribute('Class', 'K');
+  assert.equal(x.getAttribute('class'), null);
+  assert.equal(serializeXml(d), '<root xmlns="urn:a" xmlns:b="urn:b"><Item Key="2" b:attr="x" key="3"/><b:Thing/>' +
+    '<MixedCase xmlns=""/><c:Elem xmlns:c="urn:c" b:z="1"/></root>');
+  // a clone keeps the XML names, attributes and declarations
+  const c = d.documentElement.cloneNode(true);
+  assert.equal(serializeXml(c), serializeXml(d.documentElement));
+  assert.equal(c.firstChild.attributes[1].namespaceURI, 'urn:b');
+  assert.equal(d.createAttribute('MyAttr').name, 'MyAttr');
+  assert.equal(d.getElementsByTagName('item').length, 0);
+  assert.equal(d.getElementsByTagName('Item').length, 1);
 });

@@ -3,6 +3,7 @@ import type { HTMLCollection, NodeList } from './collections.js';
 import type { DOMTokenList } from './tokenlist.js';
 import type { HTMLElementMembers } from './html-elements.js';
 import type { NodeFilterInput, NodeIterator, TreeWalker } from './traversal.js';
+import type { DOMImplementation } from './dom-implementation.js';
 // Nodes are views over the decoded records, made on first access and cached
 // (so `a.firstChild === a.firstChild`); the tree changes with the DOM
 // standard's methods (docs/dom.md).
@@ -273,7 +274,7 @@ export declare class Element extends ParentNodeBase {
 /** Hook: element classes by namespace URI, then local name ('' for any other); filled by js/html-elements.js. */
 export declare const elementClasses: Map<string, Map<string, new (...args: never[]) => Element>>;
 
-/** An HTML <template> element (with HTMLElement's members: js/html-elements.js). */
+/** An HTML <template> element: HTMLTemplateElement (constructor.name), an HTMLElement once js/html-elements.js is loaded. */
 export declare class TemplateElement extends Element {
   readonly content: DocumentFragment;
 }
@@ -373,6 +374,8 @@ export declare class Document extends ParentNodeBase {
   readonly scripts: HTMLCollection;
   /** a and area elements with an href attribute. */
   readonly links: HTMLCollection;
+  /** DOM 4.5.1: createDocumentType, createHTMLDocument, hasFeature (js/dom-implementation.js). */
+  readonly implementation: DOMImplementation;
   createTreeWalker(root: Node, whatToShow?: number, filter?: NodeFilterInput): TreeWalker;
   createNodeIterator(root: Node, whatToShow?: number, filter?: NodeFilterInput): NodeIterator;
   /** Non-standard: serialisation of the children. */
@@ -412,6 +415,8 @@ export declare class ShadowRoot extends DocumentFragment {
   readonly slotAssignment: 'named' | 'manual';
   /** The template had shadowrootcustomelementregistry: the root's custom element registry stays null. */
   readonly keepCustomElementRegistryNull: boolean;
+  /** Set: the markup parsed with the host as the context (HTML 13.4), replacing the children. */
+  innerHTML: string;
   getHTML(options?: GetHTMLOptions): string;
 }
 

@@ -648,6 +648,8 @@ export class Tree {
   unlink(c) {
     const p = this.parent(c);
     if (p === NONE) return;
+    // DOM "remove": live NodeIterators adjust first (js/traversal.js sets the hook).
+    if (this.preRemove !== undefined) this.preRemove(c);
     const inert = this.ownerDocumentOf(p) !== this.documentNode();
     const rc = this.mat(c);
     const rp = this.mat(p);
@@ -970,8 +972,21 @@ function parseFragmentFor(context, markup, fn) {
     ns = HTML_NS;
     name = 'div';
   }
-  const f = fragmentParser(String(markup), { context: { localName: name, namespaceURI: ns }, scriptingEnabled: t.scripting });
+  const f = fragmentParser(String(markup), {
+    context: { localName: name, namespaceURI: ns },
+    scriptingEnabled: t.scripting,
+    quirksMode: t.ownerDocumentOf(context._i)?.mode ?? 'no-quirks',
+    contextInForm: formAtOrAbove(t, context._i),
+  });
   return t.node(t.copyIn(f._t, f._i, true, false));
+}
+
+/** 13.4: is there a form element at `i` or on its ancestor chain (the parser's form element pointer)? */
+function formAtOrAbove(t, i) {
+  for (; i !== NONE; i = t.parent(i)) {
+    if (t.type(i) === ELEMENT_NODE && t.ns(i) === NS_HTML && t.localName(i) === 'form') return true;
+  }
+  return false;
 }
 
 // ---- nodes -----------------------------------------------------------------
@@ -1832,6 +1847,8 @@ export class ShadowRoot extends DocumentFragment {
   /** The template had shadowrootcustomelementregistry: the root's custom element registry stays null (DOM). */
   get keepCustomElementRegistryNull() { return (this._w() & SHADOW_KEEP_REGISTRY_NULL) !== 0; }
   get innerHTML() { return serialize(this); }
+  /** HTML ShadowRoot innerHTML setter: the markup parsed with the host as the context, replacing the children. */
+  set innerHTML(markup) { replaceAll(parseFragmentFor(this.host, markup === null ? '' : markup, 'innerHTML'), this); }
   /** HTML "getHTML()": options { serializableShadowRoots, shadowRoots } as serialize() takes them. */
   getHTML(options) { return serialize(this, options); }
 }

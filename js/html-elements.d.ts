@@ -351,4 +351,10 @@ export declare class HTMLTableCellElement extends HTMLElement {
   scope: string;
   abbr: string;
 }
+/** HTML 3.2.2: the interface of an HTML element whose name the standard does not define (not a valid custom element name either). */
+export declare class HTMLUnknownElement extends HTMLElement {}
+/** HTML 4.8.11.1: what audio and video elements share (nothing of it is read here). */
+export declare class HTMLMediaElement extends HTMLElement {}
+/** HTML 4.13.3 "valid custom element name" (2025 rules). */
+export declare function isValidCustomElementName(name: string): boolean;
 export type { Document, Node };

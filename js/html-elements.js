@@ -239,6 +239,37 @@ function formOwner(t, i) {
   return ancestor(t, i, 'form');
 }
 
+/**
+ * HTML 4.10.5.1.16 "radio button group" of radio button i, i included, in
+ * tree order: the inputs in the Radio Button state of the same tree with
+ * the same form owner (or none) and the same name, which must not be empty
+ * (compared case-sensitively).  Without a name, i alone.
+ */
+function radioGroup(t, i) {
+  const name = t.plainAttr(i, 'name');
+  if (name === null || name === '') return [i];
+  const owner = formOwner(t, i);
+  const r = rootOf(t, i);
+  const out = r === i ? [i] : [];
+  for (let j = t.nextElement(r, r); j !== NONE; j = t.nextElement(j, r)) {
+    if (j === i || (isHTML(t, j, 'input') && t.plainAttr(j, 'name') === name && isRadio(t, j) && formOwner(t, j) === owner)) out.push(j);
+  }
+  return out;
+}
+const isRadio = (t, j) => (t.plainAttr(j, 'type') ?? '').toLowerCase() === 'radio';
+/**
+ * The radio button of i's group that the checked attributes leave checked:
+ * while parsing, each radio inserted with the checked attribute sets its
+ * checkedness, which unchecks the others of its group, so the last one in
+ * tree order wins (and keeps winning when JS later sets its checkedness:
+ * the others stay unchecked).  NONE when none has the attribute.
+ */
+function radioDefaultChecked(t, i) {
+  let last = NONE;
+  for (const j of radioGroup(t, i)) if (t.plainAttr(j, 'checked') !== null) last = j;
+  return last;
+}
+
 // ---- HTMLElement -----------------------------------------------------------
 
 /** HTML 3.2.8 HTMLElement. */
@@ -644,8 +675,9 @@ function sanitize(type, v, e) {
  * (the sanitized dirty value set from JS, else the value attribute),
  * "default" (the value attribute), "default/on" (the attribute or 'on'),
  * "filename" ('': no files).  checked is the checkedness: the checked
- * attribute until set from JS.  (Setting checked does not uncheck the other
- * radio buttons of the group.)
+ * attribute until set from JS (for a radio button, the radio button group's
+ * rules: radioCheckedness).  Setting it to true on a radio button unchecks
+ * the others of its group.
  */
 export class HTMLInputElement extends HTMLElement {}
 define(HTMLInputElement.prototype, {
@@ -657,8 +689,18 @@ define(HTMLInputElement.prototype, {
   autocomplete: str('autocomplete'),
   defaultChecked: bool('checked'),
   checked: {
-    get() { return this._checked ?? this.hasAttribute('checked'); },
-    set(v) { this._checked = !!v; },
+    get() {
+      if (this._checked !== undefined) return this._checked;
+      if (!this.hasAttribute('checked')) return false;
+      return inputType.get.call(this) !== 'radio' || radioDefaultChecked(this._t, this._i) === this._i;
+    },
+    set(v) {
+      this._checked = !!v; // the dirty checkedness flag is set
+      // 4.10.5.1.16: "the element's checkedness is set to true" unchecks the rest of its group
+      if (this._checked && inputType.get.call(this) === 'radio') {
+        for (const j of radioGroup(this._t, this._i)) if (j !== this._i) this._t.node(j)._checked = false;
+      }
+    },
   },
   indeterminate: {
     get() { return this._indeterminate ?? false; },
@@ -1162,17 +1204,60 @@ const PLAIN_INTERFACES = {
   HTMLBRElement: 'br', HTMLHRElement: 'hr', HTMLPreElement: 'pre listing xmp', HTMLQuoteElement: 'blockquote q',
   HTMLTableElement: 'table', HTMLTableRowElement: 'tr', HTMLTableSectionElement: 'thead tbody tfoot',
   HTMLTableCaptionElement: 'caption', HTMLTableColElement: 'col colgroup', HTMLVideoElement: 'video', HTMLAudioElement: 'audio',
+  HTMLParamElement: 'param', HTMLSelectedContentElement: 'selectedcontent',
   HTMLSourceElement: 'source', HTMLTrackElement: 'track', HTMLCanvasElement: 'canvas', HTMLEmbedElement: 'embed',
   HTMLPictureElement: 'picture', HTMLTimeElement: 'time', HTMLDataElement: 'data', HTMLModElement: 'del ins',
   HTMLSlotElement: 'slot', HTMLMenuElement: 'menu', HTMLMapElement: 'map', HTMLFrameSetElement: 'frameset',
   HTMLFrameElement: 'frame', HTMLMarqueeElement: 'marquee', HTMLFontElement: 'font', HTMLDirectoryElement: 'dir',
 };
+/** HTML 4.8.11.1 HTMLMediaElement: the interface audio and video share. */
+export class HTMLMediaElement extends HTMLElement {}
+const PLAIN_PARENT = { HTMLVideoElement: HTMLMediaElement, HTMLAudioElement: HTMLMediaElement };
 const plainClasses = {};
 for (const [name, tags] of Object.entries(PLAIN_INTERFACES)) {
-  const C = { [name]: class extends HTMLElement {} }[name];
+  const Parent = PLAIN_PARENT[name] ?? HTMLElement;
+  const C = { [name]: class extends Parent {} }[name];
   for (const tag of tags.split(' ')) plainClasses[tag] = C;
 }
-elementClasses.set(HTML_NS, new Map(Object.entries({ ...plainClasses, ...HTML_CLASSES })));
+
+/** HTML 3.2.2 "element interface": HTMLUnknownElement for a name the standard does not define. */
+export class HTMLUnknownElement extends HTMLElement {}
+// The elements whose interface is HTMLElement itself (HTML, "Elements" index
+// and 16.3 for the obsolete ones a browser still implements so).
+const HTML_ELEMENT_NAMES = new Set(('abbr acronym address article aside b basefont bdi bdo big center cite code dd dfn dt em ' +
+  'figcaption figure footer header hgroup i kbd main mark nav nobr noembed noframes noscript plaintext rb rp rt rtc ruby s ' +
+  'samp search section small strike strong sub summary sup tt u var wbr').split(' '));
+// HTML 4.13.3: names reserved by SVG and MathML.
+const RESERVED_CUSTOM_NAMES = new Set(['annotation-xml', 'color-profile', 'font-face', 'font-face-src', 'font-face-uri',
+  'font-face-format', 'font-face-name', 'missing-glyph']);
+/**
+ * HTML 4.13.3 "valid custom element name" (as relaxed in 2025 with the DOM's
+ * valid element local names, as Chromium 156 checks it): an ASCII lower
+ * alpha first, a hyphen, no ASCII upper alpha, no ASCII whitespace, NULL,
+ * '/' or '>', and not a reserved name.
+ */
+export function isValidCustomElementName(name) {
+  const first = name.charCodeAt(0);
+  return first >= 0x61 && first <= 0x7a && name.includes('-') && !/[A-Z\t\n\f\r \0/>]/.test(name) && !RESERVED_CUSTOM_NAMES.has(name);
+}
+/**
+ * The HTML namespace's classes: a name of the standard has its interface, a
+ * valid custom element name HTMLElement (no definition is ever registered
+ * here), any other name HTMLUnknownElement.  ('' is Tree#make's default.)
+ */
+class HTMLElementClasses extends Map {
+  get(name) {
+    const C = super.get(name);
+    if (C !== undefined || name === '') return C;
+    return HTML_ELEMENT_NAMES.has(name) || isValidCustomElementName(name) ? HTMLElement : HTMLUnknownElement;
+  }
+}
+// js/dom.js's TemplateElement is HTML's HTMLTemplateElement: an HTMLElement,
+// under the standard's name (dom.js cannot import HTMLElement from here).
+Object.setPrototypeOf(TemplateElement, HTMLElement);
+Object.setPrototypeOf(TemplateElement.prototype, HTMLElement.prototype);
+Object.defineProperty(TemplateElement, 'name', { value: 'HTMLTemplateElement' });
+elementClasses.set(HTML_NS, new HTMLElementClasses(Object.entries({ ...plainClasses, ...HTML_CLASSES })));
 elementClasses.set(SVG_NS, new Map([['', SVGElement]]));
 elementClasses.set(MATHML_NS, new Map([['', MathMLElement]]));
 

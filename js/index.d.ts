@@ -142,14 +142,21 @@ export interface ParseDocumentOptions<F extends Format = Format> extends ParseOp
   /** 'dom' (default): DOM-like read-only nodes; 'object': parse5's tree shape. */
   format?: F;
 }
-export interface ParseFragmentOptions<F extends Format = Format> extends ParseOptions, UrlOption {
+/** 13.4's reading of the context element's surroundings, for fragments. */
+export interface FragmentContextState {
+  /** The quirks mode of the context element's node document (default 'no-quirks'): in 'quirks', <table> does not close an open <p>. */
+  quirksMode?: 'no-quirks' | 'quirks' | 'limited-quirks';
+  /** The context element is a form or has a form ancestor: the parser's form element pointer is set, so a <form> start tag is ignored.  Default false (true anyway when the context is 'form'). */
+  contextInForm?: boolean;
+}
+export interface ParseFragmentOptions<F extends Format = Format> extends ParseOptions, UrlOption, FragmentContextState {
   /** 'dom' (default) or 'object', as parse(). */
   format?: F;
   /** The context element (default <template>, as parse5). */
   context?: FragmentContext;
 }
 /** Options of parseToBuffer() and parseToView(). */
-export interface ParseToBufferOptions<Fragment extends boolean = boolean> extends ParseOptions, BytesOptions {
+export interface ParseToBufferOptions<Fragment extends boolean = boolean> extends ParseOptions, BytesOptions, FragmentContextState {
   /** Parse a fragment (a string only) instead of a document.  Default false. */
   fragment?: Fragment;
   /** With fragment: true, the context element. */

@@ -4,7 +4,8 @@
 // objects.
 import {
   ELEMENT_NS_URI, NS_HTML, NS_MATHML, PARSE_CONFIDENCE_SHIFT, PARSE_ENCODING_SHIFT, PARSE_ERRORS, PARSE_FRAGMENT,
-  PARSE_LOCATIONS, PARSE_PROCESSING_INSTRUCTIONS, PARSE_SCRIPTING, PARSE_SHADOW_ROOTS, PARSE_SOURCE_REFS, STATUS_OK,
+  PARSE_CONTEXT_IN_FORM, PARSE_LOCATIONS, PARSE_PROCESSING_INSTRUCTIONS, PARSE_QUIRKS_SHIFT, PARSE_SCRIPTING,
+  PARSE_SHADOW_ROOTS, PARSE_SOURCE_REFS, QUIRKS_MODE_NAMES, STATUS_OK,
 } from './abi.js';
 import { BYTES_OPTIONS, checkInputOrBytes, parseBytes } from './bytes.js';
 import { decodeOwn } from './decode.js';
@@ -36,8 +37,11 @@ const COMMON = {
 const URL_OPTION = { url: checkUrl };
 const FORMAT = { format: oneOf('dom', 'object') };
 export const PARSE_OPTIONS = { ...COMMON, ...FORMAT, ...BYTES_OPTIONS, ...URL_OPTION };
-const FRAGMENT_OPTIONS = { ...COMMON, ...FORMAT, ...URL_OPTION, context: checkContext };
-const BUFFER_OPTIONS = { ...COMMON, ...BYTES_OPTIONS, fragment: isBoolean, context: checkContext, includeErrors: isBoolean };
+// 13.4 reads the context element's surroundings: its node document's quirks
+// mode, and the nearest form at or above it (the form element pointer).
+const CONTEXT_OPTIONS = { context: checkContext, quirksMode: oneOf(...QUIRKS_MODE_NAMES), contextInForm: isBoolean };
+const FRAGMENT_OPTIONS = { ...COMMON, ...FORMAT, ...URL_OPTION, ...CONTEXT_OPTIONS };
+const BUFFER_OPTIONS = { ...COMMON, ...BYTES_OPTIONS, fragment: isBoolean, ...CONTEXT_OPTIONS, includeErrors: isBoolean };
 
 
 /** [localName, namespace code] of a fragment context option; reads each of its fields once. */
@@ -69,7 +73,9 @@ export function parseArgs(fn, o, fragment, sourceRefs) {
     (fragment ? PARSE_FRAGMENT : 0) |
     ((o.sourceLocations ?? o.sourceCodeLocationInfo) ? PARSE_LOCATIONS : 0) |
     (o.onParseError || o.includeErrors ? PARSE_ERRORS : 0) |
-    (sourceRefs ? PARSE_SOURCE_REFS : 0);
+    (sourceRefs ? PARSE_SOURCE_REFS : 0) |
+    (fragment && o.contextInForm ? PARSE_CONTEXT_IN_FORM : 0) |
+    (fragment && o.quirksMode ? QUIRKS_MODE_NAMES.indexOf(o.quirksMode) << PARSE_QUIRKS_SHIFT : 0);
   return { flags, ctxName, ctxNs, report: o.onParseError !== undefined };
 }
 
@@ -143,7 +149,10 @@ export function parse(input, options) {
 /**
  * Parse a fragment in the context of an element (spec 13.4), as innerHTML
  * does.  context: a tag name ('td') or { localName, namespaceURI }; default
- * <template> (as parse5), which accepts any content.
+ * <template> (as parse5), which accepts any content.  quirksMode: the
+ * context's node document's mode (default 'no-quirks'); contextInForm: the
+ * context is a form or has a form ancestor (the form element pointer is set,
+ * so a <form> start tag is ignored).
  */
 export function parseFragment(html, options) {
   const o = checkOptions('parseFragment', options, FRAGMENT_OPTIONS);
@@ -188,8 +197,8 @@ export function parseToView(html, options) {
 
 function bufferOptions(fn, options) {
   const o = checkOptions(fn, options, BUFFER_OPTIONS);
-  if (o.context !== undefined && !o.fragment) {
-    throw new TypeError(`${fn}(): option 'context' needs fragment: true`);
+  for (const key of ['context', 'quirksMode', 'contextInForm']) {
+    if (o[key] !== undefined && !o.fragment) throw new TypeError(`${fn}(): option '${key}' needs fragment: true`);
   }
   return o;
 }

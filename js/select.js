@@ -22,6 +22,7 @@
 // The tree is read only through js/dom.js's Tree accessor methods.
 
 import { ANS_NONE, ANS_XLINK, ANS_XML, NONE, NS_HTML, NS_SVG, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT } from './abi.js';
+import { BIDI_CLASSES, BIDI_STARTS } from './bidi.js';
 
 function syntaxError(message) {
   if (typeof DOMException === 'function') return new DOMException(message, 'SyntaxError');
@@ -1099,16 +1100,78 @@ function matchLang(t, i, p, ctx) {
 }
 
 // :dir() -- HTML 3.2.6.4 "The dir attribute", "directionality".
-const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
-const STRONG = /[\p{L}\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
-/** 'ltr', 'rtl' or null: the bidi class of the first strong character (approximated by script ranges). */
+/** The strong bidirectional type of code point c (js/bidi.js): 76 'L', 82 'R' (R or AL), 78 'N' (not strong). */
+function bidiStrong(c) {
+  let lo = 0;
+  let hi = BIDI_STARTS.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (BIDI_STARTS[mid] <= c) lo = mid;
+    else hi = mid - 1;
+  }
+  return BIDI_CLASSES.charCodeAt(lo);
+}
+/**
+ * HTML "text node directionality" of the text s: 'ltr' or 'rtl' by the
+ * first code point whose bidirectional type is L, or R / AL; null when
+ * there is none.
+ */
 function firstStrong(s) {
-  const m = STRONG.exec(s);
-  if (m === null) return null;
-  return RTL_CHAR.test(m[0]) ? 'rtl' : 'ltr';
+  for (let k = 0; k < s.length; k++) {
+    let c = s.charCodeAt(k);
+    if (c < 0x80) {
+      const l = c | 0x20;
+      if (l >= 0x61 && l <= 0x7a) return 'ltr';
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdbff && k + 1 < s.length) {
+      const d = s.charCodeAt(k + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        k++;
+      }
+    }
+    const b = bidiStrong(c);
+    if (b === 76) return 'ltr';
+    if (b === 82) return 'rtl';
+  }
+  return null;
 }
 
-const DIR_AUTO_INPUT_TYPES = new Set(['text', 'search', 'tel', 'url', 'email']);
+// HTML 3.2.6.4: the auto-directionality form-associated elements are these
+// inputs and textarea; their value decides.
+const DIR_AUTO_INPUT_TYPES = new Set(['hidden', 'text', 'search', 'tel', 'url', 'email', 'password', 'submit', 'reset', 'button']);
+/** The value of input or textarea j as JS sees it: the dirty value it set (js/html-elements.js `_value`), else the default. */
+function dirValue(t, j, textarea) {
+  const v = t.cached(j)?._value;
+  if (v !== undefined) return v;
+  return textarea ? t.text(j) : t.plainAttr(j, 'value') ?? '';
+}
+/** The shadow root's host when node p is a shadow root, else NONE. */
+function shadowHost(t, p) {
+  if (p === NONE || t.type(p) === TYPE_ELEMENT || t.type(p) === TYPE_DOCUMENT) return NONE;
+  const h = t.host(p);
+  return h !== NONE && t.type(h) === TYPE_ELEMENT && t.shadowRootIndex(h) === p ? h : NONE;
+}
+/** HTML "directionality" of element i, without a per-query cache (a slot's host). */
+function directionality(t, i) {
+  for (let j = i; ;) {
+    const d = ownDir(t, j);
+    if (d !== undefined) return d;
+    const p = t.parent(j);
+    if (p !== NONE && t.type(p) === TYPE_ELEMENT) j = p;
+    else {
+      const h = shadowHost(t, p);
+      if (h === NONE) return 'ltr';
+      j = h;
+    }
+  }
+}
+/** The directionality where an element's parent is not an element: a shadow root's host's, else ltr. */
+function rootDir(t, j) {
+  const h = shadowHost(t, t.parent(j));
+  return h === NONE ? 'ltr' : directionality(t, h);
+}
 function dirState(t, j) {
   if (!isHtml(t, j)) return null; // dir is an attribute of HTML elements
   const v = t.plainAttr(j, 'dir');
@@ -1119,7 +1182,8 @@ function dirState(t, j) {
 
 // "contained text auto directionality": the first strong character of the
 // descendant Text nodes, skipping bdi, script, style, textarea and elements
-// with a valid dir attribute.
+// with a valid dir attribute; a slot in a shadow tree gives its host's
+// directionality.
 function containedTextDir(t, i) {
   const end = (j) => {
     let n = t.next(j);
@@ -1138,6 +1202,10 @@ function containedTextDir(t, i) {
       const d = firstStrong(t.data(j));
       if (d !== null) return d;
     } else if (ty === TYPE_ELEMENT) {
+      if (isHtmlNamed(t, j, 'slot')) {
+        const h = shadowHost(t, rootOf(t, j));
+        if (h !== NONE) return directionality(t, h);
+      }
       const skip =
         (isHtml(t, j) && ['bdi', 'script', 'style', 'textarea'].includes(t.localName(j))) || dirState(t, j) !== null;
       if (!skip) {
@@ -1171,8 +1239,8 @@ function ownDir(t, j) {
   if (html && name === 'input' && st === null && inputType(t, j) === 'tel') return 'ltr';
   if (st === 'auto' || (html && name === 'bdi' && st === null)) {
     let d = null;
-    if (html && name === 'input' && DIR_AUTO_INPUT_TYPES.has(inputType(t, j))) d = firstStrong(t.plainAttr(j, 'value') ?? '');
-    else if (html && name === 'textarea') d = firstStrong(t.text(j));
+    if (html && name === 'input' && DIR_AUTO_INPUT_TYPES.has(inputType(t, j))) d = firstStrong(dirValue(t, j, false));
+    else if (html && name === 'textarea') d = firstStrong(dirValue(t, j, true));
     else d = containedTextDir(t, j);
     return d ?? 'ltr';
   }
@@ -1181,7 +1249,7 @@ function ownDir(t, j) {
 
 const KEY_DIR = { name: 'directionality' };
 function matchDir(t, i, p, ctx) {
-  return inherited(t, i, ctx, KEY_DIR, ownDir, 'ltr') === p.dir;
+  return inherited(t, i, ctx, KEY_DIR, ownDir, rootDir) === p.dir;
 }
 
 // ---- forms: HTML 4.10 as a parsed document has it -------------------------
@@ -1261,13 +1329,16 @@ function radioGroups(t, i, ctx) {
   const m = ctx.map(KEY_RADIO);
   let g = m.get(root);
   if (g === undefined) {
-    g = new Map(); // group key → { checked: last checked radio or NONE }
-    for (let j = t.nextElement(root, root); j !== NONE; j = t.nextElement(j, root)) {
+    g = new Map(); // group key → { checked: last radio with the checked attribute or NONE, dirty: one set checked from JS, required }
+    // (a detached radio is the root of its tree, and of its group)
+    for (let j = root === i ? i : t.nextElement(root, root); j !== NONE; j = t.nextElement(j, root)) {
       if (!isHtmlNamed(t, j, 'input') || inputType(t, j) !== 'radio') continue;
       const key = radioKey(t, j, ctx);
       let e = g.get(key);
-      if (e === undefined) g.set(key, (e = { checked: NONE, required: false }));
+      if (e === undefined) g.set(key, (e = { checked: NONE, dirty: false, required: false }));
+      // (a radio whose checkedness JS set, dirtyChecked, is checked or not by that alone)
       if (hasAttr(t, j, 'checked')) e.checked = j;
+      if (dirtyChecked(t, j) === true) e.dirty = true;
       if (hasAttr(t, j, 'required')) e.required = true;
     }
     m.set(root, g);
@@ -1279,14 +1350,23 @@ function radioKey(t, j, ctx) {
   return name === null || name === '' ? j : formOwner(t, j, ctx) + '\u0000' + name;
 }
 
+/** The checkedness that JS set on input i (js/html-elements.js `checked`), or undefined. */
+const dirtyChecked = (t, i) => t.cached(i)?._checked;
+
+/** Is a radio of radio i's group checked? */
+function groupChecked(t, i, ctx) {
+  const g = radioGroups(t, i, ctx).get(radioKey(t, i, ctx));
+  return g.dirty || (g.checked !== NONE && dirtyChecked(t, g.checked) === undefined);
+}
+
 function checkedness(t, i, ctx) {
   const type = inputType(t, i);
+  if (type !== 'checkbox' && type !== 'radio') return false;
+  const dirty = dirtyChecked(t, i);
+  if (dirty !== undefined) return dirty;
   if (type === 'checkbox') return hasAttr(t, i, 'checked');
-  if (type === 'radio') {
-    if (!hasAttr(t, i, 'checked')) return false;
-    return radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).checked === i;
-  }
-  return false;
+  if (!hasAttr(t, i, 'checked')) return false;
+  return radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).checked === i;
 }
 
 // Option selectedness (4.10.7 "The select element", the selectedness
@@ -1538,10 +1618,9 @@ function satisfiesConstraints(t, i, ctx) {
   if (name === 'select') return !(required && selectValueMissing(t, i, ctx));
   if (name !== 'input') return true;
   const type = inputType(t, i);
-  if (type === 'checkbox') return !(required && !hasAttr(t, i, 'checked'));
+  if (type === 'checkbox') return !(required && !checkedness(t, i, ctx));
   if (type === 'radio') {
-    const g = radioGroups(t, i, ctx).get(radioKey(t, i, ctx));
-    return !(g.required && g.checked === NONE);
+    return !(radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).required && !groupChecked(t, i, ctx));
   }
   if (type === 'file') return !required; // no file is selected
   if (type === 'color' || type === 'submit' || type === 'image') return true;
@@ -1717,7 +1796,7 @@ function matchPseudo(t, i, p, ctx) {
       // 4.16.3: radios whose group has no checked radio, progress without a value
       if (isHtmlNamed(t, i, 'input')) {
         if (inputType(t, i) !== 'radio') return false;
-        return radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).checked === NONE;
+        return !groupChecked(t, i, ctx);
       }
       return isHtmlNamed(t, i, 'progress') && !hasAttr(t, i, 'value');
     case 'default':

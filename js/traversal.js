@@ -16,6 +16,7 @@ import { NONE } from './abi.js';
 import { Attr, Document, Element, Node, XML_NS, XMLNS_NS } from './dom.js';
 import { HTMLCollection, NodeList, liveCollection } from './collections.js';
 import { domException } from './tokenlist.js';
+import './dom-implementation.js'; // document.implementation
 
 /** DOM 4.4 Node constants. */
 export const NODE_TYPES = {
@@ -287,16 +288,68 @@ class Traversal {
   }
 }
 
-/** DOM 6.1 NodeIterator.  (Removing nodes does not adjust it: "pre-removing steps" are not modelled.) */
+/**
+ * The live NodeIterators of a tree, for the DOM's "remove" (4.2.3 step 8:
+ * "for each NodeIterator object iterator whose root's node document is
+ * node's node document, run the NodeIterator pre-removing steps").  A Tree
+ * gets the set and its `preRemove` hook (js/dom.js Tree.unlink calls it
+ * before a node leaves its parent) when the first iterator over it is made;
+ * entries are weak, so an iterator nobody holds is dropped.
+ */
+function watchRemovals(it) {
+  const t = it.root._t;
+  if (t._nodeIterators === undefined) {
+    t._nodeIterators = new Set();
+    t.preRemove = preRemove;
+  }
+  t._nodeIterators.add(new WeakRef(it));
+}
+/** Tree#preRemove(i): node i of this tree is about to be removed from its parent. */
+function preRemove(i) {
+  let node = null;
+  for (const ref of this._nodeIterators) {
+    const it = ref.deref();
+    if (it === undefined) this._nodeIterators.delete(ref);
+    else if (it.root._t === this) preRemovingSteps(it, node ??= this.node(i));
+  }
+}
+/** DOM 6.1 "NodeIterator pre-removing steps" given iterator `it` and toBeRemovedNode `node`. */
+function preRemovingSteps(it, node) {
+  if (node === it.root || !node.contains(it._ref)) return;
+  if (it._before) {
+    // the first node following `node` (not inside it) inside root
+    let next = null;
+    for (let n = node; n !== null && n !== it.root; n = n.parentNode) {
+      if (n.nextSibling !== null) {
+        next = n.nextSibling;
+        break;
+      }
+    }
+    if (next !== null) {
+      it._ref = next;
+      return;
+    }
+    it._before = false;
+  }
+  let ref = node.previousSibling;
+  if (ref === null) ref = node.parentNode;
+  else while (ref.lastChild !== null) ref = ref.lastChild;
+  it._ref = ref;
+}
+
+/** DOM 6.1 NodeIterator: live, adjusted when nodes before or around its reference are removed. */
 export class NodeIterator extends Traversal {
   constructor(root, whatToShow, filter) {
     super(root, whatToShow, filter);
-    this.referenceNode = root;
-    this.pointerBeforeReferenceNode = true;
+    this._ref = root;
+    this._before = true;
+    watchRemovals(this);
   }
+  get referenceNode() { return this._ref; }
+  get pointerBeforeReferenceNode() { return this._before; }
   _traverse(next) {
-    let node = this.referenceNode;
-    let before = this.pointerBeforeReferenceNode;
+    let node = this._ref;
+    let before = this._before;
     for (;;) {
       if (next) {
         if (!before) {
@@ -309,8 +362,8 @@ export class NodeIterator extends Traversal {
       } else before = true;
       if (filterNode(this, node) === NodeFilter.FILTER_ACCEPT) break;
     }
-    this.referenceNode = node;
-    this.pointerBeforeReferenceNode = before;
+    this._ref = node;
+    this._before = before;
     return node;
   }
   nextNode() { return this._traverse(true); }

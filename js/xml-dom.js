@@ -4,8 +4,8 @@
 // the namespace and prefix come from the XML section (js/xml-records.js);
 // names are case-sensitive, no HTML rule applies.  A Tree of an XML buffer
 // has `xml` set (attachXml) and makes its Element and Document nodes here.
-import { TYPE_DOCUMENT, TYPE_ELEMENT } from './abi.js';
-import { Attr, Document, Element } from './dom.js';
+import { ATTR_NS_URI, NS_OTHER, TYPE_DOCUMENT, TYPE_ELEMENT } from './abi.js';
+import { ANS_OTHER, Attr, Document, Element, Tree, domException, isValidAttributeLocalName, isValidElementLocalName } from './dom.js';
 import { serializeXml } from './xml-serialize.js';
 
 const EMPTY = Object.freeze([]);
@@ -21,6 +21,24 @@ export function attachXml(tree, xml) {
       return null;
     },
   };
+  // The Tree's name accessors, for this tree only: a node or attribute of
+  // the buffer has its namespace and prefix in the XML section, one made or
+  // changed after parsing (index past the buffer's) in the overlay, as in
+  // any tree.  Copies (cloneNode, importNode, attribute lists that change)
+  // read them through these, so they carry the XML names.
+  const x = tree.xml;
+  const base = Tree.prototype;
+  tree.nsURI = (i) => (i < tree.count ? x.ns[x.nq[i]] : base.nsURI.call(tree, i));
+  tree.prefixOf = (i) => (i < tree.count ? x.prefix[x.nq[i]] : base.prefixOf.call(tree, i));
+  tree.attrURI = (k) => (k < tree.acount ? x.ns[x.aq[k]] : base.attrURI.call(tree, k));
+  tree.attrPrefix = (k) => (k < tree.acount ? x.prefix[x.aq[k]] : base.attrPrefix.call(tree, k));
+  tree.attrNs = (k) => (k < tree.acount ? attrNsCode(x.ns[x.aq[k]]) : base.attrNs.call(tree, k));
+  tree.attrQName = (k) => qualified(tree.attrPrefix(k), tree.attrName(k));
+}
+/** js/dom.js's ANS_* code of an attribute namespace URI. */
+function attrNsCode(uri) {
+  const code = ATTR_NS_URI.indexOf(uri);
+  return code >= 0 ? code : ANS_OTHER;
 }
 
 const qualified = (prefix, local) => (prefix === null ? local : prefix + ':' + local);
@@ -39,22 +57,13 @@ export class XmlAttr extends Attr {
 
 export class XmlElement extends Element {
   get tagName() { return qualified(this.prefix, this.localName); }
-  get namespaceURI() {
-    const x = this._t.xml;
-    return x.ns[x.nq[this._i]];
-  }
-  get prefix() {
-    const x = this._t.xml;
-    return x.prefix[x.nq[this._i]];
-  }
+  get namespaceURI() { return this._t.nsURI(this._i); }
+  get prefix() { return this._t.prefixOf(this._i); }
   _attr(k) {
-    const t = this._t, q = t.xml.aq[k];
-    return new XmlAttr(t.attrName(k), t.attrValue(k), t.xml.ns[q], t.xml.prefix[q], this);
-  }
-  _qname(k) {
     const t = this._t;
-    return qualified(t.xml.prefix[t.xml.aq[k]], t.attrName(k));
+    return new XmlAttr(t.attrName(k), t.attrValue(k), t.attrURI(k), t.attrPrefix(k), this);
   }
+  _qname(k) { return this._t.attrQName(k); }
   /** The attribute records of this element as `f(record index)`, in order. */
   _each(f) {
     const t = this._t;
@@ -74,7 +83,7 @@ export class XmlElement extends Element {
     const t = this._t;
     const uri = namespace === '' || namespace === undefined ? null : namespace;
     for (let k = t.attrFirst(this._i), e = k + t.attrCount(this._i); k < e; k++) {
-      if (t.attrName(k) === localName && t.xml.ns[t.xml.aq[k]] === uri) return t.attrValue(k);
+      if (t.attrName(k) === localName && t.attrURI(k) === uri) return t.attrValue(k);
     }
     return null;
   }
@@ -89,6 +98,34 @@ export class XmlElement extends Element {
 
 export class XmlDocument extends Document {
   get contentType() { return 'application/xml'; }
+  /**
+   * DOM createElement in an XML document: the name as given (no lowercasing),
+   * no namespace (the content type is not application/xhtml+xml).
+   */
+  createElement(localName) {
+    const s = String(localName);
+    if (!isValidElementLocalName(s)) throw domException(`createElement: '${s}' is not a valid element name`, 'InvalidCharacterError');
+    const t = this._t;
+    const i = t.create(TYPE_ELEMENT, NS_OTHER, s);
+    t.ov.get(i).uri = null;
+    return t.node(i);
+  }
+  /**
+   * DOM createElementNS: as the parser makes them in an XML document, the
+   * element's namespace is kept as a URI whatever it is, so no HTML rule
+   * (setAttribute lowercasing names) applies to an XHTML element here.
+   */
+  createElementNS(namespace, qualifiedName) {
+    const e = super.createElementNS(namespace, qualifiedName);
+    this._t.ov.get(e._i).ns = NS_OTHER;
+    return e;
+  }
+  /** DOM createAttribute in an XML document: the name as given. */
+  createAttribute(localName) {
+    const s = String(localName);
+    if (!isValidAttributeLocalName(s)) throw domException(`createAttribute: '${s}' is not a valid attribute name`, 'InvalidCharacterError');
+    return new XmlAttr(s, '', null, null, null);
+  }
   /** The XML declaration: { version, encoding, standalone } (null when absent), or null without one. */
   get xmlDeclaration() {
     const d = this._t.xml.declaration;

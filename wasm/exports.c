@@ -375,6 +375,10 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
     o.context_name = input.data + len;
     o.context_name_len = ctx_len;
     o.context_ns = (h5_element_ns)ctx_ns;
+    uint32_t mode = flags >> H5W_PARSE_QUIRKS_SHIFT & H5W_PARSE_QUIRKS_MASK;
+    if (mode > H5_MODE_LIMITED_QUIRKS) return H5_ERR_INVALID;
+    o.context_mode = (h5_quirks_mode)mode;
+    o.context_in_form = (flags & H5W_PARSE_CONTEXT_IN_FORM) != 0;
     h5_node *root = NULL;
     h5_status st = h5_parse(parser, input.data, len, &o, &root);
     encoding_change = st == H5_OK ? (uint32_t)h5_parser_encoding_change(parser) : 0;

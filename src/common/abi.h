@@ -42,10 +42,13 @@ typedef enum {
 #define H5W_PARSE_SOURCE_REFS 16u /* strings verbatim in the input become source references (parse()) */
 #define H5W_PARSE_PROCESSING_INSTRUCTIONS 32u /* <?target data> is a processing instruction (whatwg/html 320c05f6); without it, the pre-2026 bogus comment */
 #define H5W_PARSE_SHADOW_ROOTS 64u /* the parser's allow declarative shadow roots: <template shadowrootmode> attaches a shadow root (Document.parseHTMLUnsafe) */
+#define H5W_PARSE_CONTEXT_IN_FORM 128u /* fragment: the context element is a form or has a form ancestor, so the form element pointer is set (13.4) */
 #define H5W_PARSE_ENCODING_SHIFT 8u /* bits 8-15: the encoding of byte input (encoding.h ids; 0 for a string) */
 #define H5W_PARSE_ENCODING_MASK 255u
 #define H5W_PARSE_CONFIDENCE_SHIFT 16u /* bits 16-17: the confidence in that encoding */
 #define H5W_PARSE_CONFIDENCE_MASK 3u
+#define H5W_PARSE_QUIRKS_SHIFT 18u /* bits 18-19: fragment: the quirks mode of the context element's node document (h5_quirks_mode, 13.4) */
+#define H5W_PARSE_QUIRKS_MASK 3u
 
 /* h5w_serialize(buf_len, node, flags): the bits of `flags`. */
 #define H5W_SER_OUTER 1u /* the node itself (outerHTML), else its children (innerHTML) */

@@ -30,6 +30,13 @@ typedef struct {
     const h5_char *context_name;
     size_t context_name_len;
     h5_element_ns context_ns;
+    /* 13.4 steps that read the context element's surroundings: the quirks
+     * mode of its node document (the fragment's document takes it, which
+     * decides, e.g., whether <table> closes an open <p>), and whether it is
+     * a form or has a form ancestor ("set the parser's form element pointer
+     * to the nearest node to the context element that is a form element"). */
+    h5_quirks_mode context_mode;
+    bool context_in_form;
     /* Parse errors (tokenizer and tree construction).  May be NULL. */
     h5_error_sink on_error;
     void *error_ctx;

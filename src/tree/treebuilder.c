@@ -248,7 +248,27 @@ h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_parse_options *o, h5
     tb->html_root = root;
     if (h5_is_html(ctx, H5_ATOM_TEMPLATE)) h5_tb_push_template_mode(tb, H5_MODE_IN_TEMPLATE);
     h5_tb_reset_insertion_mode(tb);
-    if (h5_is_html(ctx, H5_ATOM_FORM)) tb->form = ctx;
+    /* "If the context element's node document is in quirks mode, then let
+     * the Document be in quirks mode. Otherwise, ... limited-quirks ..." */
+    tb->document->mode = (uint8_t)o->context_mode;
+    /* "Set the parser's form element pointer to the nearest node to the
+     * context element that is a form element (going straight up the
+     * ancestor chain, and including the element itself...)".  An ancestor
+     * form is not in this parse's tree: a stand-in form element that is
+     * never on the stack has the same effect (a <form> start tag is
+     * ignored; </form> clears the pointer, finding it not in scope). */
+    if (h5_is_html(ctx, H5_ATOM_FORM)) {
+        tb->form = ctx;
+    } else if (o->context_in_form) {
+        h5_node *form = h5_node_create(tb->arena, H5_NODE_ELEMENT);
+        if (!form) {
+            tb->failed = true;
+            return state;
+        }
+        form->ns = H5_NS_HTML;
+        form->atom = H5_ATOM_FORM;
+        tb->form = form;
+    }
     return state;
 }
 

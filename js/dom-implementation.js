@@ -1,0 +1,59 @@
+// DOM 4.5.1 DOMImplementation (issue 18): document.implementation with
+// createDocumentType, createHTMLDocument and hasFeature.  (createDocument,
+// which makes an XML document, is not here: XML trees come from parseXml.)
+// Imported by js/traversal.js, so every tree decode() makes has it.
+import { TYPE_DOCTYPE } from './abi.js';
+import { Document, Tree, domException } from './dom.js';
+
+/** One per document (DOM: "each document has an associated DOMImplementation object"). */
+const implementations = new WeakMap();
+
+export class DOMImplementation {
+  /** @param {Document} document */
+  constructor(document) {
+    this._d = document;
+  }
+  /**
+   * DOM "createDocumentType(name, publicId, systemId)": a doctype of this
+   * document.  InvalidCharacterError when name is not a valid doctype name
+   * (ASCII whitespace, NULL or '>').
+   */
+  createDocumentType(name, publicId, systemId) {
+    if (arguments.length < 3) throw new TypeError(`createDocumentType: 3 arguments required, but only ${arguments.length} present`);
+    const n = String(name);
+    if (/[\t\n\f\r \0>]/.test(n)) throw domException(`createDocumentType: '${n}' is not a valid doctype name`, 'InvalidCharacterError');
+    const t = this._d._t;
+    const i = t.create(TYPE_DOCTYPE, 0, n);
+    const r = t.ov.get(i);
+    r.pub = String(publicId);
+    r.sys = String(systemId);
+    return t.node(i);
+  }
+  /**
+   * DOM "createHTMLDocument(title)": a new HTML document in no-quirks mode
+   * with a doctype "html", html, head, a title when `title` is given, and
+   * body.  It has no browsing context, so scripting is disabled in it
+   * (innerHTML parses <noscript> content as markup).
+   */
+  createHTMLDocument(title) {
+    const doc = Tree.emptyDocument(false).node(0);
+    doc.appendChild(new DOMImplementation(doc).createDocumentType('html', '', ''));
+    const html = doc.appendChild(doc.createElement('html'));
+    const head = html.appendChild(doc.createElement('head'));
+    if (title !== undefined) head.appendChild(doc.createElement('title')).appendChild(doc.createTextNode(String(title)));
+    html.appendChild(doc.createElement('body'));
+    return doc;
+  }
+  /** DOM: useless; always true. */
+  hasFeature() { return true; }
+  get [Symbol.toStringTag]() { return 'DOMImplementation'; }
+}
+
+Object.defineProperty(Document.prototype, 'implementation', {
+  get() {
+    let impl = implementations.get(this);
+    if (impl === undefined) implementations.set(this, (impl = new DOMImplementation(this)));
+    return impl;
+  },
+  configurable: true,
+});

@@ -9,9 +9,9 @@
 // explicitly (the reason is printed).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 
-import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { describeInChromium } from '../../browser/chromium.js';
 import { openHarness } from '../../browser/harness-session.js';
 import { formatDifference } from '../../browser/canon.js';
 import { sharedPath } from '../lib/shared.js';
@@ -181,11 +181,7 @@ function report(t, label, results) {
   }
 }
 
-const skip = browserTestsSkipReason();
-if (skip) {
-  announceSkip('test/js/browser/browser.test.js');
-  test('browser: html5-wasm in headless Chromium', { skip }, () => {});
-} else describe('browser: html5-wasm in headless Chromium', { timeout: 120_000 }, () => {
+describeInChromium('test/js/browser/browser.test.js', 'browser: html5-wasm in headless Chromium', { timeout: 120_000 }, () => {
   let server;
   let chrome;
   let page;

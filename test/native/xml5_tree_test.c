@@ -69,6 +69,13 @@ static void dump_attrs(FILE *f, const h5_node *el, const x5_qualifier *quals, in
     free(lines);
 }
 
+/* `open`, then `s`, then `close`. */
+static void put_between(FILE *f, const char *open, h5_str s, const char *close) {
+    fputs(open, f);
+    put_utf16(f, s);
+    fputs(close, f);
+}
+
 static void dump_node(FILE *f, const h5_node *n, const x5_qualifier *quals, int depth) {
     indent(f, depth);
     switch (n->type) {
@@ -86,31 +93,20 @@ static void dump_node(FILE *f, const h5_node *n, const x5_qualifier *quals, int 
         break;
     }
     case H5_NODE_TEXT:
-        fputc('"', f);
-        put_utf16(f, (h5_str){ n->data, n->data_len });
-        fputs("\"\n", f);
+        put_between(f, "\"", (h5_str){ n->data, n->data_len }, "\"\n");
         break;
     case H5_NODE_COMMENT:
-        fputs("<!-- ", f);
-        put_utf16(f, (h5_str){ n->data, n->data_len });
-        fputs(" -->\n", f);
+        put_between(f, "<!-- ", (h5_str){ n->data, n->data_len }, " -->\n");
         break;
     case H5_NODE_PI:
-        fputs("<?", f);
-        put_utf16(f, n->name);
-        fputc(' ', f);
-        put_utf16(f, (h5_str){ n->data, n->data_len });
-        fputs("?>\n", f);
+        put_between(f, "<?", n->name, " ");
+        put_between(f, "", (h5_str){ n->data, n->data_len }, "?>\n");
         break;
     case H5_NODE_DOCTYPE:
-        fputs("<!DOCTYPE ", f);
-        put_utf16(f, n->name);
+        put_between(f, "<!DOCTYPE ", n->name, "");
         if (n->public_id.len || n->system_id.len) {
-            fputs(" \"", f);
-            put_utf16(f, n->public_id);
-            fputs("\" \"", f);
-            put_utf16(f, n->system_id);
-            fputc('"', f);
+            put_between(f, " \"", n->public_id, "\" ");
+            put_between(f, "\"", n->system_id, "\"");
         }
         fputs(">\n", f);
         break;

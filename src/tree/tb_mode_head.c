@@ -372,6 +372,12 @@ bool h5_tb_head_common_rules(h5_treebuilder *tb, h5_tb_token *tk) {
     }
 }
 
+bool h5_tb_in_head_if(h5_treebuilder *tb, h5_tb_token *tk, h5_atom atom) {
+    if (tk->atom != atom) return false;
+    h5_in_head_mode(tb, tk);
+    return true;
+}
+
 /* ---- 13.2.6.4.4 in head ------------------------------------------------ */
 
 /* A meta start tag while the confidence is tentative: "If the element has a
@@ -552,10 +558,7 @@ void h5_after_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         }
         break;
     case H5_TOKEN_END_TAG:
-        if (tk->atom == H5_ATOM_TEMPLATE) {
-            h5_in_head_mode(tb, tk);
-            return;
-        }
+        if (h5_tb_in_head_if(tb, tk, H5_ATOM_TEMPLATE)) return;
         if (tk->atom == H5_ATOM_BODY || tk->atom == H5_ATOM_HTML || tk->atom == H5_ATOM_BR) break;
         h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
         return;

@@ -424,22 +424,17 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             if (meta && tb->encoding_tentative) meta_encoding(tb, meta);
             return;
         }
-        case H5_ATOM_TITLE:
-            h5_tb_generic_text_parse(tb, tk, H5_STATE_RCDATA);
-            return;
-        case H5_ATOM_NOSCRIPT:
-            if (!tb->opts.scripting) {
+        case H5_ATOM_TITLE: case H5_ATOM_NOSCRIPT: case H5_ATOM_NOFRAMES: case H5_ATOM_STYLE:
+        case H5_ATOM_SCRIPT:
+            if (tk->atom == H5_ATOM_NOSCRIPT && !tb->opts.scripting) {
                 h5_tb_insert_html_element(tb, tk);
                 tb->mode = H5_MODE_IN_HEAD_NOSCRIPT;
                 return;
             }
-            h5_tb_generic_text_parse(tb, tk, H5_STATE_RAWTEXT);
-            return;
-        case H5_ATOM_NOFRAMES: case H5_ATOM_STYLE:
-            h5_tb_generic_text_parse(tb, tk, H5_STATE_RAWTEXT);
-            return;
-        case H5_ATOM_SCRIPT:
-            h5_tb_generic_text_parse(tb, tk, H5_STATE_SCRIPT_DATA);
+            /* The generic RCDATA element parsing algorithm (title), the
+             * generic raw text one (noscript, noframes, style), or script's
+             * steps (13.2.6.2, 13.2.6.4.4). */
+            h5_tb_generic_text_parse(tb, tk, h5_tb_text_state(tb, tk->atom));
             return;
         case H5_ATOM_TEMPLATE:
             start_tag_template(tb, tk);

@@ -251,14 +251,17 @@ class Gen {
     return s;
   }
 
-  /** `n` pieces, each made by the first of `cases` ([bound, make]) whose bound is above a draw of r.int(100). */
+  /** `n` pieces, each one choose(cases). */
   pieces(n, cases) {
     let s = '';
-    for (; n > 0; n--) {
-      const x = this.r.int(100);
-      s += cases.find(([bound]) => x < bound)[1]();
-    }
+    for (; n > 0; n--) s += this.choose(cases);
     return s;
+  }
+
+  /** What the first of `cases` ([bound, make]) whose bound is above a draw of r.int(100) makes. */
+  choose(cases) {
+    const x = this.r.int(100);
+    return cases.find(([bound]) => x < bound)[1]();
   }
 
   flowItem() {
@@ -267,29 +270,30 @@ class Gen {
     if (this.depth > 9) return r.chance(0.5) ? this.text() : this.formattingSoup(); // keep recursion bounded
     this.depth++;
     try {
-      const x = r.int(100);
-      if (x < 16) return this.text();
-      if (x < 28) return this.formattingSoup();
-      if (x < 38) return this.block();
-      if (x < 46) return this.table();
-      if (x < 53) return this.foreign();
-      if (x < 57) return this.template(() => this.anyContext());
-      if (x < 62) return this.rawText();
-      if (x < 65) return this.comment();
-      if (x < 69) return this.misc();
-      if (x < 72) return this.headOnlyInBody();
-      if (x < 76) return this.listItems();
-      if (x < 79) return this.selectElement();
-      if (x < 82) return this.voidTag();
-      if (x < 85) return this.strayEndTag();
-      if (x < 88) return this.element(r.pick(PHRASING), () => this.flow(r.range(0, 3)));
-      if (x < 90) return this.element(r.pick(UNKNOWN), () => this.flow(r.range(0, 3)));
-      if (x < 92) return this.element(r.pick(MARKERS), () => this.flow(r.range(0, 4)));
-      if (x < 94) return this.ruby();
-      if (x < 96) return this.form();
-      if (x < 97) return this.element(r.pick(['pre', 'listing', 'textarea']), () => r.pick(['\n', '\r\n', '\r', '\n\n', '']) + this.flow(r.range(0, 2)));
-      if (x < 98) return this.structureTag();
-      return this.element(r.pick(['button', 'a', 'nobr', 'form', 'p', 'li', 'dd', 'h3']), () => this.flow(r.range(0, 3)) + this.element(r.pick(['button', 'a', 'nobr', 'form', 'p', 'li', 'dt', 'h1']), () => this.flow(r.range(0, 2))));
+      return this.choose([
+        [16, () => this.text()],
+        [28, () => this.formattingSoup()],
+        [38, () => this.block()],
+        [46, () => this.table()],
+        [53, () => this.foreign()],
+        [57, () => this.template(() => this.anyContext())],
+        [62, () => this.rawText()],
+        [65, () => this.comment()],
+        [69, () => this.misc()],
+        [72, () => this.headOnlyInBody()],
+        [76, () => this.listItems()],
+        [79, () => this.selectElement()],
+        [82, () => this.voidTag()],
+        [85, () => this.strayEndTag()],
+        [88, () => this.element(r.pick(PHRASING), () => this.flow(r.range(0, 3)))],
+        [90, () => this.element(r.pick(UNKNOWN), () => this.flow(r.range(0, 3)))],
+        [92, () => this.element(r.pick(MARKERS), () => this.flow(r.range(0, 4)))],
+        [94, () => this.ruby()],
+        [96, () => this.form()],
+        [97, () => this.element(r.pick(['pre', 'listing', 'textarea']), () => r.pick(['\n', '\r\n', '\r', '\n\n', '']) + this.flow(r.range(0, 2)))],
+        [98, () => this.structureTag()],
+        [100, () => this.element(r.pick(['button', 'a', 'nobr', 'form', 'p', 'li', 'dd', 'h3']), () => this.flow(r.range(0, 3)) + this.element(r.pick(['button', 'a', 'nobr', 'form', 'p', 'li', 'dt', 'h1']), () => this.flow(r.range(0, 2))))],
+      ]);
     } finally {
       this.depth--;
     }

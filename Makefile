@@ -72,7 +72,7 @@ $(B)/libhtml5-asan.a: $(OBJ_S)
 
 # Test support: the byte decoders of the native tests, the fuzzer and the
 # native benchmark (the product decodes bytes in JS, js/bytes.js).
-DECODERS := test/native/decoders.c test/native/decoders.h
+DECODERS := test/native/decoders.c test/native/decoders.h test/native/test_files.h
 
 $(B)/asan/tokenizer_test: test/native/tokenizer_test.c test/native/json.c test/native/json.h test/native/position.c test/native/position.h $(DECODERS) $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/tokenizer_test.c test/native/json.c test/native/position.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@

@@ -32,6 +32,20 @@ async function html5wasm(name) {
   return mod[name];
 }
 
+/** The core entry `name` of html5-wasm: no tree to walk. */
+function treeless(id, name) {
+  return {
+    id,
+    label: `html5-wasm core (${name})`,
+    ours: true,
+    treeless: true,
+    async load() {
+      const parseTo = await html5wasm(name);
+      return { parse: (html) => parseTo(html), walk: () => null };
+    },
+  };
+}
+
 export const PARSERS = [
   {
     id: 'dom',
@@ -52,26 +66,10 @@ export const PARSERS = [
       return { parse: (html) => parse(html, options), walk: walkObject };
     },
   },
-  {
-    id: 'core',
-    label: 'html5-wasm core (parseToBuffer)',
-    ours: true,
-    treeless: true, // no JS tree: string in, flat buffer out
-    async load() {
-      const parseToBuffer = await html5wasm('parseToBuffer');
-      return { parse: (html) => parseToBuffer(html), walk: () => null };
-    },
-  },
-  {
-    id: 'view',
-    label: 'html5-wasm core (parseToView)',
-    ours: true,
-    treeless: true, // string in, flat buffer read in place in wasm memory (no copy out)
-    async load() {
-      const parseToView = await html5wasm('parseToView');
-      return { parse: (html) => parseToView(html), walk: () => null };
-    },
-  },
+  // no JS tree: string in, flat buffer out
+  treeless('core', 'parseToBuffer'),
+  // string in, flat buffer read in place in wasm memory (no copy out)
+  treeless('view', 'parseToView'),
   {
     id: 'stream',
     label: 'html5-wasm (DOM, streamed in 64 KB chunks)',

@@ -6,423 +6,102 @@
 
 typedef enum {
     H5_ATOM_NONE = 0,
-    H5_ATOM_A = 1, /* a */
-    H5_ATOM_ABBR = 2, /* abbr */
-    H5_ATOM_ACRONYM = 3, /* acronym */
-    H5_ATOM_ADDRESS = 4, /* address */
-    H5_ATOM_APPLET = 5, /* applet */
-    H5_ATOM_AREA = 6, /* area */
-    H5_ATOM_ARTICLE = 7, /* article */
-    H5_ATOM_ASIDE = 8, /* aside */
-    H5_ATOM_AUDIO = 9, /* audio */
-    H5_ATOM_B = 10, /* b */
-    H5_ATOM_BASE = 11, /* base */
-    H5_ATOM_BASEFONT = 12, /* basefont */
-    H5_ATOM_BDI = 13, /* bdi */
-    H5_ATOM_BDO = 14, /* bdo */
-    H5_ATOM_BGSOUND = 15, /* bgsound */
-    H5_ATOM_BIG = 16, /* big */
-    H5_ATOM_BLINK = 17, /* blink */
-    H5_ATOM_BLOCKQUOTE = 18, /* blockquote */
-    H5_ATOM_BODY = 19, /* body */
-    H5_ATOM_BR = 20, /* br */
-    H5_ATOM_BUTTON = 21, /* button */
-    H5_ATOM_CANVAS = 22, /* canvas */
-    H5_ATOM_CAPTION = 23, /* caption */
-    H5_ATOM_CENTER = 24, /* center */
-    H5_ATOM_CITE = 25, /* cite */
-    H5_ATOM_CODE = 26, /* code */
-    H5_ATOM_COL = 27, /* col */
-    H5_ATOM_COLGROUP = 28, /* colgroup */
-    H5_ATOM_DATA = 29, /* data */
-    H5_ATOM_DATALIST = 30, /* datalist */
-    H5_ATOM_DD = 31, /* dd */
-    H5_ATOM_DEL = 32, /* del */
-    H5_ATOM_DETAILS = 33, /* details */
-    H5_ATOM_DFN = 34, /* dfn */
-    H5_ATOM_DIALOG = 35, /* dialog */
-    H5_ATOM_DIR = 36, /* dir */
-    H5_ATOM_DIV = 37, /* div */
-    H5_ATOM_DL = 38, /* dl */
-    H5_ATOM_DT = 39, /* dt */
-    H5_ATOM_EM = 40, /* em */
-    H5_ATOM_EMBED = 41, /* embed */
-    H5_ATOM_FIELDSET = 42, /* fieldset */
-    H5_ATOM_FIGCAPTION = 43, /* figcaption */
-    H5_ATOM_FIGURE = 44, /* figure */
-    H5_ATOM_FONT = 45, /* font */
-    H5_ATOM_FOOTER = 46, /* footer */
-    H5_ATOM_FORM = 47, /* form */
-    H5_ATOM_FRAME = 48, /* frame */
-    H5_ATOM_FRAMESET = 49, /* frameset */
-    H5_ATOM_H1 = 50, /* h1 */
-    H5_ATOM_H2 = 51, /* h2 */
-    H5_ATOM_H3 = 52, /* h3 */
-    H5_ATOM_H4 = 53, /* h4 */
-    H5_ATOM_H5 = 54, /* h5 */
-    H5_ATOM_H6 = 55, /* h6 */
-    H5_ATOM_HEAD = 56, /* head */
-    H5_ATOM_HEADER = 57, /* header */
-    H5_ATOM_HGROUP = 58, /* hgroup */
-    H5_ATOM_HR = 59, /* hr */
-    H5_ATOM_HTML = 60, /* html */
-    H5_ATOM_I = 61, /* i */
-    H5_ATOM_IFRAME = 62, /* iframe */
-    H5_ATOM_IMAGE = 63, /* image */
-    H5_ATOM_IMG = 64, /* img */
-    H5_ATOM_INPUT = 65, /* input */
-    H5_ATOM_INS = 66, /* ins */
-    H5_ATOM_ISINDEX = 67, /* isindex */
-    H5_ATOM_KBD = 68, /* kbd */
-    H5_ATOM_KEYGEN = 69, /* keygen */
-    H5_ATOM_LABEL = 70, /* label */
-    H5_ATOM_LEGEND = 71, /* legend */
-    H5_ATOM_LI = 72, /* li */
-    H5_ATOM_LINK = 73, /* link */
-    H5_ATOM_LISTING = 74, /* listing */
-    H5_ATOM_MAIN = 75, /* main */
-    H5_ATOM_MAP = 76, /* map */
-    H5_ATOM_MARK = 77, /* mark */
-    H5_ATOM_MARQUEE = 78, /* marquee */
-    H5_ATOM_MENU = 79, /* menu */
-    H5_ATOM_MENUITEM = 80, /* menuitem */
-    H5_ATOM_META = 81, /* meta */
-    H5_ATOM_METER = 82, /* meter */
-    H5_ATOM_NAV = 83, /* nav */
-    H5_ATOM_NOBR = 84, /* nobr */
-    H5_ATOM_NOEMBED = 85, /* noembed */
-    H5_ATOM_NOFRAMES = 86, /* noframes */
-    H5_ATOM_NOSCRIPT = 87, /* noscript */
-    H5_ATOM_OBJECT = 88, /* object */
-    H5_ATOM_OL = 89, /* ol */
-    H5_ATOM_OPTGROUP = 90, /* optgroup */
-    H5_ATOM_OPTION = 91, /* option */
-    H5_ATOM_OUTPUT = 92, /* output */
-    H5_ATOM_P = 93, /* p */
-    H5_ATOM_PARAM = 94, /* param */
-    H5_ATOM_PICTURE = 95, /* picture */
-    H5_ATOM_PLAINTEXT = 96, /* plaintext */
-    H5_ATOM_PRE = 97, /* pre */
-    H5_ATOM_PROGRESS = 98, /* progress */
-    H5_ATOM_Q = 99, /* q */
-    H5_ATOM_RB = 100, /* rb */
-    H5_ATOM_RP = 101, /* rp */
-    H5_ATOM_RT = 102, /* rt */
-    H5_ATOM_RTC = 103, /* rtc */
-    H5_ATOM_RUBY = 104, /* ruby */
-    H5_ATOM_S = 105, /* s */
-    H5_ATOM_SAMP = 106, /* samp */
-    H5_ATOM_SCRIPT = 107, /* script */
-    H5_ATOM_SEARCH = 108, /* search */
-    H5_ATOM_SECTION = 109, /* section */
-    H5_ATOM_SELECT = 110, /* select */
-    H5_ATOM_SELECTEDCONTENT = 111, /* selectedcontent */
-    H5_ATOM_SLOT = 112, /* slot */
-    H5_ATOM_SMALL = 113, /* small */
-    H5_ATOM_SOURCE = 114, /* source */
-    H5_ATOM_SPAN = 115, /* span */
-    H5_ATOM_STRIKE = 116, /* strike */
-    H5_ATOM_STRONG = 117, /* strong */
-    H5_ATOM_STYLE = 118, /* style */
-    H5_ATOM_SUB = 119, /* sub */
-    H5_ATOM_SUMMARY = 120, /* summary */
-    H5_ATOM_SUP = 121, /* sup */
-    H5_ATOM_TABLE = 122, /* table */
-    H5_ATOM_TBODY = 123, /* tbody */
-    H5_ATOM_TD = 124, /* td */
-    H5_ATOM_TEMPLATE = 125, /* template */
-    H5_ATOM_TEXTAREA = 126, /* textarea */
-    H5_ATOM_TFOOT = 127, /* tfoot */
-    H5_ATOM_TH = 128, /* th */
-    H5_ATOM_THEAD = 129, /* thead */
-    H5_ATOM_TIME = 130, /* time */
-    H5_ATOM_TITLE = 131, /* title */
-    H5_ATOM_TR = 132, /* tr */
-    H5_ATOM_TRACK = 133, /* track */
-    H5_ATOM_TT = 134, /* tt */
-    H5_ATOM_U = 135, /* u */
-    H5_ATOM_UL = 136, /* ul */
-    H5_ATOM_VAR = 137, /* var */
-    H5_ATOM_VIDEO = 138, /* video */
-    H5_ATOM_WBR = 139, /* wbr */
-    H5_ATOM_XMP = 140, /* xmp */
-    H5_ATOM_MATH = 141, /* math */
-    H5_ATOM_MI = 142, /* mi */
-    H5_ATOM_MO = 143, /* mo */
-    H5_ATOM_MN = 144, /* mn */
-    H5_ATOM_MS = 145, /* ms */
-    H5_ATOM_MTEXT = 146, /* mtext */
-    H5_ATOM_MGLYPH = 147, /* mglyph */
-    H5_ATOM_MALIGNMARK = 148, /* malignmark */
-    H5_ATOM_ANNOTATION_XML = 149, /* annotation-xml */
-    H5_ATOM_MROW = 150, /* mrow */
-    H5_ATOM_MFRAC = 151, /* mfrac */
-    H5_ATOM_MSQRT = 152, /* msqrt */
-    H5_ATOM_MROOT = 153, /* mroot */
-    H5_ATOM_MSUB = 154, /* msub */
-    H5_ATOM_MSUP = 155, /* msup */
-    H5_ATOM_MSUBSUP = 156, /* msubsup */
-    H5_ATOM_MUNDER = 157, /* munder */
-    H5_ATOM_MOVER = 158, /* mover */
-    H5_ATOM_MUNDEROVER = 159, /* munderover */
-    H5_ATOM_MTABLE = 160, /* mtable */
-    H5_ATOM_MTR = 161, /* mtr */
-    H5_ATOM_MTD = 162, /* mtd */
-    H5_ATOM_MSPACE = 163, /* mspace */
-    H5_ATOM_MSTYLE = 164, /* mstyle */
-    H5_ATOM_SEMANTICS = 165, /* semantics */
-    H5_ATOM_ANNOTATION = 166, /* annotation */
-    H5_ATOM_SVG = 167, /* svg */
-    H5_ATOM_FOREIGNOBJECT = 168, /* foreignobject */
-    H5_ATOM_DESC = 169, /* desc */
-    H5_ATOM_G = 170, /* g */
-    H5_ATOM_PATH = 171, /* path */
-    H5_ATOM_CIRCLE = 172, /* circle */
-    H5_ATOM_RECT = 173, /* rect */
-    H5_ATOM_LINE = 174, /* line */
-    H5_ATOM_POLYLINE = 175, /* polyline */
-    H5_ATOM_POLYGON = 176, /* polygon */
-    H5_ATOM_ELLIPSE = 177, /* ellipse */
-    H5_ATOM_TEXT = 178, /* text */
-    H5_ATOM_TSPAN = 179, /* tspan */
-    H5_ATOM_DEFS = 180, /* defs */
-    H5_ATOM_USE = 181, /* use */
-    H5_ATOM_SYMBOL = 182, /* symbol */
-    H5_ATOM_STOP = 183, /* stop */
-    H5_ATOM_MASK = 184, /* mask */
-    H5_ATOM_PATTERN = 185, /* pattern */
-    H5_ATOM_MARKER = 186, /* marker */
-    H5_ATOM_FILTER = 187, /* filter */
-    H5_ATOM_VIEW = 188, /* view */
-    H5_ATOM_SWITCH = 189, /* switch */
-    H5_ATOM_ALTGLYPH = 190, /* altglyph */
-    H5_ATOM_ALTGLYPHDEF = 191, /* altglyphdef */
-    H5_ATOM_ALTGLYPHITEM = 192, /* altglyphitem */
-    H5_ATOM_ANIMATECOLOR = 193, /* animatecolor */
-    H5_ATOM_ANIMATEMOTION = 194, /* animatemotion */
-    H5_ATOM_ANIMATETRANSFORM = 195, /* animatetransform */
-    H5_ATOM_CLIPPATH = 196, /* clippath */
-    H5_ATOM_FEBLEND = 197, /* feblend */
-    H5_ATOM_FECOLORMATRIX = 198, /* fecolormatrix */
-    H5_ATOM_FECOMPONENTTRANSFER = 199, /* fecomponenttransfer */
-    H5_ATOM_FECOMPOSITE = 200, /* fecomposite */
-    H5_ATOM_FECONVOLVEMATRIX = 201, /* feconvolvematrix */
-    H5_ATOM_FEDIFFUSELIGHTING = 202, /* fediffuselighting */
-    H5_ATOM_FEDISPLACEMENTMAP = 203, /* fedisplacementmap */
-    H5_ATOM_FEDISTANTLIGHT = 204, /* fedistantlight */
-    H5_ATOM_FEDROPSHADOW = 205, /* fedropshadow */
-    H5_ATOM_FEFLOOD = 206, /* feflood */
-    H5_ATOM_FEFUNCA = 207, /* fefunca */
-    H5_ATOM_FEFUNCB = 208, /* fefuncb */
-    H5_ATOM_FEFUNCG = 209, /* fefuncg */
-    H5_ATOM_FEFUNCR = 210, /* fefuncr */
-    H5_ATOM_FEGAUSSIANBLUR = 211, /* fegaussianblur */
-    H5_ATOM_FEIMAGE = 212, /* feimage */
-    H5_ATOM_FEMERGE = 213, /* femerge */
-    H5_ATOM_FEMERGENODE = 214, /* femergenode */
-    H5_ATOM_FEMORPHOLOGY = 215, /* femorphology */
-    H5_ATOM_FEOFFSET = 216, /* feoffset */
-    H5_ATOM_FEPOINTLIGHT = 217, /* fepointlight */
-    H5_ATOM_FESPECULARLIGHTING = 218, /* fespecularlighting */
-    H5_ATOM_FESPOTLIGHT = 219, /* fespotlight */
-    H5_ATOM_FETILE = 220, /* fetile */
-    H5_ATOM_FETURBULENCE = 221, /* feturbulence */
-    H5_ATOM_GLYPHREF = 222, /* glyphref */
-    H5_ATOM_LINEARGRADIENT = 223, /* lineargradient */
-    H5_ATOM_RADIALGRADIENT = 224, /* radialgradient */
-    H5_ATOM_TEXTPATH = 225, /* textpath */
-    H5_ATOM_ALT_GLYPH = 226, /* altGlyph */
-    H5_ATOM_ALT_GLYPH_DEF = 227, /* altGlyphDef */
-    H5_ATOM_ALT_GLYPH_ITEM = 228, /* altGlyphItem */
-    H5_ATOM_ANIMATE_COLOR = 229, /* animateColor */
-    H5_ATOM_ANIMATE_MOTION = 230, /* animateMotion */
-    H5_ATOM_ANIMATE_TRANSFORM = 231, /* animateTransform */
-    H5_ATOM_CLIP_PATH = 232, /* clipPath */
-    H5_ATOM_FE_BLEND = 233, /* feBlend */
-    H5_ATOM_FE_COLOR_MATRIX = 234, /* feColorMatrix */
-    H5_ATOM_FE_COMPONENT_TRANSFER = 235, /* feComponentTransfer */
-    H5_ATOM_FE_COMPOSITE = 236, /* feComposite */
-    H5_ATOM_FE_CONVOLVE_MATRIX = 237, /* feConvolveMatrix */
-    H5_ATOM_FE_DIFFUSE_LIGHTING = 238, /* feDiffuseLighting */
-    H5_ATOM_FE_DISPLACEMENT_MAP = 239, /* feDisplacementMap */
-    H5_ATOM_FE_DISTANT_LIGHT = 240, /* feDistantLight */
-    H5_ATOM_FE_DROP_SHADOW = 241, /* feDropShadow */
-    H5_ATOM_FE_FLOOD = 242, /* feFlood */
-    H5_ATOM_FE_FUNC_A = 243, /* feFuncA */
-    H5_ATOM_FE_FUNC_B = 244, /* feFuncB */
-    H5_ATOM_FE_FUNC_G = 245, /* feFuncG */
-    H5_ATOM_FE_FUNC_R = 246, /* feFuncR */
-    H5_ATOM_FE_GAUSSIAN_BLUR = 247, /* feGaussianBlur */
-    H5_ATOM_FE_IMAGE = 248, /* feImage */
-    H5_ATOM_FE_MERGE = 249, /* feMerge */
-    H5_ATOM_FE_MERGE_NODE = 250, /* feMergeNode */
-    H5_ATOM_FE_MORPHOLOGY = 251, /* feMorphology */
-    H5_ATOM_FE_OFFSET = 252, /* feOffset */
-    H5_ATOM_FE_POINT_LIGHT = 253, /* fePointLight */
-    H5_ATOM_FE_SPECULAR_LIGHTING = 254, /* feSpecularLighting */
-    H5_ATOM_FE_SPOT_LIGHT = 255, /* feSpotLight */
-    H5_ATOM_FE_TILE = 256, /* feTile */
-    H5_ATOM_FE_TURBULENCE = 257, /* feTurbulence */
-    H5_ATOM_FOREIGN_OBJECT = 258, /* foreignObject */
-    H5_ATOM_GLYPH_REF = 259, /* glyphRef */
-    H5_ATOM_LINEAR_GRADIENT = 260, /* linearGradient */
-    H5_ATOM_RADIAL_GRADIENT = 261, /* radialGradient */
-    H5_ATOM_TEXT_PATH = 262, /* textPath */
-    H5_ATOM_ID = 263, /* id */
-    H5_ATOM_CLASS = 264, /* class */
-    H5_ATOM_HREF = 265, /* href */
-    H5_ATOM_SRC = 266, /* src */
-    H5_ATOM_ALT = 267, /* alt */
-    H5_ATOM_TYPE = 268, /* type */
-    H5_ATOM_NAME = 269, /* name */
-    H5_ATOM_VALUE = 270, /* value */
-    H5_ATOM_REL = 271, /* rel */
-    H5_ATOM_CONTENT = 272, /* content */
-    H5_ATOM_CHARSET = 273, /* charset */
-    H5_ATOM_LANG = 274, /* lang */
-    H5_ATOM_WIDTH = 275, /* width */
-    H5_ATOM_HEIGHT = 276, /* height */
-    H5_ATOM_ACTION = 277, /* action */
-    H5_ATOM_METHOD = 278, /* method */
-    H5_ATOM_FOR = 279, /* for */
-    H5_ATOM_HTTP_EQUIV = 280, /* http-equiv */
-    H5_ATOM_TARGET = 281, /* target */
-    H5_ATOM_COLSPAN = 282, /* colspan */
-    H5_ATOM_ROWSPAN = 283, /* rowspan */
-    H5_ATOM_BORDER = 284, /* border */
-    H5_ATOM_ALIGN = 285, /* align */
-    H5_ATOM_VALIGN = 286, /* valign */
-    H5_ATOM_CELLPADDING = 287, /* cellpadding */
-    H5_ATOM_CELLSPACING = 288, /* cellspacing */
-    H5_ATOM_BGCOLOR = 289, /* bgcolor */
-    H5_ATOM_COLOR = 290, /* color */
-    H5_ATOM_FACE = 291, /* face */
-    H5_ATOM_SIZE = 292, /* size */
-    H5_ATOM_HIDDEN = 293, /* hidden */
-    H5_ATOM_DISABLED = 294, /* disabled */
-    H5_ATOM_CHECKED = 295, /* checked */
-    H5_ATOM_SELECTED = 296, /* selected */
-    H5_ATOM_READONLY = 297, /* readonly */
-    H5_ATOM_REQUIRED = 298, /* required */
-    H5_ATOM_MULTIPLE = 299, /* multiple */
-    H5_ATOM_PLACEHOLDER = 300, /* placeholder */
-    H5_ATOM_ROLE = 301, /* role */
-    H5_ATOM_TABINDEX = 302, /* tabindex */
-    H5_ATOM_ACCESSKEY = 303, /* accesskey */
-    H5_ATOM_ONCLICK = 304, /* onclick */
-    H5_ATOM_ONLOAD = 305, /* onload */
-    H5_ATOM_ONERROR = 306, /* onerror */
-    H5_ATOM_ONMOUSEOVER = 307, /* onmouseover */
-    H5_ATOM_ONMOUSEOUT = 308, /* onmouseout */
-    H5_ATOM_ONCHANGE = 309, /* onchange */
-    H5_ATOM_ONSUBMIT = 310, /* onsubmit */
-    H5_ATOM_ASYNC = 311, /* async */
-    H5_ATOM_DEFER = 312, /* defer */
-    H5_ATOM_CROSSORIGIN = 313, /* crossorigin */
-    H5_ATOM_INTEGRITY = 314, /* integrity */
-    H5_ATOM_MEDIA = 315, /* media */
-    H5_ATOM_PROPERTY = 316, /* property */
-    H5_ATOM_ITEMPROP = 317, /* itemprop */
-    H5_ATOM_ITEMSCOPE = 318, /* itemscope */
-    H5_ATOM_ITEMTYPE = 319, /* itemtype */
-    H5_ATOM_ITEMID = 320, /* itemid */
-    H5_ATOM_SRCSET = 321, /* srcset */
-    H5_ATOM_SIZES = 322, /* sizes */
-    H5_ATOM_LOADING = 323, /* loading */
-    H5_ATOM_DECODING = 324, /* decoding */
-    H5_ATOM_REFERRERPOLICY = 325, /* referrerpolicy */
-    H5_ATOM_AUTOCOMPLETE = 326, /* autocomplete */
-    H5_ATOM_AUTOFOCUS = 327, /* autofocus */
-    H5_ATOM_MAXLENGTH = 328, /* maxlength */
-    H5_ATOM_MINLENGTH = 329, /* minlength */
-    H5_ATOM_MIN = 330, /* min */
-    H5_ATOM_MAX = 331, /* max */
-    H5_ATOM_STEP = 332, /* step */
-    H5_ATOM_NOWRAP = 333, /* nowrap */
-    H5_ATOM_FRAMEBORDER = 334, /* frameborder */
-    H5_ATOM_SCROLLING = 335, /* scrolling */
-    H5_ATOM_ALLOWFULLSCREEN = 336, /* allowfullscreen */
-    H5_ATOM_ALLOW = 337, /* allow */
-    H5_ATOM_SANDBOX = 338, /* sandbox */
-    H5_ATOM_POSTER = 339, /* poster */
-    H5_ATOM_PRELOAD = 340, /* preload */
-    H5_ATOM_CONTROLS = 341, /* controls */
-    H5_ATOM_AUTOPLAY = 342, /* autoplay */
-    H5_ATOM_LOOP = 343, /* loop */
-    H5_ATOM_MUTED = 344, /* muted */
-    H5_ATOM_DOWNLOAD = 345, /* download */
-    H5_ATOM_PING = 346, /* ping */
-    H5_ATOM_DATETIME = 347, /* datetime */
-    H5_ATOM_HEADERS = 348, /* headers */
-    H5_ATOM_SCOPE = 349, /* scope */
-    H5_ATOM_START = 350, /* start */
-    H5_ATOM_REVERSED = 351, /* reversed */
-    H5_ATOM_SHAPE = 352, /* shape */
-    H5_ATOM_COORDS = 353, /* coords */
-    H5_ATOM_USEMAP = 354, /* usemap */
-    H5_ATOM_ISMAP = 355, /* ismap */
-    H5_ATOM_LONGDESC = 356, /* longdesc */
-    H5_ATOM_PROMPT = 357, /* prompt */
-    H5_ATOM_ENCODING = 358, /* encoding */
-    H5_ATOM_DEFINITIONURL = 359, /* definitionurl */
-    H5_ATOM_XMLNS = 360, /* xmlns */
-    H5_ATOM_XLINK = 361, /* xlink */
-    H5_ATOM_ARIA_LABEL = 362, /* aria-label */
-    H5_ATOM_ARIA_HIDDEN = 363, /* aria-hidden */
-    H5_ATOM_ARIA_EXPANDED = 364, /* aria-expanded */
-    H5_ATOM_ARIA_CONTROLS = 365, /* aria-controls */
-    H5_ATOM_ARIA_LABELLEDBY = 366, /* aria-labelledby */
-    H5_ATOM_ARIA_DESCRIBEDBY = 367, /* aria-describedby */
-    H5_ATOM_ARIA_HASPOPUP = 368, /* aria-haspopup */
-    H5_ATOM_ARIA_LIVE = 369, /* aria-live */
-    H5_ATOM_ARIA_CURRENT = 370, /* aria-current */
-    H5_ATOM_ARIA_SELECTED = 371, /* aria-selected */
-    H5_ATOM_D = 372, /* d */
-    H5_ATOM_FILL = 373, /* fill */
-    H5_ATOM_STROKE = 374, /* stroke */
-    H5_ATOM_STROKE_WIDTH = 375, /* stroke-width */
-    H5_ATOM_TRANSFORM = 376, /* transform */
-    H5_ATOM_X = 377, /* x */
-    H5_ATOM_Y = 378, /* y */
-    H5_ATOM_X1 = 379, /* x1 */
-    H5_ATOM_X2 = 380, /* x2 */
-    H5_ATOM_Y1 = 381, /* y1 */
-    H5_ATOM_Y2 = 382, /* y2 */
-    H5_ATOM_CX = 383, /* cx */
-    H5_ATOM_CY = 384, /* cy */
-    H5_ATOM_R = 385, /* r */
-    H5_ATOM_RX = 386, /* rx */
-    H5_ATOM_RY = 387, /* ry */
-    H5_ATOM_POINTS = 388, /* points */
-    H5_ATOM_VIEWBOX = 389, /* viewbox */
-    H5_ATOM_PRESERVEASPECTRATIO = 390, /* preserveaspectratio */
-    H5_ATOM_OPACITY = 391, /* opacity */
-    H5_ATOM_FILL_RULE = 392, /* fill-rule */
-    H5_ATOM_CLIP_RULE = 393, /* clip-rule */
-    H5_ATOM_FILL_OPACITY = 394, /* fill-opacity */
-    H5_ATOM_STROKE_LINECAP = 395, /* stroke-linecap */
-    H5_ATOM_STROKE_LINEJOIN = 396, /* stroke-linejoin */
-    H5_ATOM_VERSION = 397, /* version */
-    H5_ATOM_XML_LANG = 398, /* xml:lang */
-    H5_ATOM_XML_SPACE = 399, /* xml:space */
-    H5_ATOM_XLINK_HREF = 400, /* xlink:href */
-    H5_ATOM_XMLNS_XLINK = 401, /* xmlns:xlink */
-    H5_ATOM_VIEW_BOX = 402, /* viewBox */
-    H5_ATOM_PRESERVE_ASPECT_RATIO = 403, /* preserveAspectRatio */
-    H5_ATOM_DEFINITION_U_R_L = 404, /* definitionURL */
-    H5_ATOM_GRADIENT_UNITS = 405, /* gradientUnits */
-    H5_ATOM_GRADIENT_TRANSFORM = 406, /* gradientTransform */
-    H5_ATOM_PATTERN_UNITS = 407, /* patternUnits */
-    H5_ATOM_PATTERN_TRANSFORM = 408, /* patternTransform */
-    H5_ATOM_CLIP_PATH_UNITS = 409, /* clipPathUnits */
-    H5_ATOM_MASK_UNITS = 410, /* maskUnits */
-    H5_ATOM_MARKER_WIDTH = 411, /* markerWidth */
-    H5_ATOM_MARKER_HEIGHT = 412, /* markerHeight */
-    H5_ATOM_REF_X = 413, /* refX */
-    H5_ATOM_REF_Y = 414, /* refY */
-    H5_ATOM_STD_DEVIATION = 415, /* stdDeviation */
-    H5_ATOM_TEXT_LENGTH = 416, /* textLength */
-    H5_ATOM_LENGTH_ADJUST = 417, /* lengthAdjust */
+    /* 1 */ H5_ATOM_A, H5_ATOM_ABBR, H5_ATOM_ACRONYM, H5_ATOM_ADDRESS, H5_ATOM_APPLET,
+    /* 6 */ H5_ATOM_AREA, H5_ATOM_ARTICLE, H5_ATOM_ASIDE, H5_ATOM_AUDIO, H5_ATOM_B,
+    /* 11 */ H5_ATOM_BASE, H5_ATOM_BASEFONT, H5_ATOM_BDI, H5_ATOM_BDO, H5_ATOM_BGSOUND,
+    /* 16 */ H5_ATOM_BIG, H5_ATOM_BLINK, H5_ATOM_BLOCKQUOTE, H5_ATOM_BODY, H5_ATOM_BR,
+    /* 21 */ H5_ATOM_BUTTON, H5_ATOM_CANVAS, H5_ATOM_CAPTION, H5_ATOM_CENTER, H5_ATOM_CITE,
+    /* 26 */ H5_ATOM_CODE, H5_ATOM_COL, H5_ATOM_COLGROUP, H5_ATOM_DATA, H5_ATOM_DATALIST,
+    /* 31 */ H5_ATOM_DD, H5_ATOM_DEL, H5_ATOM_DETAILS, H5_ATOM_DFN, H5_ATOM_DIALOG, H5_ATOM_DIR,
+    /* 37 */ H5_ATOM_DIV, H5_ATOM_DL, H5_ATOM_DT, H5_ATOM_EM, H5_ATOM_EMBED, H5_ATOM_FIELDSET,
+    /* 43 */ H5_ATOM_FIGCAPTION, H5_ATOM_FIGURE, H5_ATOM_FONT, H5_ATOM_FOOTER, H5_ATOM_FORM,
+    /* 48 */ H5_ATOM_FRAME, H5_ATOM_FRAMESET, H5_ATOM_H1, H5_ATOM_H2, H5_ATOM_H3, H5_ATOM_H4,
+    /* 54 */ H5_ATOM_H5, H5_ATOM_H6, H5_ATOM_HEAD, H5_ATOM_HEADER, H5_ATOM_HGROUP, H5_ATOM_HR,
+    /* 60 */ H5_ATOM_HTML, H5_ATOM_I, H5_ATOM_IFRAME, H5_ATOM_IMAGE, H5_ATOM_IMG, H5_ATOM_INPUT,
+    /* 66 */ H5_ATOM_INS, H5_ATOM_ISINDEX, H5_ATOM_KBD, H5_ATOM_KEYGEN, H5_ATOM_LABEL,
+    /* 71 */ H5_ATOM_LEGEND, H5_ATOM_LI, H5_ATOM_LINK, H5_ATOM_LISTING, H5_ATOM_MAIN,
+    /* 76 */ H5_ATOM_MAP, H5_ATOM_MARK, H5_ATOM_MARQUEE, H5_ATOM_MENU, H5_ATOM_MENUITEM,
+    /* 81 */ H5_ATOM_META, H5_ATOM_METER, H5_ATOM_NAV, H5_ATOM_NOBR, H5_ATOM_NOEMBED,
+    /* 86 */ H5_ATOM_NOFRAMES, H5_ATOM_NOSCRIPT, H5_ATOM_OBJECT, H5_ATOM_OL, H5_ATOM_OPTGROUP,
+    /* 91 */ H5_ATOM_OPTION, H5_ATOM_OUTPUT, H5_ATOM_P, H5_ATOM_PARAM, H5_ATOM_PICTURE,
+    /* 96 */ H5_ATOM_PLAINTEXT, H5_ATOM_PRE, H5_ATOM_PROGRESS, H5_ATOM_Q, H5_ATOM_RB,
+    /* 101 */ H5_ATOM_RP, H5_ATOM_RT, H5_ATOM_RTC, H5_ATOM_RUBY, H5_ATOM_S, H5_ATOM_SAMP,
+    /* 107 */ H5_ATOM_SCRIPT, H5_ATOM_SEARCH, H5_ATOM_SECTION, H5_ATOM_SELECT,
+    /* 111 */ H5_ATOM_SELECTEDCONTENT, H5_ATOM_SLOT, H5_ATOM_SMALL, H5_ATOM_SOURCE,
+    /* 115 */ H5_ATOM_SPAN, H5_ATOM_STRIKE, H5_ATOM_STRONG, H5_ATOM_STYLE, H5_ATOM_SUB,
+    /* 120 */ H5_ATOM_SUMMARY, H5_ATOM_SUP, H5_ATOM_TABLE, H5_ATOM_TBODY, H5_ATOM_TD,
+    /* 125 */ H5_ATOM_TEMPLATE, H5_ATOM_TEXTAREA, H5_ATOM_TFOOT, H5_ATOM_TH, H5_ATOM_THEAD,
+    /* 130 */ H5_ATOM_TIME, H5_ATOM_TITLE, H5_ATOM_TR, H5_ATOM_TRACK, H5_ATOM_TT, H5_ATOM_U,
+    /* 136 */ H5_ATOM_UL, H5_ATOM_VAR, H5_ATOM_VIDEO, H5_ATOM_WBR, H5_ATOM_XMP, H5_ATOM_MATH,
+    /* 142 */ H5_ATOM_MI, H5_ATOM_MO, H5_ATOM_MN, H5_ATOM_MS, H5_ATOM_MTEXT, H5_ATOM_MGLYPH,
+    /* 148 */ H5_ATOM_MALIGNMARK, H5_ATOM_ANNOTATION_XML, H5_ATOM_MROW, H5_ATOM_MFRAC,
+    /* 152 */ H5_ATOM_MSQRT, H5_ATOM_MROOT, H5_ATOM_MSUB, H5_ATOM_MSUP, H5_ATOM_MSUBSUP,
+    /* 157 */ H5_ATOM_MUNDER, H5_ATOM_MOVER, H5_ATOM_MUNDEROVER, H5_ATOM_MTABLE, H5_ATOM_MTR,
+    /* 162 */ H5_ATOM_MTD, H5_ATOM_MSPACE, H5_ATOM_MSTYLE, H5_ATOM_SEMANTICS,
+    /* 166 */ H5_ATOM_ANNOTATION, H5_ATOM_SVG, H5_ATOM_FOREIGNOBJECT, H5_ATOM_DESC, H5_ATOM_G,
+    /* 171 */ H5_ATOM_PATH, H5_ATOM_CIRCLE, H5_ATOM_RECT, H5_ATOM_LINE, H5_ATOM_POLYLINE,
+    /* 176 */ H5_ATOM_POLYGON, H5_ATOM_ELLIPSE, H5_ATOM_TEXT, H5_ATOM_TSPAN, H5_ATOM_DEFS,
+    /* 181 */ H5_ATOM_USE, H5_ATOM_SYMBOL, H5_ATOM_STOP, H5_ATOM_MASK, H5_ATOM_PATTERN,
+    /* 186 */ H5_ATOM_MARKER, H5_ATOM_FILTER, H5_ATOM_VIEW, H5_ATOM_SWITCH, H5_ATOM_ALTGLYPH,
+    /* 191 */ H5_ATOM_ALTGLYPHDEF, H5_ATOM_ALTGLYPHITEM, H5_ATOM_ANIMATECOLOR,
+    /* 194 */ H5_ATOM_ANIMATEMOTION, H5_ATOM_ANIMATETRANSFORM, H5_ATOM_CLIPPATH,
+    /* 197 */ H5_ATOM_FEBLEND, H5_ATOM_FECOLORMATRIX, H5_ATOM_FECOMPONENTTRANSFER,
+    /* 200 */ H5_ATOM_FECOMPOSITE, H5_ATOM_FECONVOLVEMATRIX, H5_ATOM_FEDIFFUSELIGHTING,
+    /* 203 */ H5_ATOM_FEDISPLACEMENTMAP, H5_ATOM_FEDISTANTLIGHT, H5_ATOM_FEDROPSHADOW,
+    /* 206 */ H5_ATOM_FEFLOOD, H5_ATOM_FEFUNCA, H5_ATOM_FEFUNCB, H5_ATOM_FEFUNCG,
+    /* 210 */ H5_ATOM_FEFUNCR, H5_ATOM_FEGAUSSIANBLUR, H5_ATOM_FEIMAGE, H5_ATOM_FEMERGE,
+    /* 214 */ H5_ATOM_FEMERGENODE, H5_ATOM_FEMORPHOLOGY, H5_ATOM_FEOFFSET, H5_ATOM_FEPOINTLIGHT,
+    /* 218 */ H5_ATOM_FESPECULARLIGHTING, H5_ATOM_FESPOTLIGHT, H5_ATOM_FETILE,
+    /* 221 */ H5_ATOM_FETURBULENCE, H5_ATOM_GLYPHREF, H5_ATOM_LINEARGRADIENT,
+    /* 224 */ H5_ATOM_RADIALGRADIENT, H5_ATOM_TEXTPATH, H5_ATOM_ALT_GLYPH,
+    /* 227 */ H5_ATOM_ALT_GLYPH_DEF, H5_ATOM_ALT_GLYPH_ITEM, H5_ATOM_ANIMATE_COLOR,
+    /* 230 */ H5_ATOM_ANIMATE_MOTION, H5_ATOM_ANIMATE_TRANSFORM, H5_ATOM_CLIP_PATH,
+    /* 233 */ H5_ATOM_FE_BLEND, H5_ATOM_FE_COLOR_MATRIX, H5_ATOM_FE_COMPONENT_TRANSFER,
+    /* 236 */ H5_ATOM_FE_COMPOSITE, H5_ATOM_FE_CONVOLVE_MATRIX, H5_ATOM_FE_DIFFUSE_LIGHTING,
+    /* 239 */ H5_ATOM_FE_DISPLACEMENT_MAP, H5_ATOM_FE_DISTANT_LIGHT, H5_ATOM_FE_DROP_SHADOW,
+    /* 242 */ H5_ATOM_FE_FLOOD, H5_ATOM_FE_FUNC_A, H5_ATOM_FE_FUNC_B, H5_ATOM_FE_FUNC_G,
+    /* 246 */ H5_ATOM_FE_FUNC_R, H5_ATOM_FE_GAUSSIAN_BLUR, H5_ATOM_FE_IMAGE, H5_ATOM_FE_MERGE,
+    /* 250 */ H5_ATOM_FE_MERGE_NODE, H5_ATOM_FE_MORPHOLOGY, H5_ATOM_FE_OFFSET,
+    /* 253 */ H5_ATOM_FE_POINT_LIGHT, H5_ATOM_FE_SPECULAR_LIGHTING, H5_ATOM_FE_SPOT_LIGHT,
+    /* 256 */ H5_ATOM_FE_TILE, H5_ATOM_FE_TURBULENCE, H5_ATOM_FOREIGN_OBJECT, H5_ATOM_GLYPH_REF,
+    /* 260 */ H5_ATOM_LINEAR_GRADIENT, H5_ATOM_RADIAL_GRADIENT, H5_ATOM_TEXT_PATH, H5_ATOM_ID,
+    /* 264 */ H5_ATOM_CLASS, H5_ATOM_HREF, H5_ATOM_SRC, H5_ATOM_ALT, H5_ATOM_TYPE, H5_ATOM_NAME,
+    /* 270 */ H5_ATOM_VALUE, H5_ATOM_REL, H5_ATOM_CONTENT, H5_ATOM_CHARSET, H5_ATOM_LANG,
+    /* 275 */ H5_ATOM_WIDTH, H5_ATOM_HEIGHT, H5_ATOM_ACTION, H5_ATOM_METHOD, H5_ATOM_FOR,
+    /* 280 */ H5_ATOM_HTTP_EQUIV, H5_ATOM_TARGET, H5_ATOM_COLSPAN, H5_ATOM_ROWSPAN,
+    /* 284 */ H5_ATOM_BORDER, H5_ATOM_ALIGN, H5_ATOM_VALIGN, H5_ATOM_CELLPADDING,
+    /* 288 */ H5_ATOM_CELLSPACING, H5_ATOM_BGCOLOR, H5_ATOM_COLOR, H5_ATOM_FACE, H5_ATOM_SIZE,
+    /* 293 */ H5_ATOM_HIDDEN, H5_ATOM_DISABLED, H5_ATOM_CHECKED, H5_ATOM_SELECTED,
+    /* 297 */ H5_ATOM_READONLY, H5_ATOM_REQUIRED, H5_ATOM_MULTIPLE, H5_ATOM_PLACEHOLDER,
+    /* 301 */ H5_ATOM_ROLE, H5_ATOM_TABINDEX, H5_ATOM_ACCESSKEY, H5_ATOM_ONCLICK,
+    /* 305 */ H5_ATOM_ONLOAD, H5_ATOM_ONERROR, H5_ATOM_ONMOUSEOVER, H5_ATOM_ONMOUSEOUT,
+    /* 309 */ H5_ATOM_ONCHANGE, H5_ATOM_ONSUBMIT, H5_ATOM_ASYNC, H5_ATOM_DEFER,
+    /* 313 */ H5_ATOM_CROSSORIGIN, H5_ATOM_INTEGRITY, H5_ATOM_MEDIA, H5_ATOM_PROPERTY,
+    /* 317 */ H5_ATOM_ITEMPROP, H5_ATOM_ITEMSCOPE, H5_ATOM_ITEMTYPE, H5_ATOM_ITEMID,
+    /* 321 */ H5_ATOM_SRCSET, H5_ATOM_SIZES, H5_ATOM_LOADING, H5_ATOM_DECODING,
+    /* 325 */ H5_ATOM_REFERRERPOLICY, H5_ATOM_AUTOCOMPLETE, H5_ATOM_AUTOFOCUS,
+    /* 328 */ H5_ATOM_MAXLENGTH, H5_ATOM_MINLENGTH, H5_ATOM_MIN, H5_ATOM_MAX, H5_ATOM_STEP,
+    /* 333 */ H5_ATOM_NOWRAP, H5_ATOM_FRAMEBORDER, H5_ATOM_SCROLLING, H5_ATOM_ALLOWFULLSCREEN,
+    /* 337 */ H5_ATOM_ALLOW, H5_ATOM_SANDBOX, H5_ATOM_POSTER, H5_ATOM_PRELOAD, H5_ATOM_CONTROLS,
+    /* 342 */ H5_ATOM_AUTOPLAY, H5_ATOM_LOOP, H5_ATOM_MUTED, H5_ATOM_DOWNLOAD, H5_ATOM_PING,
+    /* 347 */ H5_ATOM_DATETIME, H5_ATOM_HEADERS, H5_ATOM_SCOPE, H5_ATOM_START, H5_ATOM_REVERSED,
+    /* 352 */ H5_ATOM_SHAPE, H5_ATOM_COORDS, H5_ATOM_USEMAP, H5_ATOM_ISMAP, H5_ATOM_LONGDESC,
+    /* 357 */ H5_ATOM_PROMPT, H5_ATOM_ENCODING, H5_ATOM_DEFINITIONURL, H5_ATOM_XMLNS,
+    /* 361 */ H5_ATOM_XLINK, H5_ATOM_ARIA_LABEL, H5_ATOM_ARIA_HIDDEN, H5_ATOM_ARIA_EXPANDED,
+    /* 365 */ H5_ATOM_ARIA_CONTROLS, H5_ATOM_ARIA_LABELLEDBY, H5_ATOM_ARIA_DESCRIBEDBY,
+    /* 368 */ H5_ATOM_ARIA_HASPOPUP, H5_ATOM_ARIA_LIVE, H5_ATOM_ARIA_CURRENT,
+    /* 371 */ H5_ATOM_ARIA_SELECTED, H5_ATOM_D, H5_ATOM_FILL, H5_ATOM_STROKE,
+    /* 375 */ H5_ATOM_STROKE_WIDTH, H5_ATOM_TRANSFORM, H5_ATOM_X, H5_ATOM_Y, H5_ATOM_X1,
+    /* 380 */ H5_ATOM_X2, H5_ATOM_Y1, H5_ATOM_Y2, H5_ATOM_CX, H5_ATOM_CY, H5_ATOM_R, H5_ATOM_RX,
+    /* 387 */ H5_ATOM_RY, H5_ATOM_POINTS, H5_ATOM_VIEWBOX, H5_ATOM_PRESERVEASPECTRATIO,
+    /* 391 */ H5_ATOM_OPACITY, H5_ATOM_FILL_RULE, H5_ATOM_CLIP_RULE, H5_ATOM_FILL_OPACITY,
+    /* 395 */ H5_ATOM_STROKE_LINECAP, H5_ATOM_STROKE_LINEJOIN, H5_ATOM_VERSION,
+    /* 398 */ H5_ATOM_XML_LANG, H5_ATOM_XML_SPACE, H5_ATOM_XLINK_HREF, H5_ATOM_XMLNS_XLINK,
+    /* 402 */ H5_ATOM_VIEW_BOX, H5_ATOM_PRESERVE_ASPECT_RATIO, H5_ATOM_DEFINITION_U_R_L,
+    /* 405 */ H5_ATOM_GRADIENT_UNITS, H5_ATOM_GRADIENT_TRANSFORM, H5_ATOM_PATTERN_UNITS,
+    /* 408 */ H5_ATOM_PATTERN_TRANSFORM, H5_ATOM_CLIP_PATH_UNITS, H5_ATOM_MASK_UNITS,
+    /* 411 */ H5_ATOM_MARKER_WIDTH, H5_ATOM_MARKER_HEIGHT, H5_ATOM_REF_X, H5_ATOM_REF_Y,
+    /* 415 */ H5_ATOM_STD_DEVIATION, H5_ATOM_TEXT_LENGTH, H5_ATOM_LENGTH_ADJUST,
     H5_ATOM_COUNT = 418
 } h5_atom;
 

@@ -152,6 +152,12 @@ h5_node *h5_tb_insert_foreign_element(h5_treebuilder *tb, const h5_tb_token *tk,
  * flagged H5_NODE_FLAG_IMPLICIT.  `offset` is the token that implied it;
  * the element gets no start-tag offsets (dom.h: NONE without a start tag). */
 h5_node *h5_tb_insert_implied(h5_treebuilder *tb, uint16_t atom, uint32_t offset);
+/* The tokenizer state the contents of the HTML element `atom` are
+ * tokenized in (13.4 fragment parsing step 4, and the elements whose start
+ * tags switch it): RCDATA for title and textarea, RAWTEXT for style, xmp,
+ * iframe, noembed, noframes and (scripting on) noscript, script data,
+ * PLAINTEXT; else the data state.  treebuilder.c */
+h5_tokenizer_state h5_tb_text_state(const h5_treebuilder *tb, uint16_t atom);
 /* [start, end) is the source span of the characters. */
 void h5_tb_insert_characters(h5_treebuilder *tb, const h5_char *s, size_t n, uint32_t start, uint32_t end);
 void h5_tb_insert_comment(h5_treebuilder *tb, const h5_tb_token *tk, h5_node *parent); /* parent NULL = appropriate place */

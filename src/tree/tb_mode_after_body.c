@@ -31,10 +31,7 @@ static bool frameset_common(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_in_body_mode(tb, tk);
         return true;
     }
-    if (tk->type == H5_TOKEN_START_TAG && tk->atom == H5_ATOM_NOFRAMES) {
-        h5_in_head_mode(tb, tk);
-        return true;
-    }
+    if (tk->type == H5_TOKEN_START_TAG && h5_tb_in_head_if(tb, tk, H5_ATOM_NOFRAMES)) return true;
     return h5_tb_comment_or_doctype(tb, tk);
 }
 
@@ -187,11 +184,7 @@ void h5_after_after_frameset_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         h5_tb_char_errors(tb, H5_ERROR_UNEXPECTED_CHARACTER, tk->data, tk->len, tk->start);
         return;
     case H5_TOKEN_START_TAG:
-        if (tk->atom == H5_ATOM_NOFRAMES) {
-            h5_in_head_mode(tb, tk);
-            return;
-        }
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
+        if (!h5_tb_in_head_if(tb, tk, H5_ATOM_NOFRAMES)) h5_tb_error(tb, H5_ERROR_UNEXPECTED_START_TAG, tk->start);
         return;
     case H5_TOKEN_END_TAG:
         h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);

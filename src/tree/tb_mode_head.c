@@ -372,6 +372,12 @@ bool h5_tb_head_common_rules(h5_treebuilder *tb, h5_tb_token *tk) {
     }
 }
 
+bool h5_tb_in_head_if(h5_treebuilder *tb, h5_tb_token *tk, h5_atom atom) {
+    if (tk->atom != atom) return false;
+    h5_in_head_mode(tb, tk);
+    return true;
+}
+
 /* ---- 13.2.6.4.4 in head ------------------------------------------------ */
 
 /* A meta start tag while the confidence is tentative: "If the element has a
@@ -418,22 +424,17 @@ void h5_in_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             if (meta && tb->encoding_tentative) meta_encoding(tb, meta);
             return;
         }
-        case H5_ATOM_TITLE:
-            h5_tb_generic_text_parse(tb, tk, H5_STATE_RCDATA);
-            return;
-        case H5_ATOM_NOSCRIPT:
-            if (!tb->opts.scripting) {
+        case H5_ATOM_TITLE: case H5_ATOM_NOSCRIPT: case H5_ATOM_NOFRAMES: case H5_ATOM_STYLE:
+        case H5_ATOM_SCRIPT:
+            if (tk->atom == H5_ATOM_NOSCRIPT && !tb->opts.scripting) {
                 h5_tb_insert_html_element(tb, tk);
                 tb->mode = H5_MODE_IN_HEAD_NOSCRIPT;
                 return;
             }
-            h5_tb_generic_text_parse(tb, tk, H5_STATE_RAWTEXT);
-            return;
-        case H5_ATOM_NOFRAMES: case H5_ATOM_STYLE:
-            h5_tb_generic_text_parse(tb, tk, H5_STATE_RAWTEXT);
-            return;
-        case H5_ATOM_SCRIPT:
-            h5_tb_generic_text_parse(tb, tk, H5_STATE_SCRIPT_DATA);
+            /* The generic RCDATA element parsing algorithm (title), the
+             * generic raw text one (noscript, noframes, style), or script's
+             * steps (13.2.6.2, 13.2.6.4.4). */
+            h5_tb_generic_text_parse(tb, tk, h5_tb_text_state(tb, tk->atom));
             return;
         case H5_ATOM_TEMPLATE:
             start_tag_template(tb, tk);
@@ -552,10 +553,7 @@ void h5_after_head_mode(h5_treebuilder *tb, h5_tb_token *tk) {
         }
         break;
     case H5_TOKEN_END_TAG:
-        if (tk->atom == H5_ATOM_TEMPLATE) {
-            h5_in_head_mode(tb, tk);
-            return;
-        }
+        if (h5_tb_in_head_if(tb, tk, H5_ATOM_TEMPLATE)) return;
         if (tk->atom == H5_ATOM_BODY || tk->atom == H5_ATOM_HTML || tk->atom == H5_ATOM_BR) break;
         h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
         return;

@@ -245,10 +245,8 @@ void h5_in_caption_mode(h5_treebuilder *tb, h5_tb_token *tk) {
 
 void h5_in_column_group_mode(h5_treebuilder *tb, h5_tb_token *tk) {
     if (h5_tb_head_common_rules(tb, tk)) return;
-    if ((tk->type == H5_TOKEN_START_TAG || tk->type == H5_TOKEN_END_TAG) && tk->atom == H5_ATOM_TEMPLATE) {
-        h5_in_head_mode(tb, tk);
+    if ((tk->type == H5_TOKEN_START_TAG || tk->type == H5_TOKEN_END_TAG) && h5_tb_in_head_if(tb, tk, H5_ATOM_TEMPLATE))
         return;
-    }
     switch (tk->type) {
     case H5_TOKEN_START_TAG:
         if (tk->atom == H5_ATOM_COL) {

@@ -43,11 +43,7 @@ void h5_in_template_mode(h5_treebuilder *tb, h5_tb_token *tk) {
             return;
         }
     case H5_TOKEN_END_TAG:
-        if (tk->atom == H5_ATOM_TEMPLATE) {
-            h5_in_head_mode(tb, tk);
-            return;
-        }
-        h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
+        if (!h5_tb_in_head_if(tb, tk, H5_ATOM_TEMPLATE)) h5_tb_error(tb, H5_ERROR_UNEXPECTED_END_TAG, tk->start);
         return;
     case H5_TOKEN_EOF:
         if (!h5_tb_on_stack(tb, H5_ATOM_TEMPLATE)) {

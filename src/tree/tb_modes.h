@@ -60,6 +60,10 @@ static inline void h5_tb_insert_token_characters(h5_treebuilder *tb, const h5_tb
  * inserted; a DOCTYPE is a parse error; a start tag "html" is processed by
  * the rules for "in body".  True when the token was one of these. */
 bool h5_tb_head_common_rules(h5_treebuilder *tb, h5_tb_token *tk); /* tb_mode_head.c */
+/* "A start (end) tag whose tag name is X: process the token using the rules
+ * for the "in head" insertion mode": the tag `tk` by those rules when its
+ * name is `atom`; true when it was (the caller knows the token is a tag). */
+bool h5_tb_in_head_if(h5_treebuilder *tb, h5_tb_token *tk, h5_atom atom); /* tb_mode_head.c */
 
 /* Insert the token's characters; "if the token is not whitespace, set the
  * frameset-ok flag to "not ok"" ("in body", foreign content). */

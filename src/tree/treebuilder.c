@@ -229,20 +229,7 @@ h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_parse_options *o, h5
         ctx->atom = (uint16_t)h5_atom_lookup(lower, o->context_name_len);
     }
     tb->context = ctx;
-    h5_tokenizer_state state = H5_STATE_DATA;
-    if (ctx->ns == H5_NS_HTML) {
-        switch (ctx->atom) {
-        case H5_ATOM_TITLE: case H5_ATOM_TEXTAREA: state = H5_STATE_RCDATA; break;
-        case H5_ATOM_STYLE: case H5_ATOM_XMP: case H5_ATOM_IFRAME: case H5_ATOM_NOEMBED:
-        case H5_ATOM_NOFRAMES:
-            state = H5_STATE_RAWTEXT;
-            break;
-        case H5_ATOM_SCRIPT: state = H5_STATE_SCRIPT_DATA; break;
-        case H5_ATOM_NOSCRIPT: state = tb->opts.scripting ? H5_STATE_RAWTEXT : H5_STATE_DATA; break;
-        case H5_ATOM_PLAINTEXT: state = H5_STATE_PLAINTEXT; break;
-        default: break;
-        }
-    }
+    h5_tokenizer_state state = ctx->ns == H5_NS_HTML ? h5_tb_text_state(tb, ctx->atom) : H5_STATE_DATA;
     h5_node *root = h5_tb_insert_implied(tb, H5_ATOM_HTML, H5_NO_OFFSET);
     if (!root) return state;
     tb->html_root = root;
@@ -270,6 +257,19 @@ h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_parse_options *o, h5
         tb->form = form;
     }
     return state;
+}
+
+h5_tokenizer_state h5_tb_text_state(const h5_treebuilder *tb, uint16_t atom) {
+    switch (atom) {
+    case H5_ATOM_TITLE: case H5_ATOM_TEXTAREA: return H5_STATE_RCDATA;
+    case H5_ATOM_STYLE: case H5_ATOM_XMP: case H5_ATOM_IFRAME: case H5_ATOM_NOEMBED:
+    case H5_ATOM_NOFRAMES:
+        return H5_STATE_RAWTEXT;
+    case H5_ATOM_SCRIPT: return H5_STATE_SCRIPT_DATA;
+    case H5_ATOM_NOSCRIPT: return tb->opts.scripting ? H5_STATE_RAWTEXT : H5_STATE_DATA;
+    case H5_ATOM_PLAINTEXT: return H5_STATE_PLAINTEXT;
+    default: return H5_STATE_DATA;
+    }
 }
 
 h5_node *h5_tb_finish(h5_treebuilder *tb) {

@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, test } from 'node:test';
 
 export const CHROMIUM = process.env.H5_CHROMIUM || '/usr/bin/chromium';
 
@@ -38,6 +39,18 @@ export function announceSkip(what) {
   const reason = browserTestsSkipReason();
   process.stderr.write(`\n*** SKIPPED ${what}: ${reason}\n\n`);
   return reason;
+}
+
+/**
+ * describe(name, options, fn) when the browser tests run; when they are
+ * switched off, one skipped test of that name instead, and the skip
+ * announced for `what` (a test file, or the part of one).
+ */
+export function describeInChromium(what, name, options, fn) {
+  const skip = browserTestsSkipReason();
+  if (!skip) return describe(name, options, fn);
+  announceSkip(what);
+  return test(name, { skip }, () => {});
 }
 
 /**

@@ -123,11 +123,7 @@ static void on_xml_error(void *ctx, x5_error_code code, uint32_t offset) {
 static void fuzz_xml(const h5_char *in, size_t n, unsigned mode, size_t step, bool locations) {
     if (mode == 2) {
         if (!xml_tokenizer) xml_tokenizer = x5_tokenizer_create();
-        x5_tokenizer_options o;
-        memset(&o, 0, sizeof o);
-        o.on_token = on_xml_token;
-        o.on_error = on_xml_error;
-        o.error_ctx = &n;
+        x5_tokenizer_options o = {.on_token = on_xml_token, .on_error = on_xml_error, .error_ctx = &n};
         x5_tokenizer_reset(xml_tokenizer, &o);
         for (size_t i = 0; i < n; i += step)
             if (x5_tokenizer_feed(xml_tokenizer, in + i, n - i < step ? n - i : step) != H5_OK) abort();
@@ -187,12 +183,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fuzz_xml(in, n, mode, (size_t)chunk + 1, (enc & 2) != 0);
     } else if (mode == 2) {
         if (!tokenizer) tokenizer = h5_tokenizer_create();
-        h5_tokenizer_options o;
-        memset(&o, 0, sizeof o);
-        o.on_token = on_token;
-        o.on_error = on_error;
-        o.error_ctx = &errors;
-        o.initial_state = (h5_tokenizer_state)(pick % 6);
+        h5_tokenizer_options o = {.on_token = on_token, .on_error = on_error, .error_ctx = &errors,
+                                  .initial_state = (h5_tokenizer_state)(pick % 6)};
         h5_tokenizer_reset(tokenizer, &o);
         size_t step = (size_t)chunk + 1;
         for (size_t i = 0; i < n; i += step)

@@ -23,24 +23,7 @@
 #include "decoders.h"
 #include "encoding.h"
 #include "parser.h"
-
-static char *read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        fclose(f);
-        free(buf);
-        return NULL;
-    }
-    fclose(f);
-    buf[n] = 0;
-    *len = (size_t)n;
-    return buf;
-}
+#include "test_files.h"
 
 static int total, failed, parsed, sniff_only;
 
@@ -73,7 +56,7 @@ static void run_file(h5_parser *p, const char *dir, const char *name) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     size_t len;
-    char *text = read_file(path, &len);
+    char *text = h5_test_read_file(path, &len);
     if (!text) {
         fprintf(stderr, "cannot read %s\n", path);
         exit(2);

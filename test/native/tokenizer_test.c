@@ -422,14 +422,8 @@ static void run_one(h5_tokenizer *tk, const char *file, const char *desc, const 
                     const err_item *exp_errors, size_t exp_nerrors, totals *tot) {
     collector c;
     memset(&c, 0, sizeof c);
-    h5_tokenizer_options o;
-    memset(&o, 0, sizeof o);
-    o.on_token = on_token;
-    o.token_ctx = &c;
-    o.on_error = on_error;
-    o.error_ctx = &c;
-    o.initial_state = state;
-    o.processing_instructions = pi_mode;
+    h5_tokenizer_options o = {.on_token = on_token, .token_ctx = &c, .on_error = on_error, .error_ctx = &c,
+                              .initial_state = state, .processing_instructions = pi_mode};
     if (last_start_tag) {
         o.last_start_tag = last_start_tag->ptr;
         o.last_start_tag_len = last_start_tag->len;

@@ -34,6 +34,7 @@
 #include "decoders.h"
 #include "flatbuf.h"
 #include "parser.h"
+#include "test_files.h"
 
 /* ---- growable byte string ---------------------------------------------- */
 
@@ -337,19 +338,6 @@ typedef struct {
     char *document;      /* expected dump without trailing newlines */
 } dat_test;
 
-static char *read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    sbuf b = { 0 };
-    char tmp[65536];
-    size_t n;
-    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) sb_add(&b, tmp, n);
-    fclose(f);
-    if (!b.p) sb_add(&b, "", 0);
-    *len = b.len;
-    return b.p;
-}
-
 static char *dupn(const char *s, size_t n) {
     char *p = malloc(n + 1);
     memcpy(p, s, n);
@@ -455,7 +443,7 @@ static size_t nchanged;
 
 static void load_changed(const char *path) {
     size_t len;
-    char *buf = read_file(path, &len);
+    char *buf = h5_test_read_file(path, &len);
     if (!buf) {
         fprintf(stderr, "cannot read %s\n", path);
         exit(2);
@@ -637,7 +625,7 @@ static void run_file(h5_parser *p, const char *dir, const char *name, totals *to
     char path[8192];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     size_t len;
-    char *buf = read_file(path, &len);
+    char *buf = h5_test_read_file(path, &len);
     if (!buf) {
         printf("cannot read %s\n", path);
         tot->failed++;
@@ -718,7 +706,7 @@ static size_t count_tests(const char *dir) {
         char path[8192];
         snprintf(path, sizeof path, "%.4000s/%.255s", dir, e->d_name);
         size_t len;
-        char *buf = read_file(path, &len);
+        char *buf = h5_test_read_file(path, &len);
         if (!buf) continue;
         dat_test *tests;
         size_t n = parse_dat(buf, len, &tests);

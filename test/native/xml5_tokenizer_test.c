@@ -23,12 +23,12 @@
  * tokens that carry it is printed).
  */
 #define _GNU_SOURCE
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
+#include "test_files.h"
 #include "xml5_tokenizer.h"
 
 /* ------------------------------------------------------------------------ */
@@ -275,6 +275,12 @@ typedef struct {
     size_t passed, failed, na;
 } totals;
 
+/* One runner: its tokenizer and what it counted. */
+typedef struct {
+    x5_tokenizer *tk;
+    totals tot;
+} runner;
+
 static bool run_one(x5_tokenizer *tk, const h5_char *in, size_t n, bool by_unit, const char *expected,
                     char **actual) {
     canon c;
@@ -293,17 +299,9 @@ static bool run_one(x5_tokenizer *tk, const h5_char *in, size_t n, bool by_unit,
 
 /* The "tests" array of a test file (NULL: unreadable; *root is then NULL). */
 static const json_value *load_tests(const char *path, json_value **root) {
-    *root = NULL;
-    FILE *in = fopen(path, "rb");
-    if (!in) return NULL;
-    char *text = NULL, buf[1 << 16];
-    size_t len = 0, n;
-    FILE *mem = open_memstream(&text, &len);
-    if (!mem) exit(2);
-    while ((n = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, n, mem);
-    fclose(in);
-    fclose(mem);
-    *root = json_parse(text, len, NULL);
+    size_t len;
+    char *text = h5_test_read_file(path, &len);
+    *root = text ? json_parse(text, len, NULL) : NULL;
     free(text);
     const json_value *tests = *root ? json_get(*root, "tests") : NULL;
     if (tests && tests->type == JSON_ARRAY) return tests;
@@ -312,7 +310,9 @@ static const json_value *load_tests(const char *path, json_value **root) {
     return NULL;
 }
 
-static void run_file(x5_tokenizer *tk, const char *path, totals *tot) {
+static void run_file(const char *path, void *ctx) {
+    x5_tokenizer *tk = ((runner *)ctx)->tk;
+    totals *tot = &((runner *)ctx)->tot;
     const char *file = strrchr(path, '/');
     file = file ? file + 1 : path;
     json_value *root;
@@ -363,34 +363,24 @@ static void run_file(x5_tokenizer *tk, const char *path, totals *tot) {
 }
 
 int main(int argc, char **argv) {
-    totals tot = {0, 0, 0};
-    x5_tokenizer *tk = argc > 1 ? x5_tokenizer_create() : NULL;
-    if (!tk) {
+    runner r = {argc > 1 ? x5_tokenizer_create() : NULL, {0, 0, 0}};
+    if (!r.tk) {
         fprintf(stderr, argc > 1 ? "out of memory\n" : "usage: %s DIR|FILE...\n", argv[0]);
         return 2;
     }
     for (int i = 1; i < argc; i++) {
-        totals before = tot;
-        size_t l = strlen(argv[i]);
-        char pattern[4096];
-        snprintf(pattern, sizeof pattern, "%s/*.test", argv[i]);
-        glob_t g;
-        if (l > 5 && !strcmp(argv[i] + l - 5, ".test")) {
-            run_file(tk, argv[i], &tot);
-        } else if (glob(pattern, 0, NULL, &g) == 0) {
-            for (size_t k = 0; k < g.gl_pathc; k++) run_file(tk, g.gl_pathv[k], &tot);
-            globfree(&g);
-        } else {
+        totals before = r.tot;
+        if (!h5_test_each_file(argv[i], ".test", run_file, &r)) {
             printf("FAIL %s :: no .test files\n", argv[i]);
-            tot.failed++;
+            r.tot.failed++;
         }
         printf("xml5 tokenizer: %s: %zu passed, %zu failed, %zu not applicable\n", argv[i],
-               tot.passed - before.passed, tot.failed - before.failed, tot.na - before.na);
+               r.tot.passed - before.passed, r.tot.failed - before.failed, r.tot.na - before.na);
     }
-    x5_tokenizer_destroy(tk);
+    x5_tokenizer_destroy(r.tk);
     printf("xml5 tokenizer: DOCTYPE \"correctness\" (force-quirks) field not compared: XML has no quirks mode "
            "(%zu expected tokens carry it)\n", correctness_fields);
     printf("xml5 tokenizer: %zu passed, %zu failed, %zu not applicable (each test runs whole and one code "
-           "unit at a time)\n", tot.passed, tot.failed, tot.na);
-    return tot.failed ? 1 : 0;
+           "unit at a time)\n", r.tot.passed, r.tot.failed, r.tot.na);
+    return r.tot.failed ? 1 : 0;
 }

@@ -17,12 +17,12 @@
  * `xml5 tree: N passed, M failed`; exit status 1 on any failure.
  */
 #define _GNU_SOURCE
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "decoders.h"
+#include "test_files.h"
 #include "xml5_tree.h"
 
 /* ------------------------------------------------------------------------ */
@@ -69,6 +69,13 @@ static void dump_attrs(FILE *f, const h5_node *el, const x5_qualifier *quals, in
     free(lines);
 }
 
+/* `open`, then `s`, then `close`. */
+static void put_between(FILE *f, const char *open, h5_str s, const char *close) {
+    fputs(open, f);
+    put_utf16(f, s);
+    fputs(close, f);
+}
+
 static void dump_node(FILE *f, const h5_node *n, const x5_qualifier *quals, int depth) {
     indent(f, depth);
     switch (n->type) {
@@ -86,31 +93,20 @@ static void dump_node(FILE *f, const h5_node *n, const x5_qualifier *quals, int 
         break;
     }
     case H5_NODE_TEXT:
-        fputc('"', f);
-        put_utf16(f, (h5_str){ n->data, n->data_len });
-        fputs("\"\n", f);
+        put_between(f, "\"", (h5_str){ n->data, n->data_len }, "\"\n");
         break;
     case H5_NODE_COMMENT:
-        fputs("<!-- ", f);
-        put_utf16(f, (h5_str){ n->data, n->data_len });
-        fputs(" -->\n", f);
+        put_between(f, "<!-- ", (h5_str){ n->data, n->data_len }, " -->\n");
         break;
     case H5_NODE_PI:
-        fputs("<?", f);
-        put_utf16(f, n->name);
-        fputc(' ', f);
-        put_utf16(f, (h5_str){ n->data, n->data_len });
-        fputs("?>\n", f);
+        put_between(f, "<?", n->name, " ");
+        put_between(f, "", (h5_str){ n->data, n->data_len }, "?>\n");
         break;
     case H5_NODE_DOCTYPE:
-        fputs("<!DOCTYPE ", f);
-        put_utf16(f, n->name);
+        put_between(f, "<!DOCTYPE ", n->name, "");
         if (n->public_id.len || n->system_id.len) {
-            fputs(" \"", f);
-            put_utf16(f, n->public_id);
-            fputs("\" \"", f);
-            put_utf16(f, n->system_id);
-            fputc('"', f);
+            put_between(f, " \"", n->public_id, "\" ");
+            put_between(f, "\"", n->system_id, "\"");
         }
         fputs(">\n", f);
         break;
@@ -150,18 +146,11 @@ typedef struct {
     size_t passed, failed;
 } totals;
 
-static char *read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) n = 0;
-    if (s) s[n] = 0;
-    fclose(f);
-    return s;
-}
+/* One runner: its parser and what it counted. */
+typedef struct {
+    x5_parser *p;
+    totals tot;
+} runner;
 
 static void run_test(x5_parser *p, const char *path, int line, const char *data, size_t data_len,
                      const char *expected, totals *tot) {
@@ -188,8 +177,10 @@ static void run_test(x5_parser *p, const char *path, int line, const char *data,
 }
 
 /* Lines: "#data", the data, "#errors"/"#document" ..., "| " lines. */
-static void run_file(x5_parser *p, const char *path, totals *tot) {
-    char *s = read_file(path);
+static void run_file(const char *path, void *ctx) {
+    x5_parser *p = ((runner *)ctx)->p;
+    totals *tot = &((runner *)ctx)->tot;
+    char *s = h5_test_read_file(path, NULL);
     if (!s) {
         printf("FAIL %s: unreadable\n", path);
         tot->failed++;
@@ -229,28 +220,18 @@ static void run_file(x5_parser *p, const char *path, totals *tot) {
 }
 
 int main(int argc, char **argv) {
-    totals tot = { 0, 0 };
-    x5_parser *p = argc > 1 ? x5_parser_create() : NULL;
-    if (!p) {
+    runner r = {argc > 1 ? x5_parser_create() : NULL, { 0, 0 }};
+    if (!r.p) {
         fprintf(stderr, argc > 1 ? "out of memory\n" : "usage: %s DIR|FILE...\n", argv[0]);
         return 2;
     }
     for (int i = 1; i < argc; i++) {
-        size_t l = strlen(argv[i]);
-        char pattern[4096];
-        snprintf(pattern, sizeof pattern, "%s/*.dat", argv[i]);
-        glob_t g;
-        if (l > 4 && !strcmp(argv[i] + l - 4, ".dat")) {
-            run_file(p, argv[i], &tot);
-        } else if (glob(pattern, 0, NULL, &g) == 0) {
-            for (size_t k = 0; k < g.gl_pathc; k++) run_file(p, g.gl_pathv[k], &tot);
-            globfree(&g);
-        } else {
+        if (!h5_test_each_file(argv[i], ".dat", run_file, &r)) {
             printf("FAIL %s :: no .dat files\n", argv[i]);
-            tot.failed++;
+            r.tot.failed++;
         }
     }
-    x5_parser_destroy(p);
-    printf("xml5 tree: %zu passed, %zu failed\n", tot.passed, tot.failed);
-    return tot.failed ? 1 : 0;
+    x5_parser_destroy(r.p);
+    printf("xml5 tree: %zu passed, %zu failed\n", r.tot.passed, r.tot.failed);
+    return r.tot.failed ? 1 : 0;
 }

@@ -10,9 +10,9 @@
 // A missing Chromium FAILS these tests; set H5_BROWSER_TESTS=0 to skip them
 // explicitly (the reason is printed).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 
-import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { describeInChromium } from '../../browser/chromium.js';
 import { openHarness } from '../../browser/harness-session.js';
 
 const PAGES = [
@@ -103,11 +103,7 @@ export function generate(seed, count) {
   return docs;
 }
 
-const skip = browserTestsSkipReason();
-if (skip) {
-  announceSkip('test/js/browser/dom-read.test.js');
-  test('browser: DOM reading APIs against Chromium', { skip }, () => {});
-} else describe('browser: DOM reading APIs against Chromium', { timeout: 180_000 }, () => {
+describeInChromium('test/js/browser/dom-read.test.js', 'browser: DOM reading APIs against Chromium', { timeout: 180_000 }, () => {
   let session;
   let page;
 

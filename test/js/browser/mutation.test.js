@@ -9,9 +9,9 @@
 // A missing Chromium FAILS these tests; set H5_BROWSER_TESTS=0 to skip them
 // explicitly (the reason is printed).
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 
-import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { describeInChromium } from '../../browser/chromium.js';
 import { useHarness } from '../../browser/harness-session.js';
 
 const SCRIPTS = ['build a list', 'hierarchy errors', 'names and attributes', 'markup setters', 'templates', 'two documents', 'character data'];
@@ -26,11 +26,7 @@ const SMALL = [
 const SEEDS = 12;
 const PAGES = ['gumbo__hacker_news.html', 'gumbo__wikipedia.html', 'tdewolff-minify__sample_blogpost.html', 'html5ever__medium-fragment.html'];
 
-const skip = browserTestsSkipReason();
-if (skip) {
-  announceSkip('test/js/browser/mutation.test.js');
-  test('browser: mutation differential', { skip }, () => {});
-} else describe('browser: mutation differential against Chromium', { timeout: 300_000 }, () => {
+describeInChromium('test/js/browser/mutation.test.js', 'browser: mutation differential against Chromium', { timeout: 300_000 }, () => {
   const h = useHarness();
 
   const runCases = (cases) => h.page.evaluate(async (c) => (await import('./mutation.js')).run(c), cases);

@@ -11,10 +11,10 @@
 // A missing Chromium FAILS these tests; H5_BROWSER_TESTS=0 skips them
 // explicitly (the reason is printed).
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { describeInChromium } from '../../browser/chromium.js';
 import { useHarness } from '../../browser/harness-session.js';
 import { readDat } from '../lib/dat.js';
 
@@ -113,11 +113,7 @@ function check(results, n) {
     `${r.name}\n-- ours:\n${r.ours}\n${r.oursHtml}\n-- Chromium:\n${r.theirs}\n${r.theirsHtml}`), []);
 }
 
-const skip = browserTestsSkipReason();
-if (skip) {
-  announceSkip('test/js/browser/shadow-roots.test.js');
-  test('browser: declarative shadow roots in headless Chromium', { skip }, () => {});
-} else describe('browser: declarative shadow roots against Chromium 156', { timeout: 120_000 }, () => {
+describeInChromium('test/js/browser/shadow-roots.test.js', 'browser: declarative shadow roots against Chromium 156', { timeout: 120_000 }, () => {
   const h = useHarness();
 
   test('test/data/wpt/shadow-roots.dat: parse()/parseFragment() with shadowRoots equal parseHTMLUnsafe()/setHTMLUnsafe()', async () => {

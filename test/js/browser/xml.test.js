@@ -13,9 +13,9 @@
 // adjacent Text and CDATA nodes are compared as one text (docs/xml5.md).
 // A missing Chromium FAILS; H5_BROWSER_TESTS=0 skips (the reason is printed).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 
-import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { describeInChromium } from '../../browser/chromium.js';
 import { openHarness } from '../../browser/harness-session.js';
 
 const CASES = {
@@ -122,11 +122,7 @@ const PAGES = [
   'htmlparser-benchmark__nytimes.com__749998378f1d.html',
 ];
 
-const skip = browserTestsSkipReason();
-if (skip) {
-  announceSkip('test/js/browser/xml.test.js');
-  test('browser: parseXml vs Chromium', { skip }, () => {});
-} else describe('browser: parseXml vs Chromium DOMParser (application/xml)', { timeout: 120_000 }, () => {
+describeInChromium('test/js/browser/xml.test.js', 'browser: parseXml vs Chromium DOMParser (application/xml)', { timeout: 120_000 }, () => {
   let session, page, results;
 
   before(async () => {

@@ -13,6 +13,7 @@ import { describe, test } from 'node:test';
 
 import { tokenize } from '../../../js/node.js';
 import { sharedPath } from '../lib/shared.js';
+import { testNotation } from '../lib/tokens.js';
 
 const dirs = [sharedPath('html5lib-tests', 'tokenizer'), new URL('../../data/tokenizer', import.meta.url).pathname];
 
@@ -20,29 +21,17 @@ const dirs = [sharedPath('html5lib-tests', 'tokenizer'), new URL('../../data/tok
 const unescape = (s) => s.replace(/\\u([0-9a-fA-F]{4})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
 
 function toHtml5lib(tokens) {
-  const out = [];
-  for (const t of tokens) {
-    switch (t.type) {
-      case 'doctype': out.push(['DOCTYPE', t.name, t.publicId, t.systemId, !t.forceQuirks]); break;
-      case 'startTag': {
-        const attrs = {};
-        for (const a of t.attributes) attrs[a.name] = a.value;
-        out.push(t.selfClosing ? ['StartTag', t.name, attrs, true] : ['StartTag', t.name, attrs]);
-        break;
-      }
-      case 'endTag': out.push(['EndTag', t.name]); break;
-      case 'comment': out.push(['Comment', t.data]); break;
-      case 'processingInstruction': out.push(['ProcessingInstruction', t.target, t.data]); break;
-      case 'character': {
-        const last = out[out.length - 1];
-        if (last && last[0] === 'Character') last[1] += t.data;
-        else out.push(['Character', t.data]);
-        break;
-      }
-      default: throw new Error('unknown token type ' + t.type);
-    }
-  }
-  return out;
+  return testNotation(tokens, {
+    doctype: (t) => ['DOCTYPE', t.name, t.publicId, t.systemId, !t.forceQuirks],
+    startTag: (t) => {
+      const attrs = {};
+      for (const a of t.attributes) attrs[a.name] = a.value;
+      return t.selfClosing ? ['StartTag', t.name, attrs, true] : ['StartTag', t.name, attrs];
+    },
+    endTag: (t) => ['EndTag', t.name],
+    comment: (t) => ['Comment', t.data],
+    processingInstruction: (t) => ['ProcessingInstruction', t.target, t.data],
+  });
 }
 
 function expectedTokens(test) {

@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 
 import { decode, dumpXmlTree, parseXml, parseXmlToBuffer, serializeXml, tokenizeXml } from '../../../js/node.js';
 import { sharedPath } from '../lib/shared.js';
+import { testNotation } from '../lib/tokens.js';
 
 const XMLNS = 'http://www.w3.org/2000/xmlns/';
 const XML = 'http://www.w3.org/XML/1998/namespace';
@@ -19,29 +20,17 @@ const XML = 'http://www.w3.org/XML/1998/namespace';
 
 /** tokenizeXml's tokens in xml5lib's notation (adjacent characters merged). */
 function toXml5lib(tokens) {
-  const out = [];
-  for (const t of tokens) {
-    switch (t.type) {
-      case 'startTag':
-      case 'emptyTag':
-        out.push([t.type === 'startTag' ? 'StartTag' : 'EmptyTag', t.name, Object.fromEntries(t.attributes.map((a) => [a.name, a.value]))]);
-        break;
-      case 'endTag': out.push(['EndTag', t.name]); break;
-      case 'shortEndTag': out.push(['ShortTag', '']); break;
-      case 'comment': out.push(['Comment', t.data]); break;
-      case 'processingInstruction': out.push(['PI', t.target, t.data]); break;
-      case 'doctype': out.push(['DOCTYPE', t.name, t.publicId, t.systemId]); break;
-      case 'xmlDeclaration': out.push(['XmlDeclaration', t.version, t.encoding, t.standalone]); break;
-      case 'character': {
-        const last = out[out.length - 1];
-        if (last && last[0] === 'Character') last[1] += t.data;
-        else out.push(['Character', t.data]);
-        break;
-      }
-      default: throw new Error('unknown token ' + t.type);
-    }
-  }
-  return out;
+  const tag = (t) => [t.type === 'startTag' ? 'StartTag' : 'EmptyTag', t.name, Object.fromEntries(t.attributes.map((a) => [a.name, a.value]))];
+  return testNotation(tokens, {
+    startTag: tag,
+    emptyTag: tag,
+    endTag: (t) => ['EndTag', t.name],
+    shortEndTag: () => ['ShortTag', ''],
+    comment: (t) => ['Comment', t.data],
+    processingInstruction: (t) => ['PI', t.target, t.data],
+    doctype: (t) => ['DOCTYPE', t.name, t.publicId, t.systemId],
+    xmlDeclaration: (t) => ['XmlDeclaration', t.version, t.encoding, t.standalone],
+  });
 }
 
 /** The expected tokens without "ParseError" entries (merged), and their number. */

@@ -101,6 +101,16 @@ function bytesAs(R, bytes) {
   }
 }
 
+/** The buffer readers ([name, read]) that take options, each reading `b` with `opts`. */
+function readers(b, opts) {
+  return [
+    ['decode dom', () => decode(b, opts)],
+    ['decode object', () => decode(b, { ...opts, format: 'object' })],
+    ['readHeader', () => readHeader(b, opts)],
+    ['readErrors', () => readErrors(b, opts)],
+  ];
+}
+
 export class Fuzzer {
   constructor(seed) {
     this.R = rng(seed);
@@ -383,21 +393,8 @@ export class Fuzzer {
     const R = this.R;
     this.stats.buffers++;
     // With the source, offsets must also lie within it: the readers that take it (all but serializeBuffer) agree on that.
-    if (source !== undefined) {
-      this.agree(b, [
-        ['decode dom', () => decode(b, { source })],
-        ['decode object', () => decode(b, { format: 'object', source })],
-        ['readHeader', () => readHeader(b, { source })],
-        ['readErrors', () => readErrors(b, { source })],
-      ]);
-    }
-    const out = this.agree(b, [
-      ['decode dom', () => decode(b)],
-      ['decode object', () => decode(b, { format: 'object' })],
-      ['readHeader', () => readHeader(b)],
-      ['readErrors', () => readErrors(b)],
-      ['serializeBuffer', () => serializeBuffer(b)],
-    ]);
+    if (source !== undefined) this.agree(b, readers(b, { source }));
+    const out = this.agree(b, [...readers(b), ['serializeBuffer', () => serializeBuffer(b)]]);
     if (out === null) {
       this.stats.rejected++;
       return;
@@ -480,12 +477,7 @@ export class Fuzzer {
     const buf = new Uint8Array(parseXmlToBuffer(xml, { includeErrors: R.chance(0.5) }));
     const b = R.chance(0.05) ? buf : this.mutate(buf);
     this.stats.buffers++;
-    const out = this.agree(b, [
-      ['decode dom', () => decode(b)],
-      ['decode object', () => decode(b, { format: 'object' })],
-      ['readHeader', () => readHeader(b)],
-      ['readErrors', () => readErrors(b)],
-    ]);
+    const out = this.agree(b, readers(b));
     if (out === null) {
       this.stats.rejected++;
       return;

@@ -26,7 +26,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { build as esbuild } from 'esbuild';
 
-import { announceSkip, browserTestsSkipReason, launchChromium, openPage } from '../../browser/chromium.js';
+import { describeInChromium, launchChromium, openPage } from '../../browser/chromium.js';
 import { startServer } from '../../browser/server.js';
 import { dumpTree, parse } from '../../../js/node.js';
 import { repoRoot } from '../lib/shared.js';
@@ -307,13 +307,7 @@ describe('Node bundles (esbuild --platform=node)', () => {
   });
 });
 
-describe('browser bundles in Chromium', () => {
-  const skip = browserTestsSkipReason();
-  if (skip) {
-    announceSkip('the Chromium part of test/js/package/bundler.test.js');
-    test('browser bundles in Chromium', { skip }, () => {});
-    return;
-  }
+describeInChromium('the Chromium part of test/js/package/bundler.test.js', 'browser bundles in Chromium', {}, () => {
   let server;
   let chrome;
   const BROWSER = ['vite', 'webpack', 'rollup', 'esbuild', 'inline', 'plain', 'esbuild-plain'];

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 
-import { announceSkip, browserTestsSkipReason, launchChromium, openPage } from '../../browser/chromium.js';
+import { describeInChromium, launchChromium, openPage } from '../../browser/chromium.js';
 import { startServer } from '../../browser/server.js';
 import { decode } from '../../../js/decode.js';
 import { dumpTree } from '../../../js/dump.js';
@@ -157,13 +157,7 @@ describe('worker_threads', () => {
 // examples/worker/ in Chromium, the library reached through relative URLs:
 // a module worker and a classic worker (dynamic import()), each sent its
 // first message at once after `new Worker()`, before html5.wasm has loaded.
-describe('examples/worker in Chromium', () => {
-  const skip = browserTestsSkipReason();
-  if (skip) {
-    announceSkip('the Chromium part of test/js/package/worker.test.js');
-    test('examples/worker in Chromium', { skip }, () => {});
-    return;
-  }
+describeInChromium('the Chromium part of test/js/package/worker.test.js', 'examples/worker in Chromium', {}, () => {
 
   test('module and classic workers answer messages posted at once', { timeout: 60_000 }, async () => {
     let server;

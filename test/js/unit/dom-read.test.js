@@ -248,19 +248,17 @@ describe('form controls', () => {
       '<select id=none><option disabled>d</option><optgroup disabled><option>g</option></optgroup><option>ok</option></select>' +
       '<select id=multi multiple><option selected>m1<option>m2<option selected>m3</select>' +
       '<select id=size size=2><option>s1<option>s2</select><select id=empty></select>');
-    const one = d.getElementById('one');
+    const [one, none, multi, size, empty] = d.querySelectorAll('select');
     assert.deepEqual([one.value, one.selectedIndex, one.options.length, one.length, one.type], ['three', 2, 3, 3, 'select-one']);
     assert.deepEqual([...one.options].map((o) => [o.value, o.text, o.label, o.selected, o.defaultSelected, o.index]),
       [['a b', 'a b', 'a b', false, false, 0], ['v2', 'two', 'two', false, true, 1], ['three', 'three', 'three', true, true, 2]]);
     assert.ok(one.options instanceof HTMLCollection);
     assert.equal(one.options.selectedIndex, 2);
     assert.equal(one.options.namedItem('nope'), null);
-    const none = d.getElementById('none');
     assert.deepEqual([none.value, none.selectedIndex], ['ok', 2], 'the first option that is not disabled');
-    const multi = d.getElementById('multi');
     assert.deepEqual([multi.type, multi.selectedIndex, [...multi.selectedOptions].map((o) => o.text)], ['select-multiple', 0, ['m1', 'm3']]);
-    assert.deepEqual([d.getElementById('size').selectedIndex, d.getElementById('size').value], [-1, ''], 'display size 2: nothing selected');
-    assert.deepEqual([d.getElementById('empty').value, d.getElementById('empty').selectedIndex], ['', -1]);
+    assert.deepEqual([size.selectedIndex, size.value], [-1, ''], 'display size 2: nothing selected');
+    assert.deepEqual([empty.value, empty.selectedIndex], ['', -1]);
   });
 
   test('select: value and selectedIndex setters change the selectedness (JS state)', () => {

@@ -251,35 +251,49 @@ class Gen {
     return s;
   }
 
+  /** `n` pieces, each one choose(cases). */
+  pieces(n, cases) {
+    let s = '';
+    for (; n > 0; n--) s += this.choose(cases);
+    return s;
+  }
+
+  /** What the first of `cases` ([bound, make]) whose bound is above a draw of r.int(100) makes. */
+  choose(cases) {
+    const x = this.r.int(100);
+    return cases.find(([bound]) => x < bound)[1]();
+  }
+
   flowItem() {
     const r = this.r;
     this.spend();
     if (this.depth > 9) return r.chance(0.5) ? this.text() : this.formattingSoup(); // keep recursion bounded
     this.depth++;
     try {
-      const x = r.int(100);
-      if (x < 16) return this.text();
-      if (x < 28) return this.formattingSoup();
-      if (x < 38) return this.block();
-      if (x < 46) return this.table();
-      if (x < 53) return this.foreign();
-      if (x < 57) return this.template(() => this.anyContext());
-      if (x < 62) return this.rawText();
-      if (x < 65) return this.comment();
-      if (x < 69) return this.misc();
-      if (x < 72) return this.headOnlyInBody();
-      if (x < 76) return this.listItems();
-      if (x < 79) return this.selectElement();
-      if (x < 82) return this.voidTag();
-      if (x < 85) return this.strayEndTag();
-      if (x < 88) return this.element(r.pick(PHRASING), () => this.flow(r.range(0, 3)));
-      if (x < 90) return this.element(r.pick(UNKNOWN), () => this.flow(r.range(0, 3)));
-      if (x < 92) return this.element(r.pick(MARKERS), () => this.flow(r.range(0, 4)));
-      if (x < 94) return this.ruby();
-      if (x < 96) return this.form();
-      if (x < 97) return this.element(r.pick(['pre', 'listing', 'textarea']), () => r.pick(['\n', '\r\n', '\r', '\n\n', '']) + this.flow(r.range(0, 2)));
-      if (x < 98) return this.structureTag();
-      return this.element(r.pick(['button', 'a', 'nobr', 'form', 'p', 'li', 'dd', 'h3']), () => this.flow(r.range(0, 3)) + this.element(r.pick(['button', 'a', 'nobr', 'form', 'p', 'li', 'dt', 'h1']), () => this.flow(r.range(0, 2))));
+      return this.choose([
+        [16, () => this.text()],
+        [28, () => this.formattingSoup()],
+        [38, () => this.block()],
+        [46, () => this.table()],
+        [53, () => this.foreign()],
+        [57, () => this.template(() => this.anyContext())],
+        [62, () => this.rawText()],
+        [65, () => this.comment()],
+        [69, () => this.misc()],
+        [72, () => this.headOnlyInBody()],
+        [76, () => this.listItems()],
+        [79, () => this.selectElement()],
+        [82, () => this.voidTag()],
+        [85, () => this.strayEndTag()],
+        [88, () => this.element(r.pick(PHRASING), () => this.flow(r.range(0, 3)))],
+        [90, () => this.element(r.pick(UNKNOWN), () => this.flow(r.range(0, 3)))],
+        [92, () => this.element(r.pick(MARKERS), () => this.flow(r.range(0, 4)))],
+        [94, () => this.ruby()],
+        [96, () => this.form()],
+        [97, () => this.element(r.pick(['pre', 'listing', 'textarea']), () => r.pick(['\n', '\r\n', '\r', '\n\n', '']) + this.flow(r.range(0, 2)))],
+        [98, () => this.structureTag()],
+        [100, () => this.element(r.pick(['button', 'a', 'nobr', 'form', 'p', 'li', 'dd', 'h3']), () => this.flow(r.range(0, 3)) + this.element(r.pick(['button', 'a', 'nobr', 'form', 'p', 'li', 'dt', 'h1']), () => this.flow(r.range(0, 2))))],
+      ]);
     } finally {
       this.depth--;
     }
@@ -783,42 +797,36 @@ class Gen {
   /** Anything inside a select (the 2025 relaxed <select> parsing). */
   relaxedSelectContent() {
     const r = this.r;
-    let s = '';
-    for (let n = r.range(0, 6); n > 0; n--) {
-      const x = r.int(100);
-      if (x < 30) s += this.compatSelectContent(false);
-      else if (x < 40) s += this.element(r.pick(['option', 'optgroup']), () => this.flow(r.range(0, 2)), 0.5);
-      else if (x < 50) s += this.element(r.pick(['div', 'span', 'button', 'legend', 'datalist', 'p', 'label']), () => this.flow(r.range(0, 2)), 0.6);
-      else if (x < 58) s += this.element('button', () => r.pick(['<selectedcontent>', '<selectedcontent></selectedcontent>', '<span><selectedcontent></span>', '']) + this.text(1));
-      else if (x < 63) s += r.pick(['<selectedcontent>', '<selectedcontent></selectedcontent>', '</selectedcontent>']);
-      else if (x < 70) s += this.formattingSoup();
-      else if (x < 75) s += this.foreign();
-      else if (x < 80) s += r.pick(['<input>', '<keygen>', '<textarea>x</textarea>', '<select>', '</select>', '<select multiple>', '<img>', '<br>', '</p>', '</br>']);
-      else if (x < 85) s += this.table();
-      else if (x < 90) s += this.template(() => this.flow(1));
-      else if (x < 94) s += r.pick(['<option selected>a<b>b</b>', '<option><img>x', '<option label=l disabled>d', '<optgroup><legend>L</legend><option>z']);
-      else s += this.flow(r.range(1, 2));
-    }
-    return s;
+    return this.pieces(r.range(0, 6), [
+      [30, () => this.compatSelectContent(false)],
+      [40, () => this.element(r.pick(['option', 'optgroup']), () => this.flow(r.range(0, 2)), 0.5)],
+      [50, () => this.element(r.pick(['div', 'span', 'button', 'legend', 'datalist', 'p', 'label']), () => this.flow(r.range(0, 2)), 0.6)],
+      [58, () => this.element('button', () => r.pick(['<selectedcontent>', '<selectedcontent></selectedcontent>', '<span><selectedcontent></span>', '']) + this.text(1))],
+      [63, () => r.pick(['<selectedcontent>', '<selectedcontent></selectedcontent>', '</selectedcontent>'])],
+      [70, () => this.formattingSoup()],
+      [75, () => this.foreign()],
+      [80, () => r.pick(['<input>', '<keygen>', '<textarea>x</textarea>', '<select>', '</select>', '<select multiple>', '<img>', '<br>', '</p>', '</br>'])],
+      [85, () => this.table()],
+      [90, () => this.template(() => this.flow(1))],
+      [94, () => r.pick(['<option selected>a<b>b</b>', '<option><img>x', '<option label=l disabled>d', '<optgroup><legend>L</legend><option>z'])],
+      [100, () => this.flow(r.range(1, 2))],
+    ]);
   }
 
   // -- documents --
   head() {
     const r = this.r;
-    let s = '';
-    for (let n = r.range(0, 6); n > 0; n--) {
-      const x = r.int(100);
-      if (x < 15) s += this.rawText('title');
-      else if (x < 30) s += `<${this.tag(r.pick(['meta', 'link', 'base', 'basefont', 'bgsound']))}${this.attrs(['charset', 'http-equiv', 'content', 'href', 'rel'], 0.7)}>`;
-      else if (x < 42) s += this.rawText(r.pick(['style', 'script', 'noframes']));
-      else if (x < 52) s += r.pick(['<noscript>', '<NOSCRIPT>']) + r.pick(['<link>', '<meta>', '<style>a</style>', 'x', ' ', '<p>', '<!--c-->', '<noscript>', '</br>', '<head>', '<noframes>n</noframes>']) + (r.chance(0.7) ? '</noscript>' : '');
-      else if (x < 60) s += this.template(() => this.anyContext());
-      else if (x < 70) s += this.wsText();
-      else if (x < 75) s += this.comment();
-      else if (x < 80) s += this.text(1); // closes the head
-      else s += r.pick(['</head>', '<head>', '</br>', '</p>', '<html a=b>', '</body>', '</template>', '<!DOCTYPE x>', '</html>', '<frameset>', '<body>', '<svg>']);
-    }
-    return s;
+    return this.pieces(r.range(0, 6), [
+      [15, () => this.rawText('title')],
+      [30, () => `<${this.tag(r.pick(['meta', 'link', 'base', 'basefont', 'bgsound']))}${this.attrs(['charset', 'http-equiv', 'content', 'href', 'rel'], 0.7)}>`],
+      [42, () => this.rawText(r.pick(['style', 'script', 'noframes']))],
+      [52, () => r.pick(['<noscript>', '<NOSCRIPT>']) + r.pick(['<link>', '<meta>', '<style>a</style>', 'x', ' ', '<p>', '<!--c-->', '<noscript>', '</br>', '<head>', '<noframes>n</noframes>']) + (r.chance(0.7) ? '</noscript>' : '')],
+      [60, () => this.template(() => this.anyContext())],
+      [70, () => this.wsText()],
+      [75, () => this.comment()],
+      [80, () => this.text(1)], // closes the head
+      [100, () => r.pick(['</head>', '<head>', '</br>', '</p>', '<html a=b>', '</body>', '</template>', '<!DOCTYPE x>', '</html>', '<frameset>', '<body>', '<svg>'])],
+    ]);
   }
 
   document() {

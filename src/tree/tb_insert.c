@@ -193,19 +193,25 @@ h5_node *h5_tb_insert_html_element(h5_treebuilder *tb, const h5_tb_token *tk) {
     return h5_tb_insert_foreign_element(tb, tk, H5_NS_HTML, false);
 }
 
-h5_node *h5_tb_insert_implied(h5_treebuilder *tb, uint16_t atom, uint32_t offset) {
+/* An HTML element of a known name, made without a token (implied tags, the
+ * fragment case's stand-in form); NULL with tb->failed set when out of memory. */
+h5_node *h5_tb_create_html_element(h5_treebuilder *tb, uint16_t atom) {
     h5_node *n = h5_node_create(tb->arena, H5_NODE_ELEMENT);
-    if (!n) {
+    if (n) {
+        n->ns = H5_NS_HTML;
+        n->atom = atom;
+        n->name.ptr = atom_name16(tb, atom, &n->name.len);
+    }
+    if (!n || !n->name.ptr) {
         tb->failed = true;
         return NULL;
     }
-    n->ns = H5_NS_HTML;
-    n->atom = atom;
-    n->name.ptr = atom_name16(tb, atom, &n->name.len);
-    if (!n->name.ptr) {
-        tb->failed = true;
-        return NULL;
-    }
+    return n;
+}
+
+h5_node *h5_tb_insert_implied(h5_treebuilder *tb, uint16_t atom, uint32_t offset) {
+    h5_node *n = h5_tb_create_html_element(tb, atom);
+    if (!n) return NULL;
     n->flags = H5_NODE_FLAG_IMPLICIT;
     (void)offset; /* no start tag: start and start_tag_end stay H5_NO_OFFSET */
     if (tb->nstack) h5_tb_insert_at_place(tb, n, NULL);

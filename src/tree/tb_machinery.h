@@ -151,6 +151,7 @@ h5_node *h5_tb_insert_foreign_element(h5_treebuilder *tb, const h5_tb_token *tk,
 /* Insert an HTML element for a tag name only (implied html/head/body/...),
  * flagged H5_NODE_FLAG_IMPLICIT.  `offset` is the token that implied it;
  * the element gets no start-tag offsets (dom.h: NONE without a start tag). */
+h5_node *h5_tb_create_html_element(h5_treebuilder *tb, uint16_t atom);
 h5_node *h5_tb_insert_implied(h5_treebuilder *tb, uint16_t atom, uint32_t offset);
 /* The tokenizer state the contents of the HTML element `atom` are
  * tokenized in (13.4 fragment parsing step 4, and the elements whose start

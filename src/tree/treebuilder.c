@@ -247,14 +247,7 @@ h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_parse_options *o, h5
     if (h5_is_html(ctx, H5_ATOM_FORM)) {
         tb->form = ctx;
     } else if (o->context_in_form) {
-        h5_node *form = h5_node_create(tb->arena, H5_NODE_ELEMENT);
-        if (!form) {
-            tb->failed = true;
-            return state;
-        }
-        form->ns = H5_NS_HTML;
-        form->atom = H5_ATOM_FORM;
-        tb->form = form;
+        tb->form = h5_tb_create_html_element(tb, H5_ATOM_FORM);
     }
     return state;
 }

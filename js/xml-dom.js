@@ -12,6 +12,14 @@ const EMPTY = Object.freeze([]);
 
 /** Make `tree` (a dom.js Tree) an XML document's: `xml` is readXmlSection's result. */
 export function attachXml(tree, xml) {
+  // The tree's own answers for the namespace and prefix of an element
+  // record come from the XML section (its record namespace is "other"), so
+  // that everything asking the tree (getElementsByTagName's qualified
+  // names, getElementsByTagNameNS, cloneNode, the serializers) sees them;
+  // nodes made after parsing keep theirs (dom.js).
+  const nsURI = tree.nsURI, prefixOf = tree.prefixOf;
+  tree.nsURI = function (i) { return i < this.count ? xml.ns[xml.nq[i]] : nsURI.call(this, i); };
+  tree.prefixOf = function (i) { return i < this.count ? xml.prefix[xml.nq[i]] : prefixOf.call(this, i); };
   tree.xml = {
     ...xml,
     make(t, i) {
@@ -39,14 +47,6 @@ export class XmlAttr extends Attr {
 
 export class XmlElement extends Element {
   get tagName() { return qualified(this.prefix, this.localName); }
-  get namespaceURI() {
-    const x = this._t.xml;
-    return x.ns[x.nq[this._i]];
-  }
-  get prefix() {
-    const x = this._t.xml;
-    return x.prefix[x.nq[this._i]];
-  }
   _attr(k) {
     const t = this._t, q = t.xml.aq[k];
     return new XmlAttr(t.attrName(k), t.attrValue(k), t.xml.ns[q], t.xml.prefix[q], this);

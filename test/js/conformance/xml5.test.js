@@ -148,6 +148,24 @@ describe('parseXml: namespaces in the DOM', () => {
     assert.deepEqual(r.getAttributeNames(), ['xmlns', 'xmlns:p', 'p:x', 'y']);
     assert.equal(r.getAttributeNode('p:x').namespaceURI, 'urn:p');
   });
+  test('getElementsByTagName matches qualified names (DOM 4.2.6.2), getElementsByTagNameNS expanded names', () => {
+    const d = parseXml('<r xmlns="urn:d" xmlns:a="urn:a"><a:b/><b/><A:b/><a:B/><c xmlns:z="urn:a"><z:b/></c></r>');
+    const names = (list) => Array.from(list, (e) => e.tagName);
+    assert.deepEqual(names(d.getElementsByTagName('a:b')), ['a:b']);
+    assert.deepEqual(names(d.getElementsByTagName('b')), ['b']); // not a:b, whose local name is b
+    assert.deepEqual(names(d.getElementsByTagName('A:b')), ['A:b']); // unbound prefix: the whole name
+    assert.deepEqual(names(d.getElementsByTagName('a:B')), ['a:B']); // case-sensitive (no HTML element here)
+    assert.deepEqual(names(d.getElementsByTagName('z:b')), ['z:b']);
+    assert.equal(d.getElementsByTagName('A:B').length, 0);
+    assert.equal(d.getElementsByTagName('*').length, 7);
+    assert.deepEqual(names(d.getElementsByTagNameNS('urn:a', 'b')), ['a:b', 'z:b']);
+    assert.deepEqual(names(d.getElementsByTagNameNS('urn:d', 'b')), ['b']);
+    assert.deepEqual(names(d.getElementsByTagNameNS(null, 'A:b')), ['A:b']);
+    assert.deepEqual(names(d.documentElement.getElementsByTagNameNS('*', 'b')), ['a:b', 'b', 'z:b']);
+    // A clone keeps the namespace and prefix.
+    const c = d.getElementsByTagName('a:b')[0].cloneNode();
+    assert.deepEqual([c.namespaceURI, c.prefix, c.tagName], ['urn:a', 'a', 'a:b']);
+  });
   test('the document', () => {
     assert.equal(doc.contentType, 'application/xml');
     assert.equal(doc.xmlDeclaration, null);

@@ -272,6 +272,31 @@ describe('serializeXml', () => {
     assert.equal(serializeXml(doc.documentElement.firstChild), '<p:a xmlns:p="urn:p" p:x="1"><b/></p:a>');
     assert.equal(doc.documentElement.firstChild.innerHTML, '<b/>');
   });
+  test('prefix map scoping: what an element declares stays inside it', () => {
+    // Built without declarations (createElementNS-like trees come from a
+    // subtree serialized alone): each sibling declares its own prefix, the
+    // second sibling gets no binding of the first, and after a nested
+    // redeclaration the outer binding is back.
+    const doc = parseXml('<r><p:a xmlns:p="urn:1"><p:b xmlns:p="urn:2"/><p:c/></p:a><q:a xmlns:q="urn:1" q:x="1"/><s xmlns:g="urn:g" g:y="2"/><t g:y="3" xmlns:g="urn:h"/></r>');
+    assert.equal(serializeXml(doc.documentElement),
+      '<r><p:a xmlns:p="urn:1"><p:b xmlns:p="urn:2"/><p:c/></p:a><q:a xmlns:q="urn:1" q:x="1"/><s xmlns:g="urn:g" g:y="2"/><t g:y="3" xmlns:g="urn:h"/></r>');
+    // A subtree alone: generated prefixes are per serialization, and a
+    // generated binding does not leak into the next sibling.
+    const inner = parseXml('<r xmlns:p="urn:p" xmlns:z="urn:z"><e p:a="1"/><e z:b="2"/><e p:a="3"/></r>').documentElement;
+    assert.equal(serializeXml(inner.firstChild), '<e xmlns:p="urn:p" p:a="1"/>');
+    assert.equal(inner.innerHTML, '<e xmlns:p="urn:p" p:a="1"/><e xmlns:z="urn:z" z:b="2"/><e xmlns:p="urn:p" p:a="3"/>');
+  });
+  test('deep trees where every level declares a prefix (a scoped map, no copy per element)', () => {
+    const depth = 20000;
+    let s = '';
+    for (let i = 0; i < depth; i++) s += `<p${i}:e xmlns:p${i}="urn:${i}">`;
+    for (let i = depth - 1; i >= 0; i--) s += `</p${i}:e>`;
+    // The innermost element has no children: <pN:e .../>.
+    const last = depth - 1;
+    const want = s.replace(`<p${last}:e xmlns:p${last}="urn:${last}"></p${last}:e>`, `<p${last}:e xmlns:p${last}="urn:${last}"/>`);
+    assert.notEqual(want, s);
+    assert.equal(round(s), want);
+  });
   test('HTML documents too (XHTML namespace)', async () => {
     const { parse } = await import('../../../js/node.js');
     assert.equal(serializeXml(parse('<p>a<br>b').body), '<body xmlns="http://www.w3.org/1999/xhtml"><p>a<br />b</p></body>');

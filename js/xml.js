@@ -4,7 +4,7 @@
 // gives (docs/xml5.md).  The tree crosses the boundary as a flat buffer with
 // the XML section (docs/format.md, "XML documents"), decoded by decode()
 // into js/xml-dom.js nodes or parse5-shaped objects (js/xml-object.js).
-import { ERROR_WORDS, FLAG_HAS_ERRORS, H_ERROR_COUNT, H_ERRORS_OFF, H_FLAGS, PARSE_ERRORS, STATUS_OK } from './abi.js';
+import { ERROR_WORDS, FLAG_HAS_ERRORS, H_ERROR_COUNT, H_ERRORS_OFF, H_FLAGS, PARSE_ERRORS, PARSE_SOURCE_REFS, STATUS_OK } from './abi.js';
 import { checkInputOrBytes, decodeBytes, encodingOf } from './bytes.js';
 import { decodeOwn } from './decode.js';
 import { reportErrors, statusError } from './errors.js';
@@ -66,8 +66,13 @@ function xmlEncoding(w, bytes, label) {
   return id('UTF-8');
 }
 
-/** Run the XML5 parser; returns { view, text, encoding, errors } (errors: copied, with names). */
-function run(fn, input, o) {
+/**
+ * Run the XML5 parser; returns { view, text, encoding, errors } (errors:
+ * copied, with names).  sourceRefs: text and attribute values verbatim in
+ * the input are offsets into `text` (docs/format.md, SOURCE_REFS), for
+ * parseXml, which decodes with `text` at hand.
+ */
+function run(fn, input, o, sourceRefs = false) {
   const bytes = checkInputOrBytes(fn, input);
   if (bytes === null && o.encoding !== undefined) {
     throw new TypeError(`${fn}(): option 'encoding' applies to byte input; the input is a string`);
@@ -77,7 +82,7 @@ function run(fn, input, o) {
   const text = bytes === null ? input : decodeBytes(fn, encoding, bytes);
   writeInput(w, text);
   const wantErrors = o.onParseError !== undefined || o.strict === true || o.includeErrors === true;
-  const status = w.h5w_parse_xml(text.length, wantErrors ? PARSE_ERRORS : 0);
+  const status = w.h5w_parse_xml(text.length, (wantErrors ? PARSE_ERRORS : 0) | (sourceRefs ? PARSE_SOURCE_REFS : 0));
   if (status !== STATUS_OK) statusError(fn, status, text.length);
   const view = new Uint8Array(w.memory.buffer, w.h5w_out_buf(), w.h5w_out_buf_len());
   let errors = null;
@@ -131,7 +136,7 @@ function throwIfStrict(fn, o, errors, text) {
  */
 export function parseXml(input, options) {
   const o = checkOptions('parseXml', options, PARSE_OPTIONS);
-  const { view, text, encoding, errors } = run('parseXml', input, o);
+  const { view, text, encoding, errors } = run('parseXml', input, o, true);
   if (errors !== null) throwIfStrict('parseXml', o, errors, text);
   const format = o.format ?? 'dom';
   const tree = decodeOwn(view, format, { source: text });

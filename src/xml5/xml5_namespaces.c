@@ -255,7 +255,8 @@ h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
         h5_attr *at = &el->attrs[k];
         memset(at, 0, sizeof *at);
         at->name = x5_local_name(arena_str(p, tok->attrs[i].name), &p->quals.v[aq[i]]);
-        at->value = arena_str(p, tok->attrs[i].value);
+        /* A value verbatim in the input is borrowed (xml5_tree.h). */
+        at->value = x5_in_input(p, tok->attrs[i].value) ? tok->attrs[i].value : arena_str(p, tok->attrs[i].value);
         at->ns = aq[i] == X5_Q_XML ? H5_ATTR_NS_XML
                : (aq[i] == X5_Q_XMLNS || aq[i] == X5_Q_XMLNS_DEFAULT) ? H5_ATTR_NS_XMLNS
                : H5_ATTR_NS_NONE;

@@ -86,8 +86,16 @@ enum {
 #define X5_REF_MAX 40
 #define X5_STACK_MAX (X5_REF_MAX + 8)
 
+/* An attribute of the current tag: its name in `abuf`; its value in
+ * `abuf` too, or borrowed: a span of the chunk being fed (value_src, as
+ * the borrowed character run), copied to `kept` (at kept_off) when the
+ * chunk ends before the tag. */
 typedef struct {
     size_t name_off, name_len, value_off;
+    const h5_char *value_src;
+    size_t value_src_len;
+    bool kept;
+    size_t kept_off;
 } x5_attr_rec;
 
 struct x5_tokenizer {
@@ -119,13 +127,21 @@ struct x5_tokenizer {
 
     /* The current token. */
     x5_token_type tag_type;
-    h5_buf text;              /* pending character run */
+    h5_buf text;              /* pending character run (when not borrowed) */
+    /* A pending character run that is still a span of the chunk being fed
+     * (text_src[0..text_src_len), `text` empty): the bulk path borrows it
+     * instead of copying, and it is copied into `text` only when a
+     * character that is not the chunk's next unit joins it.  Cut at the
+     * end of every feed, so it never outlives its chunk. */
+    const h5_char *text_src;
+    size_t text_src_len;
     h5_buf name;              /* tag name, PI target, DOCTYPE name */
     h5_buf data;              /* comment data, PI data */
     h5_buf public_id, system_id;
     bool has_name, has_public_id, has_system_id, doctype_system;
     int doctype_depth;        /* internal subset bracket depth */
     h5_buf abuf;              /* attribute names and values */
+    h5_buf kept;              /* borrowed values of the current tag, copied at the end of a feed */
     x5_attr_rec *recs;
     x5_token_attr *attrs;
     size_t nattrs, attrs_cap;
@@ -144,7 +160,29 @@ static bool is_doctype_space(int c) { return is_space(c) || c == '\f'; }
 /* ------------------------------------------------------------------------ */
 /* Output.                                                                    */
 
+/* The borrowed character run becomes a copy in `text`. */
+static void own_text(x5_tokenizer *t) {
+    if (!h5_buf_append(&t->text, t->text_src, t->text_src_len)) t->oom = true;
+    t->text_src = NULL;
+    t->text_src_len = 0;
+}
+
+/* The borrowed value of the current attribute becomes a copy in `abuf`. */
+static void own_value(x5_tokenizer *t) {
+    x5_attr_rec *r = &t->recs[t->nattrs - 1];
+    const h5_char *v = r->kept ? t->kept.data + r->kept_off : r->value_src;
+    if (!h5_buf_append(&t->abuf, v, r->value_src_len)) t->oom = true;
+    r->value_src = NULL;
+    r->value_src_len = 0;
+    r->kept = false;
+}
+static bool value_borrowed(const x5_tokenizer *t) {
+    return t->attr_open && (t->recs[t->nattrs - 1].value_src || t->recs[t->nattrs - 1].kept);
+}
+
 static void put(x5_tokenizer *t, h5_buf *b, uint32_t cp) {
+    if (b == &t->text && t->text_src) own_text(t);
+    if (b == &t->abuf && value_borrowed(t)) own_value(t);
     if (!h5_buf_push_cp(b, cp)) t->oom = true;
 }
 static void put_ascii(x5_tokenizer *t, h5_buf *b, const char *s) {
@@ -166,6 +204,14 @@ static x5_token new_token(x5_token_type type, const h5_buf *name, const h5_buf *
 }
 
 static void flush_text(x5_tokenizer *t) {
+    if (t->text_src) {
+        x5_token tok = new_token(X5_TOKEN_CHARACTER, NULL, NULL);
+        tok.data = (h5_str){ t->text_src, t->text_src_len };
+        t->text_src = NULL;
+        t->text_src_len = 0;
+        emit(t, &tok);
+        return;
+    }
     if (!t->text.len) return;
     x5_token tok = new_token(X5_TOKEN_CHARACTER, NULL, &t->text);
     emit(t, &tok);
@@ -193,6 +239,7 @@ static void create_tag(x5_tokenizer *t, x5_token_type type, int c) {
     t->tag_type = type;
     t->name.len = 0;
     t->abuf.len = 0;
+    t->kept.len = 0;
     t->nattrs = 0;
     t->attr_open = t->attr_name_open = false;
     if (c >= 0) put(t, &t->name, (uint32_t)c);
@@ -245,6 +292,9 @@ static void attr_start(x5_tokenizer *t, int c) {
         t->attrs_cap = cap;
     }
     t->recs[t->nattrs].name_off = t->abuf.len;
+    t->recs[t->nattrs].value_src = NULL;
+    t->recs[t->nattrs].value_src_len = 0;
+    t->recs[t->nattrs].kept = false;
     t->nattrs++;
     t->attr_open = t->attr_name_open = true;
     put(t, &t->abuf, (uint32_t)c);
@@ -260,6 +310,8 @@ static void emit_tag(x5_tokenizer *t, x5_token_type type) {
         t->attrs[i].name.len = r->name_len;
         t->attrs[i].value.ptr = t->abuf.data + r->value_off;
         t->attrs[i].value.len = (i + 1 < t->nattrs ? t->recs[i + 1].name_off : t->abuf.len) - r->value_off;
+        if (r->value_src) t->attrs[i].value = (h5_str){ r->value_src, r->value_src_len };
+        if (r->kept) t->attrs[i].value = (h5_str){ t->kept.data + r->kept_off, r->value_src_len };
     }
     tok.attrs = t->attrs;
     tok.nattrs = t->nattrs;
@@ -1140,6 +1192,14 @@ static h5_buf *x5_bulk_target(x5_tokenizer *t) {
     }
 }
 
+/* Does s[0..n) hold a TAB or LF (which attribute-value normalization
+ * turns into spaces)? */
+static bool memchr16_tab_lf(const h5_char *s, size_t n) {
+    for (size_t k = 0; k < n; k++)
+        if (s[k] == '\t' || s[k] == '\n') return true;
+    return false;
+}
+
 h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
     if (t->oom) return H5_ERR_OOM;
     size_t i = 0;
@@ -1150,6 +1210,31 @@ h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
         size_t j = set ? scan_ordinary(s, i, n, set) : i;
         if (j > i) {
             h5_buf *dst = x5_bulk_target(t);
+            if (dst == &t->text && !t->text.len &&
+                (!t->text_src || t->text_src + t->text_src_len == s + i)) {
+                /* Text verbatim in the chunk: borrowed (flush_text). */
+                if (!t->text_src) t->text_src = s + i;
+                t->text_src_len += j - i;
+                t->pos += (uint32_t)(j - i);
+                i = j;
+                continue;
+            }
+            if (dst == &t->text && t->text_src) own_text(t);
+            if (dst == &t->abuf && t->state != S_TAG_ATTR_NAME) {
+                /* A quoted value verbatim in the chunk (nothing for 3.3.3
+                 * normalization to change): borrowed (emit_tag). */
+                x5_attr_rec *r = &t->recs[t->nattrs - 1];
+                if (t->abuf.len == r->value_off && !r->kept &&
+                    (!r->value_src || r->value_src + r->value_src_len == s + i) &&
+                    !memchr16_tab_lf(s + i, j - i)) {
+                    if (!r->value_src) r->value_src = s + i;
+                    r->value_src_len += j - i;
+                    t->pos += (uint32_t)(j - i);
+                    i = j;
+                    continue;
+                }
+                if (r->value_src || r->kept) own_value(t);
+            }
             if (dst && !h5_buf_append(dst, s + i, j - i)) t->oom = true;
             /* Attribute values: 3.3.3 normalization, as the state does. */
             if (dst == &t->abuf && t->state != S_TAG_ATTR_NAME && !t->oom)
@@ -1191,6 +1276,15 @@ h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
         x5_consume(t, (int)cp);
     }
     flush_text(t);
+    /* Borrowed attribute values of a tag still open: copied, the chunk goes. */
+    for (size_t k = 0; k < t->nattrs; k++) {
+        x5_attr_rec *r = &t->recs[k];
+        if (!r->value_src) continue;
+        r->kept_off = t->kept.len;
+        r->kept = true;
+        if (!h5_buf_append(&t->kept, r->value_src, r->value_src_len)) t->oom = true;
+        r->value_src = NULL;
+    }
     return t->oom ? H5_ERR_OOM : H5_OK;
 }
 
@@ -1211,7 +1305,7 @@ x5_tokenizer *x5_tokenizer_create(void) { return calloc(1, sizeof(x5_tokenizer))
 
 void x5_tokenizer_destroy(x5_tokenizer *t) {
     if (!t) return;
-    h5_buf *bufs[] = { &t->text, &t->name, &t->data, &t->public_id, &t->system_id, &t->abuf };
+    h5_buf *bufs[] = { &t->text, &t->name, &t->data, &t->public_id, &t->system_id, &t->abuf, &t->kept };
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) h5_buf_free(bufs[i]);
     free(t->recs);
     free(t->attrs);
@@ -1229,7 +1323,9 @@ void x5_tokenizer_reset(x5_tokenizer *t, const x5_tokenizer_options *opts) {
     t->pos = 0;
     t->nstack = t->nlook = 0;
     t->text.len = t->name.len = t->data.len = 0;
-    t->public_id.len = t->system_id.len = t->abuf.len = 0;
+    t->text_src = NULL;
+    t->text_src_len = 0;
+    t->public_id.len = t->system_id.len = t->abuf.len = t->kept.len = 0;
     t->nattrs = 0;
     t->attr_open = t->attr_name_open = t->attr_dup = false;
 }

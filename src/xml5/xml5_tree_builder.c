@@ -74,12 +74,21 @@ static h5_str dup_str(x5_parser *p, h5_str s) {
     return r;
 }
 
-/* "Append a character": consecutive characters make one Text node. */
+/* "Append a character": consecutive characters make one Text node.  A
+ * new Text node borrows a run that lies in the input (data_cap 0, dom.h),
+ * and stays borrowed while the runs that follow are the input's next
+ * units; anything else is copied into the arena (h5_text_append), as the
+ * HTML tree builder does (tb_insert.c). */
 static void append_text(x5_parser *p, h5_node *parent, h5_str s) {
     h5_node *t = parent->last_child;
     if (!t || t->type != H5_NODE_TEXT) {
         if (!(t = new_node(p, H5_NODE_TEXT))) return;
         h5_node_append(parent, t);
+    }
+    if (t->data_cap == 0 && x5_in_input(p, s) && (t->data_len == 0 || t->data + t->data_len == s.ptr)) {
+        if (t->data_len == 0) t->data = s.ptr;
+        t->data_len += (uint32_t)s.len; /* a span of the input: < UINT32_MAX units */
+        return;
     }
     if (!h5_text_append(&p->arena, t, s.ptr, s.len)) p->oom = true;
 }
@@ -299,6 +308,8 @@ h5_status x5_parse(x5_parser *p, const h5_char *input, size_t len, h5_node **out
     memset(&p->decl, 0, sizeof p->decl);
     p->open.len = p->errors.len = 0;
     x5_namespaces_reset(p);
+    p->input = len < UINT32_MAX ? input : NULL; /* offsets of a borrowed span fit 32 bits */
+    p->input_len = len;
     p->doc = new_node(p, H5_NODE_DOCUMENT);
     if (p->oom) return H5_ERR_OOM;
 

@@ -260,7 +260,10 @@ h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
         at->ns = aq[i] == X5_Q_XML ? H5_ATTR_NS_XML
                : (aq[i] == X5_Q_XMLNS || aq[i] == X5_Q_XMLNS_DEFAULT) ? H5_ATTR_NS_XMLNS
                : H5_ATTR_NS_NONE;
-        at->name_start = at->name_end = at->value_start = at->value_end = H5_NO_OFFSET;
+        at->name_start = tok->attrs[i].name_start;
+        at->name_end = tok->attrs[i].name_end;
+        at->value_start = tok->attrs[i].value_start;
+        at->value_end = tok->attrs[i].value_end;
         quals[k++] = aq[i];
     }
     quals[kept] = eq;

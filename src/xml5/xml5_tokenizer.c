@@ -96,6 +96,7 @@ typedef struct {
     size_t value_src_len;
     bool kept;
     size_t kept_off;
+    uint32_t name_start, name_end, value_start, value_end; /* x5_token_attr */
 } x5_attr_rec;
 
 struct x5_tokenizer {
@@ -111,12 +112,20 @@ struct x5_tokenizer {
     h5_char pending_high;     /* a lead surrogate waiting for its trail */
     uint32_t pos;             /* code units consumed */
 
-    /* Characters to process again, last one first. */
+    /* Characters to process again, last one first, and their offsets. */
     int stack[X5_STACK_MAX];
+    uint32_t stack_off[X5_STACK_MAX];
     size_t nstack;
-    /* Lookahead: characters seen, keyword being matched. */
+    /* Lookahead: characters seen (and their offsets), keyword being matched. */
     h5_char look[X5_REF_MAX + 1];
+    uint32_t look_off[X5_REF_MAX + 1];
     size_t nlook;
+
+    /* Source offsets (tokens' start and end, x5_token): of the character
+     * x5_step is processing (the input length at EOF); of the current
+     * token's '<'; of the '&' of the current character reference; of the
+     * pending character run's first character. */
+    uint32_t cur, tok_start, ref_start, text_start;
     const char *keyword;
 
     /* Numeric character reference. */
@@ -181,6 +190,9 @@ static bool value_borrowed(const x5_tokenizer *t) {
 }
 
 static void put(x5_tokenizer *t, h5_buf *b, uint32_t cp) {
+    /* A run's first character: a reference's output starts at its '&'. */
+    if (b == &t->text && !t->text.len && !t->text_src)
+        t->text_start = t->state >= S_CHARACTER_REFERENCE ? t->ref_start : t->cur;
     if (b == &t->text && t->text_src) own_text(t);
     if (b == &t->abuf && value_borrowed(t)) own_value(t);
     if (!h5_buf_push_cp(b, cp)) t->oom = true;
@@ -188,6 +200,9 @@ static void put(x5_tokenizer *t, h5_buf *b, uint32_t cp) {
 static void put_ascii(x5_tokenizer *t, h5_buf *b, const char *s) {
     while (*s) put(t, b, (unsigned char)*s++);
 }
+
+/* The end of the token the current character completes. */
+static uint32_t token_end(const x5_tokenizer *t) { return t->at_eof ? t->pos : t->cur + 1; }
 
 static void emit(x5_tokenizer *t, x5_token *tok) {
     if (!t->oom) t->opts.on_token(t->opts.token_ctx, tok);
@@ -203,10 +218,13 @@ static x5_token new_token(x5_token_type type, const h5_buf *name, const h5_buf *
     return tok;
 }
 
-static void flush_text(x5_tokenizer *t) {
+/* Emit the pending character run, which ends at `end`. */
+static void flush_text_at(x5_tokenizer *t, uint32_t end) {
     if (t->text_src) {
         x5_token tok = new_token(X5_TOKEN_CHARACTER, NULL, NULL);
         tok.data = (h5_str){ t->text_src, t->text_src_len };
+        tok.start = t->text_start;
+        tok.end = end;
         t->text_src = NULL;
         t->text_src_len = 0;
         emit(t, &tok);
@@ -214,14 +232,20 @@ static void flush_text(x5_tokenizer *t) {
     }
     if (!t->text.len) return;
     x5_token tok = new_token(X5_TOKEN_CHARACTER, NULL, &t->text);
+    tok.start = t->text_start;
+    tok.end = end;
     emit(t, &tok);
     t->text.len = 0;
 }
+/* ... cut where the tokenizer is (a parse error, the next token). */
+static void flush_text(x5_tokenizer *t) { flush_text_at(t, t->at_eof ? t->pos : t->cur); }
 
 /* Characters before a comment, PI or DOCTYPE come out first. */
-static void emit_after_text(x5_tokenizer *t, x5_token tok) {
+static void emit_after_text(x5_tokenizer *t, x5_token *tok) {
     flush_text(t);
-    emit(t, &tok);
+    tok->start = t->tok_start;
+    tok->end = token_end(t);
+    emit(t, tok);
 }
 
 static void error(x5_tokenizer *t, x5_error_code code) {
@@ -254,6 +278,7 @@ static void attr_name_done(x5_tokenizer *t) {
     x5_attr_rec *r = &t->recs[t->nattrs - 1];
     r->name_len = t->abuf.len - r->name_off;
     r->value_off = t->abuf.len;
+    r->name_end = r->value_start = r->value_end = t->at_eof ? t->pos : t->cur;
     t->attr_dup = false;
     for (size_t i = 0; i + 1 < t->nattrs; i++) {
         if (t->recs[i].name_len == r->name_len &&
@@ -295,6 +320,7 @@ static void attr_start(x5_tokenizer *t, int c) {
     t->recs[t->nattrs].value_src = NULL;
     t->recs[t->nattrs].value_src_len = 0;
     t->recs[t->nattrs].kept = false;
+    t->recs[t->nattrs].name_start = t->cur;
     t->nattrs++;
     t->attr_open = t->attr_name_open = true;
     put(t, &t->abuf, (uint32_t)c);
@@ -312,17 +338,22 @@ static void emit_tag(x5_tokenizer *t, x5_token_type type) {
         t->attrs[i].value.len = (i + 1 < t->nattrs ? t->recs[i + 1].name_off : t->abuf.len) - r->value_off;
         if (r->value_src) t->attrs[i].value = (h5_str){ r->value_src, r->value_src_len };
         if (r->kept) t->attrs[i].value = (h5_str){ t->kept.data + r->kept_off, r->value_src_len };
+        t->attrs[i].name_start = r->name_start;
+        t->attrs[i].name_end = r->name_end;
+        t->attrs[i].value_start = r->value_start;
+        t->attrs[i].value_end = r->value_end;
     }
     tok.attrs = t->attrs;
     tok.nattrs = t->nattrs;
-    emit_after_text(t, tok);
+    emit_after_text(t, &tok);
 }
 
 /* ------------------------------------------------------------------------ */
 /* Comments, processing instructions, DOCTYPEs.                               */
 
 static void emit_comment(x5_tokenizer *t) {
-    emit_after_text(t, new_token(X5_TOKEN_COMMENT, NULL, &t->data));
+    x5_token tok = new_token(X5_TOKEN_COMMENT, NULL, &t->data);
+    emit_after_text(t, &tok);
 }
 
 static void create_pi(x5_tokenizer *t, int c) {
@@ -394,7 +425,7 @@ invalid:
 static void emit_pi(x5_tokenizer *t) {
     x5_token tok = new_token(X5_TOKEN_PI, &t->name, &t->data);
     xml_declaration(t, &tok);
-    emit_after_text(t, tok);
+    emit_after_text(t, &tok);
 }
 
 /* EOF in a processing instruction: eof-in-xml-declaration when its target
@@ -402,7 +433,8 @@ static void emit_pi(x5_tokenizer *t) {
 static void pi_eof(x5_tokenizer *t) {
     error(t, h5_str_eq_ascii(h5_buf_str(&t->name), "xml") ? X5_ERROR_EOF_IN_XML_DECLARATION
                                                            : X5_ERROR_EOF_IN_PROCESSING_INSTRUCTION);
-    emit_after_text(t, new_token(X5_TOKEN_PI, &t->name, &t->data));
+    x5_token tok = new_token(X5_TOKEN_PI, &t->name, &t->data);
+    emit_after_text(t, &tok);
 }
 
 static void create_doctype(x5_tokenizer *t) {
@@ -417,7 +449,7 @@ static void emit_doctype(x5_tokenizer *t) {
     tok.has_name = t->has_name;
     tok.has_public_id = t->has_public_id;
     tok.has_system_id = t->has_system_id;
-    emit_after_text(t, tok);
+    emit_after_text(t, &tok);
 }
 
 static h5_buf *doctype_id(x5_tokenizer *t) {
@@ -455,10 +487,19 @@ static x5_error_code numeric_error(h5_error_code e) {
     }
 }
 
+static void look_push(x5_tokenizer *t, int c) {
+    t->look_off[t->nlook] = t->cur;
+    t->look[t->nlook++] = (h5_char)c;
+}
+
 /* Put characters back to be consumed again: look[0..nlook) then c. */
 static void unconsume_look(x5_tokenizer *t, int c) {
+    t->stack_off[t->nstack] = t->cur;
     t->stack[t->nstack++] = c;
-    for (size_t i = t->nlook; i-- > 0;) t->stack[t->nstack++] = t->look[i];
+    for (size_t i = t->nlook; i-- > 0;) {
+        t->stack_off[t->nstack] = t->look_off[i];
+        t->stack[t->nstack++] = t->look[i];
+    }
     t->nlook = 0;
 }
 
@@ -508,12 +549,20 @@ again:
         if (c == '&') {
             t->return_state = S_DATA;
             t->additional_allowed = -1;
+            t->ref_start = t->cur;
             t->state = S_CHARACTER_REFERENCE;
         } else if (c == '<') {
+            /* The text so far ends here (a '<' that starts no token joins
+             * the next run; the tree merges adjacent runs). */
+            flush_text_at(t, t->cur);
+            t->tok_start = t->cur;
             t->state = S_TAG_OPEN;
         } else if (c == X5_EOF) {
             flush_text(t);
-            if (!t->done) emit_after_text(t, new_token(X5_TOKEN_EOF, NULL, NULL));
+            if (!t->done) {
+                x5_token tok = new_token(X5_TOKEN_EOF, NULL, NULL);
+                emit_after_text(t, &tok);
+            }
             t->done = true;
         } else {
             emit_char(t, (uint32_t)c);
@@ -616,6 +665,9 @@ again:
     /* Tag attribute value before state */
     case S_TAG_ATTR_VALUE_BEFORE:
         if (is_space(c)) return;
+        /* The value starts inside its quotes (or at its first character). */
+        if (t->attr_open && c != '>' && c != X5_EOF)
+            t->recs[t->nattrs - 1].value_start = t->cur + (c == '"' || c == '\'');
         if (c == '"') t->state = S_TAG_ATTR_VALUE_DOUBLE_QUOTED;
         else if (c == '\'') t->state = S_TAG_ATTR_VALUE_SINGLE_QUOTED;
         else if (c == '>') goto tag_emit;
@@ -634,6 +686,8 @@ again:
     case S_TAG_ATTR_VALUE_UNQUOTED: {
         int end = t->state == S_TAG_ATTR_VALUE_DOUBLE_QUOTED ? '"'
                   : t->state == S_TAG_ATTR_VALUE_SINGLE_QUOTED ? '\'' : ' ';
+        if (t->attr_open && (c == end || (end == ' ' && (is_space(c) || c == '>')) || c == X5_EOF))
+            t->recs[t->nattrs - 1].value_end = t->at_eof ? t->pos : t->cur;
         if (c == end || (end == ' ' && is_space(c))) {
             t->state = S_TAG_ATTR_NAME_BEFORE;
         } else if (c == '&') {
@@ -737,7 +791,7 @@ again:
             t->keyword = c == '-' ? kw_dashes : c == 'D' ? kw_doctype : c == '[' ? kw_cdata : NULL;
         }
         if (t->keyword && c == t->keyword[t->nlook]) {
-            t->look[t->nlook++] = (h5_char)c;
+            look_push(t, c);
             if (t->keyword[t->nlook]) return;
             t->nlook = 0;
             if (t->keyword == kw_dashes) {
@@ -965,7 +1019,7 @@ again:
 
     case S_DOCTYPE_KEYWORD:
         if (c != X5_EOF && h5_to_lower(c) == t->keyword[t->nlook]) {
-            t->look[t->nlook++] = (h5_char)c;
+            look_push(t, c);
             if (t->keyword[t->nlook]) return;
             t->nlook = 0;
             t->doctype_system = t->keyword == kw_system;
@@ -1114,7 +1168,7 @@ again:
     case S_NAMED_CHARACTER_REFERENCE:
         if (c != X5_EOF && h5_is_ascii_alnum(c)) {
             if (t->nlook < X5_REF_MAX) {
-                t->look[t->nlook++] = (h5_char)c;
+                look_push(t, c);
                 return;
             }
             /* Longer than any name: not a reference. */
@@ -1125,7 +1179,7 @@ again:
             goto again;
         }
         if (c == ';') {
-            t->look[t->nlook++] = ';';
+            look_push(t, ';');
             named_reference_end(t, X5_EOF);
             t->state = t->return_state;
             return;
@@ -1148,7 +1202,11 @@ again:
 /* Run one character, then whatever it put back. */
 static void x5_consume(x5_tokenizer *t, int c) {
     x5_step(t, c);
-    while (t->nstack) x5_step(t, t->stack[--t->nstack]);
+    while (t->nstack) {
+        t->nstack--;
+        t->cur = t->stack_off[t->nstack];
+        x5_step(t, t->stack[t->nstack]);
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1213,13 +1271,17 @@ h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
             if (dst == &t->text && !t->text.len &&
                 (!t->text_src || t->text_src + t->text_src_len == s + i)) {
                 /* Text verbatim in the chunk: borrowed (flush_text). */
-                if (!t->text_src) t->text_src = s + i;
+                if (!t->text_src) {
+                    t->text_src = s + i;
+                    t->text_start = t->pos;
+                }
                 t->text_src_len += j - i;
                 t->pos += (uint32_t)(j - i);
                 i = j;
                 continue;
             }
             if (dst == &t->text && t->text_src) own_text(t);
+            if (dst == &t->text && !t->text.len) t->text_start = t->pos;
             if (dst == &t->abuf && t->state != S_TAG_ATTR_NAME) {
                 /* A quoted value verbatim in the chunk (nothing for 3.3.3
                  * normalization to change): borrowed (emit_tag). */
@@ -1252,13 +1314,16 @@ h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
             t->pending_high = 0;
             if (u >= 0xDC00 && u <= 0xDFFF) {
                 cp = 0x10000 + (((uint32_t)hi - 0xD800) << 10) + (u - 0xDC00);
+                t->cur = t->pos - 2;
                 if (is_noncharacter(cp)) error(t, X5_ERROR_NONCHARACTER_IN_INPUT_STREAM);
                 x5_consume(t, (int)cp);
                 continue;
             }
+            t->cur = t->pos - 2;
             error(t, X5_ERROR_SURROGATE_IN_INPUT_STREAM);
             x5_consume(t, hi);
         }
+        t->cur = t->pos - 1;
         if (u >= 0xD800 && u <= 0xDBFF) {
             t->pending_high = u;
             continue;
@@ -1275,7 +1340,7 @@ h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
         else if (is_noncharacter(u)) error(t, X5_ERROR_NONCHARACTER_IN_INPUT_STREAM);
         x5_consume(t, (int)cp);
     }
-    flush_text(t);
+    flush_text_at(t, t->pos);
     /* Borrowed attribute values of a tag still open: copied, the chunk goes. */
     for (size_t k = 0; k < t->nattrs; k++) {
         x5_attr_rec *r = &t->recs[k];
@@ -1293,10 +1358,12 @@ h5_status x5_tokenizer_finish(x5_tokenizer *t) {
     if (t->pending_high) {
         h5_char hi = t->pending_high;
         t->pending_high = 0;
+        t->cur = t->pos - 1;
         error(t, X5_ERROR_SURROGATE_IN_INPUT_STREAM);
         x5_consume(t, hi);
     }
     t->at_eof = true;
+    t->cur = t->pos;
     x5_consume(t, X5_EOF);
     return t->oom ? H5_ERR_OOM : H5_OK;
 }

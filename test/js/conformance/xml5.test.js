@@ -173,6 +173,62 @@ describe('parseXml: namespaces in the DOM', () => {
   });
 });
 
+describe('parseXml: sourceLocations', () => {
+  const src = '<?xml version="1.0"?>\n<!DOCTYPE r>\n<r xmlns:p="urn:p" p:a="1" b=\'x&amp;y\'>t &amp; u<!--c--><?pi d?><p:e/>\r\n<f>z</f><g></r>';
+  const slice = (l) => src.slice(l.startOffset, l.endOffset);
+  test('elements (start and end tags), attributes, text, comments, PIs, the doctype', () => {
+    const d = parseXml(src, { sourceLocations: true });
+    assert.equal(slice(d.doctype.sourceCodeLocation), '<!DOCTYPE r>');
+    const r = d.documentElement, l = r.sourceCodeLocation;
+    assert.deepEqual([l.startLine, l.startCol, l.startOffset, l.endOffset], [3, 1, 35, src.length]);
+    assert.equal(slice(l.startTag), '<r xmlns:p="urn:p" p:a="1" b=\'x&amp;y\'>');
+    assert.equal(slice(l.endTag), '</r>');
+    // Attributes keyed by their qualified names as written; the span ends after the closing quote.
+    assert.deepEqual(Object.keys(l.attrs), ['xmlns:p', 'p:a', 'b']);
+    assert.deepEqual(Object.values(l.attrs).map(slice), ['xmlns:p="urn:p"', 'p:a="1"', "b='x&amp;y'"]);
+    assert.deepEqual(l.startTag.attrs, l.attrs);
+    const kids = Array.from(r.childNodes);
+    assert.deepEqual(kids.map((n) => slice(n.sourceCodeLocation)), ['t &amp; u', '<!--c-->', '<?pi d?>', '<p:e/>', '\r\n', '<f>z</f>', '<g>']);
+    const e = kids[3].sourceCodeLocation;
+    assert.equal(slice(e.startTag), '<p:e/>');
+    assert.equal(e.endTag, undefined);
+    // After the CR LF: line 4.
+    const f = kids[5].sourceCodeLocation;
+    assert.deepEqual([f.startLine, f.startCol, f.endLine, f.endCol], [4, 1, 4, 9]);
+    assert.equal(slice(kids[5].firstChild.sourceCodeLocation), 'z');
+    // <g> is closed by </r>: it ends where </r> starts, without an end tag.
+    assert.equal(kids[6].sourceCodeLocation.endTag, undefined);
+    assert.equal(kids[6].sourceCodeLocation.endOffset, src.indexOf('</r>'));
+  });
+  test("format: 'object' has the same locations", () => {
+    const dom = parseXml(src, { sourceLocations: true });
+    const o = parseXml(src, { sourceLocations: true, format: 'object' });
+    const r = o.childNodes.find((n) => n.nodeName === 'r');
+    const plain = (x) => JSON.parse(JSON.stringify(x));
+    assert.deepEqual(plain(r.sourceCodeLocation), plain(dom.documentElement.sourceCodeLocation));
+    assert.deepEqual(r.childNodes.map((n) => slice(n.sourceCodeLocation)), Array.from(dom.documentElement.childNodes, (n) => slice(n.sourceCodeLocation)));
+  });
+  test('without the option: no locations', () => {
+    assert.equal(parseXml(src).documentElement.sourceCodeLocation, undefined);
+    assert.equal(parseXml(src, { format: 'object' }).childNodes.find((n) => n.nodeName === 'r').sourceCodeLocation, undefined);
+  });
+  test('malformed input: every location lies in the input and in order', () => {
+    for (const s of ['<a b="1" b="2"><c', '<a><b></a>x</b>', '<a x=y z>&unknown; &#x110000;</>', '<!DOCTYPE a [<!ENTITY e "x">]><a/><?xml v?>', '<a\r\n  b\r\n=\r\n"v"\r\n/>']) {
+      const d = parseXml(s, { sourceLocations: true });
+      const walk = [d];
+      while (walk.length) {
+        const n = walk.pop();
+        const l = n.sourceCodeLocation;
+        if (l) {
+          assert.ok(0 <= l.startOffset && l.startOffset <= l.endOffset && l.endOffset <= s.length, `${s}: ${n.nodeName}`);
+          for (const a of Object.values(l.attrs ?? {})) assert.ok(l.startOffset < a.startOffset && a.endOffset <= l.startTag.endOffset, `${s}: ${n.nodeName} attribute`);
+        }
+        walk.push(...Array.from(n.childNodes ?? []));
+      }
+    }
+  });
+});
+
 describe('parseXml: format object, buffers', () => {
   test("format: 'object'", () => {
     const o = parseXml('<a xmlns:q="u"><q:b q:z="1" w="2"/></a>', { format: 'object' });

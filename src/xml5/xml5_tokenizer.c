@@ -302,20 +302,26 @@ static void attr_finish(x5_tokenizer *t) {
     }
 }
 
+/* Room for one more attribute than `n` in recs and attrs (false and oom
+ * when out of memory). */
+static bool attrs_room(x5_tokenizer *t, size_t n) {
+    if (n < t->attrs_cap) return true;
+    size_t cap = t->attrs_cap ? 2 * t->attrs_cap : 8;
+    x5_attr_rec *r = realloc(t->recs, cap * sizeof *r);
+    if (r) t->recs = r;
+    x5_token_attr *a = realloc(t->attrs, cap * sizeof *a);
+    if (a) t->attrs = a;
+    if (!r || !a) {
+        t->oom = true;
+        return false;
+    }
+    t->attrs_cap = cap;
+    return true;
+}
+
 static void attr_start(x5_tokenizer *t, int c) {
     attr_finish(t);
-    if (t->nattrs == t->attrs_cap) {
-        size_t cap = t->attrs_cap ? 2 * t->attrs_cap : 8;
-        x5_attr_rec *r = realloc(t->recs, cap * sizeof *r);
-        if (r) t->recs = r;
-        x5_token_attr *a = realloc(t->attrs, cap * sizeof *a);
-        if (a) t->attrs = a;
-        if (!r || !a) {
-            t->oom = true;
-            return;
-        }
-        t->attrs_cap = cap;
-    }
+    if (!attrs_room(t, t->nattrs)) return;
     t->recs[t->nattrs].name_off = t->abuf.len;
     t->recs[t->nattrs].value_src = NULL;
     t->recs[t->nattrs].value_src_len = 0;
@@ -1232,7 +1238,10 @@ static const scan_set X5_SS_ATTR_NAME = { .mask = K_WS | K_SLASH | K_GT | K_EQ |
 static const scan_set *x5_scan_set(int state) {
     switch (state) {
     case S_DATA: return &SS_DATA;
-    case S_TAG_NAME: return &X5_SS_TAG_NAME;
+    case S_CDATA: return &SS_CDATA;
+    case S_TAG_NAME:
+    case S_END_TAG_NAME: return &X5_SS_TAG_NAME;
+    case S_COMMENT: return &SS_COMMENT;
     case S_TAG_ATTR_NAME: return &X5_SS_ATTR_NAME;
     case S_TAG_ATTR_VALUE_DOUBLE_QUOTED: return &SS_ATTR_DQ;
     case S_TAG_ATTR_VALUE_SINGLE_QUOTED: return &SS_ATTR_SQ;
@@ -1243,8 +1252,11 @@ static const scan_set *x5_scan_set(int state) {
 /* The buffer the bulk path appends to in the current state (NULL: skip). */
 static h5_buf *x5_bulk_target(x5_tokenizer *t) {
     switch (t->state) {
-    case S_DATA: return &t->text;
-    case S_TAG_NAME: return &t->name;
+    case S_DATA:
+    case S_CDATA: return &t->text;
+    case S_TAG_NAME:
+    case S_END_TAG_NAME: return &t->name;
+    case S_COMMENT: return &t->data;
     case S_TAG_ATTR_NAME: return &t->abuf;
     default: return t->attr_open ? &t->abuf : NULL; /* attribute values */
     }
@@ -1258,12 +1270,83 @@ static bool memchr16_tab_lf(const h5_char *s, size_t n) {
     return false;
 }
 
+/* A whole tag at s[i] == '<' in the data state, in one go: the states from
+ * tag open to the emitted token (tag open, (end) tag name, tag attribute
+ * name before, tag attribute name, tag attribute value before, the quoted
+ * value states, empty tag) take exactly these paths when the tag is
+ * `<name>`, `</name>`, `<name/>` or a start tag whose attributes are
+ * `name="value"` or `name='value'` (single spaces, TABs or LFs between them,
+ * no character reference, TAB or LF in a value, no repeated name), all in
+ * this chunk, with no character that input preprocessing looks at; the
+ * token is then the same, names and values borrowed from the chunk, with
+ * the same offsets, and no parse error is possible.  Returns the index
+ * after the tag, or i when the tag is anything else (then the state machine
+ * takes it, character by character). */
+static size_t fast_tag(x5_tokenizer *t, const h5_char *s, size_t i, size_t n) {
+    size_t p = i + 1;
+    bool end = p < n && s[p] == '/';
+    if (end) p++;
+    if (p >= n) return i;
+    h5_char c0 = s[p];
+    if (is_space(c0) || c0 == ':' || c0 == '<' || c0 == '>' || c0 == '/' || c0 == '?' || c0 == '!') return i;
+    size_t j = scan_ordinary(s, p, n, &X5_SS_TAG_NAME);
+    if (j == p || j >= n) return i;
+    x5_token tok = new_token(end ? X5_TOKEN_END_TAG : X5_TOKEN_START_TAG, NULL, NULL);
+    tok.name = (h5_str){ s + p, j - p };
+    size_t na = 0;
+    for (;;) {
+        if (j >= n) return i;
+        if (s[j] == '>') {
+            j++;
+            break;
+        }
+        if (end) return i;
+        if (s[j] == '/') {
+            if (j + 1 >= n || s[j + 1] != '>') return i;
+            tok.type = X5_TOKEN_EMPTY_TAG;
+            j += 2;
+            break;
+        }
+        if (is_space(s[j])) {
+            while (j < n && is_space(s[j])) j++;
+            continue;
+        }
+        /* An attribute: name="value". */
+        if (s[j] == ':' || s[j] == '=') return i;
+        size_t a = j;
+        j = scan_ordinary(s, a, n, &X5_SS_ATTR_NAME);
+        if (j == a || j + 1 >= n || s[j] != '=' || (s[j + 1] != '"' && s[j + 1] != '\'')) return i;
+        h5_str name = { s + a, j - a };
+        for (size_t k = 0; k < na; k++)
+            if (h5_str_eq(t->attrs[k].name, name)) return i; /* duplicate-attribute */
+        size_t v = j + 2;
+        size_t ve = scan_ordinary(s, v, n, s[j + 1] == '"' ? &SS_ATTR_DQ : &SS_ATTR_SQ);
+        if (ve >= n || s[ve] != s[j + 1] || memchr16_tab_lf(s + v, ve - v)) return i;
+        if (!attrs_room(t, na)) return i;
+        uint32_t at = t->pos - (uint32_t)i; /* offset of s[0] */
+        t->attrs[na++] = (x5_token_attr){ name, { s + v, ve - v }, at + (uint32_t)a, at + (uint32_t)j,
+                                          at + (uint32_t)v, at + (uint32_t)ve };
+        j = ve + 1;
+    }
+    /* The text before the tag ends at its '<' (as in the data state). */
+    flush_text_at(t, t->pos);
+    tok.attrs = t->attrs;
+    tok.nattrs = na;
+    tok.start = t->tok_start = t->pos;
+    tok.end = t->pos + (uint32_t)(j - i);
+    t->nattrs = 0; /* no tag in progress */
+    t->pos += (uint32_t)(j - i); /* consumed: the tree's errors are at the '>' (x5_tokenizer_position) */
+    emit(t, &tok);
+    return j;
+}
+
 h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
     if (t->oom) return H5_ERR_OOM;
     size_t i = 0;
     while (i < n && !t->oom) {
-        /* Bulk: a run of plain text in the data state, of a tag name, an
-         * attribute name or a quoted attribute value. */
+        /* Bulk: a run of plain text in the data or CDATA state, of a start
+         * or end tag name, an attribute name, a quoted attribute value or a
+         * comment. */
         const scan_set *set = t->pending_high || t->after_cr ? NULL : x5_scan_set(t->state);
         size_t j = set ? scan_ordinary(s, i, n, set) : i;
         if (j > i) {
@@ -1305,6 +1388,13 @@ h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
             t->pos += (uint32_t)(j - i);
             i = j;
             continue;
+        }
+        if (s[i] == '<' && t->state == S_DATA && !t->pending_high && !t->after_cr) {
+            size_t k = fast_tag(t, s, i, n);
+            if (k > i) {
+                i = k;
+                continue;
+            }
         }
         h5_char u = s[i++];
         t->pos++;

@@ -67,6 +67,10 @@ static h5_str arena_str(x5_parser *p, h5_str s) {
     return r;
 }
 
+/* A string of the token for the tree: itself when it is a span of the
+ * input (xml5_tree.h), else a copy in the arena. */
+static h5_str keep_str(x5_parser *p, h5_str s) { return x5_in_input(p, s) ? s : arena_str(p, s); }
+
 /* The slot of `prefix` in the prefix table (open addressing, linear
  * probing): its own, or the empty one where it goes. */
 static x5_prefix_slot *prefix_slot(const x5_parser *p, h5_str prefix) {
@@ -244,7 +248,7 @@ h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
         return NULL;
     }
     el->ns = H5_NS_OTHER;
-    el->name = x5_local_name(arena_str(p, tok->name), &p->quals.v[eq]);
+    el->name = x5_local_name(keep_str(p, tok->name), &p->quals.v[eq]);
     if (tok->type == X5_TOKEN_EMPTY_TAG) el->flags |= H5_NODE_FLAG_SELF_CLOSING;
     el->attrs = block;
     el->nattrs = (uint32_t)kept;
@@ -254,9 +258,8 @@ h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
         if (aq[i] == UINT32_MAX) continue;
         h5_attr *at = &el->attrs[k];
         memset(at, 0, sizeof *at);
-        at->name = x5_local_name(arena_str(p, tok->attrs[i].name), &p->quals.v[aq[i]]);
-        /* A value verbatim in the input is borrowed (xml5_tree.h). */
-        at->value = x5_in_input(p, tok->attrs[i].value) ? tok->attrs[i].value : arena_str(p, tok->attrs[i].value);
+        at->name = x5_local_name(keep_str(p, tok->attrs[i].name), &p->quals.v[aq[i]]);
+        at->value = keep_str(p, tok->attrs[i].value);
         at->ns = aq[i] == X5_Q_XML ? H5_ATTR_NS_XML
                : (aq[i] == X5_Q_XMLNS || aq[i] == X5_Q_XMLNS_DEFAULT) ? H5_ATTR_NS_XMLNS
                : H5_ATTR_NS_NONE;

@@ -26,9 +26,10 @@
  * - Qualifier 0 is "no namespace, no prefix".  A name whose prefix is not
  *   bound (a parse error) has qualifier 0 and its whole qualified name as
  *   its local name (the DOM allows no prefix without a namespace).
- * - Text and attribute values that appear verbatim in the input point into
- *   it (text: data_cap 0, dom.h), as in the HTML tree (parser.h): the input
- *   must outlive the tree.  Everything else is a copy in the arena.
+ * - Text, element and attribute names and attribute values that appear
+ *   verbatim in the input point into it (text: data_cap 0, dom.h), as in
+ *   the HTML tree (parser.h): the input must outlive the tree.  Everything
+ *   else is a copy in the arena.
  *
  * No recursion over depth; no malloc per token (the arena, and buffers that
  * grow and are reused by the next parse).

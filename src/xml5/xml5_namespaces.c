@@ -252,6 +252,8 @@ h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
     if (tok->type == X5_TOKEN_EMPTY_TAG) el->flags |= H5_NODE_FLAG_SELF_CLOSING;
     el->attrs = block;
     el->nattrs = (uint32_t)kept;
+    p->node_count++;
+    p->attr_count += kept;
     uint32_t *quals = (uint32_t *)(void *)(el->attrs + kept);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {

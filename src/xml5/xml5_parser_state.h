@@ -48,6 +48,9 @@ struct x5_parser {
     size_t input_len;
 
     h5_node *doc;
+    /* Nodes and attributes created (at least those in the tree): the
+     * flat buffer's room (xml5_flatbuf.c). */
+    size_t node_count, attr_count;
     x5_phase phase;
     bool seen_token;     /* any token before (for the XML declaration) */
     bool seen_doctype;

@@ -65,6 +65,7 @@ static h5_node *current_node(const x5_parser *p) {
 static h5_node *new_node(x5_parser *p, h5_node_type type) {
     h5_node *n = h5_node_create(&p->arena, type);
     if (!n) p->oom = true;
+    p->node_count++;
     return n;
 }
 
@@ -326,6 +327,7 @@ h5_status x5_parse(x5_parser *p, const h5_char *input, size_t len, h5_node **out
     x5_namespaces_reset(p);
     p->input = len < UINT32_MAX ? input : NULL; /* offsets of a borrowed span fit 32 bits */
     p->input_len = len;
+    p->node_count = p->attr_count = 0;
     p->doc = new_node(p, H5_NODE_DOCUMENT);
     if (p->oom) return H5_ERR_OOM;
 

@@ -488,9 +488,15 @@ export function nodeLocation(r, i, loc, source) {
       }
       const ans = a[q + A_NS] & 0xff;
       let key = r.names[a[q + A_NAME]];
-      if (ans !== ANS_NONE && !(ans === ANS_XMLNS && key === 'xmlns')) key = ATTR_NS_PREFIX[ans] + ':' + key;
-      // parse5 keys attribute locations by the name as tokenized (lowercase).
-      if (ns !== NS_HTML) key = key.toLowerCase();
+      if (r.xml != null) {
+        // XML (js/xml-records.js): the qualified name as written, case kept.
+        const prefix = r.xml.prefix[r.xml.aq[k]];
+        if (prefix !== null) key = prefix + ':' + key;
+      } else {
+        if (ans !== ANS_NONE && !(ans === ANS_XMLNS && key === 'xmlns')) key = ATTR_NS_PREFIX[ans] + ':' + key;
+        // parse5 keys attribute locations by the name as tokenized (lowercase).
+        if (ns !== NS_HTML) key = key.toLowerCase();
+      }
       if (attrs === null) attrs = Object.create(null);
       attrs[key] = loc.span(nameStart, aEnd);
     }

@@ -13,21 +13,52 @@ const escapeText = (s) => s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c ==
 const ATTR_ESCAPES = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
 const escapeAttr = (s) => (s === null ? '' : s.replace(/[&"<>\t\n\r]/g, (c) => ATTR_ESCAPES[c]));
 
-/** The namespace prefix map (3.2.1.1.1): namespace (null as '') → prefixes. */
-function copyMap(map) {
-  const m = new Map();
-  for (const [k, v] of map) m.set(k, v.slice());
-  return m;
+/**
+ * The namespace prefix map (3.2.1.1.1): namespace (null as '') → its
+ * prefixes, in the order they were added.  The algorithm gives each element
+ * a copy of its parent's map; here one map serves the whole serialization,
+ * with an undo log: what an element adds is taken out again when its end tag
+ * is written (mark() / undo()), so every element sees exactly the map a copy
+ * would give it, without copying (linear for deep trees that declare a
+ * prefix at every level).  `uses` counts the entries of each prefix, for
+ * "is this prefix bound to any namespace" without a scan.
+ */
+class PrefixMap {
+  constructor() {
+    this.lists = new Map();
+    this.uses = new Map();
+    this.log = []; // namespace keys, one per add()
+  }
+  get(ns) { return this.lists.get(ns ?? ''); }
+  has(ns, prefix) {
+    const list = this.lists.get(ns ?? '');
+    return list !== undefined && list.includes(prefix);
+  }
+  bound(prefix) { return (this.uses.get(prefix) ?? 0) > 0; }
+  add(prefix, ns) {
+    const key = ns ?? '';
+    const list = this.lists.get(key);
+    if (list === undefined) this.lists.set(key, [prefix]);
+    else list.push(prefix);
+    this.uses.set(prefix, (this.uses.get(prefix) ?? 0) + 1);
+    this.log.push(key);
+  }
+  mark() { return this.log.length; }
+  /** Take out everything added since `mark`, newest first. */
+  undo(mark) {
+    while (this.log.length > mark) {
+      const key = this.log.pop();
+      const list = this.lists.get(key);
+      const prefix = list.pop();
+      if (list.length === 0) this.lists.delete(key);
+      this.uses.set(prefix, this.uses.get(prefix) - 1);
+    }
+  }
 }
-function addPrefix(map, prefix, ns) {
-  const key = ns ?? '';
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [prefix]);
-  else list.push(prefix);
-}
+function addPrefix(map, prefix, ns) { map.add(prefix, ns); }
 /** "retrieve a preferred prefix string" */
 function preferredPrefix(map, ns, preferred) {
-  const list = map.get(ns ?? '');
+  const list = map.get(ns);
   if (list === undefined) return null;
   return list.includes(preferred) ? preferred : list[list.length - 1];
 }
@@ -48,7 +79,7 @@ function recordNamespaces(attrs, map, localPrefixes) {
       continue;
     }
     const ns = a.value;
-    if ((map.get(ns) ?? []).includes(a.localName)) continue; // already in scope
+    if (map.has(ns, a.localName)) continue; // already in scope
     addPrefix(map, a.localName, ns === '' ? null : ns);
     localPrefixes.set(a.localName, ns);
   }
@@ -72,7 +103,7 @@ function serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter) {
         // else a generated one.
         const own = a.prefix;
         if (own !== null && own !== 'xmlns' && !localPrefixes.has(own) && preferredPrefix(map, ns, own) === null &&
-            ![...map.values()].some((l) => l.includes(own))) {
+            !map.bound(own)) {
           prefix = own;
           addPrefix(map, own, ns);
           localPrefixes.set(own, ns);
@@ -90,10 +121,10 @@ function serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter) {
 /**
  * The start tag of element `el` (3.2.1.1 steps 1-11): [markup, qualified
  * name for the end tag or null when the tag is `<a/>`-closed or void, the
- * inherited namespace and prefix map for its children].
+ * inherited namespace for its children].  What it adds to `map` is the
+ * caller's to undo after the element's children.
  */
-function startTag(el, contextNs, parentMap, counter) {
-  const map = copyMap(parentMap);
+function startTag(el, contextNs, map, counter) {
   const localPrefixes = new Map();
   const attrs = Array.from(el.attributes ?? []);
   const localDefault = recordNamespaces(attrs, map, localPrefixes);
@@ -134,9 +165,9 @@ function startTag(el, contextNs, parentMap, counter) {
   }
   markup += serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter);
   const empty = el.firstChild === null || el.firstChild === undefined;
-  if (ns === HTML_NS && empty && VOID.has(local)) return [markup + ' />', null, inherited, map];
-  if (ns !== HTML_NS && empty) return [markup + '/>', null, inherited, map];
-  return [markup + '>', qname, inherited, map];
+  if (ns === HTML_NS && empty && VOID.has(local)) return [markup + ' />', null, inherited];
+  if (ns !== HTML_NS && empty) return [markup + '/>', null, inherited];
+  return [markup + '>', qname, inherited];
 }
 
 function leaf(node) {
@@ -168,32 +199,36 @@ export function serializeXml(node, options) {
     throw new TypeError(`serializeXml(node): expected a DOM-like node; got ${node === null ? 'null' : typeof node}`);
   }
   const counter = { index: 1 };
-  const map = new Map([[XML_NS, ['xml']]]);
+  const map = new PrefixMap();
+  map.add('xml', XML_NS);
   let out = '';
-  // Frames: [node, context namespace, prefix map]; a string is an end tag to write.
+  // Frames: [node, context namespace]; [end tag, map mark] closes an element.
   const stack = [];
-  const pushChildren = (parent, ns, m) => {
+  const pushChildren = (parent, ns) => {
     const kids = parent.childNodes ?? [];
-    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], ns, m]);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], ns]);
   };
-  if (options?.children === true || node.nodeType === 9 || node.nodeType === 11) pushChildren(node, null, map);
-  else stack.push([node, null, map]);
+  if (options?.children === true || node.nodeType === 9 || node.nodeType === 11) pushChildren(node, null);
+  else stack.push([node, null]);
   while (stack.length > 0) {
-    const f = stack.pop();
-    if (typeof f === 'string') {
-      out += f;
+    const [n, ns] = stack.pop();
+    if (typeof n === 'string') {
+      out += n;
+      map.undo(ns);
       continue;
     }
-    const [n, ns, m] = f;
     if (n.nodeType === 1) {
-      const [markup, qname, inherited, childMap] = startTag(n, ns, m, counter);
+      const mark = map.mark();
+      const [markup, qname, inherited] = startTag(n, ns, map, counter);
       out += markup;
       if (qname !== null) {
-        stack.push('</' + qname + '>');
-        pushChildren(n, inherited, childMap);
+        stack.push(['</' + qname + '>', mark]);
+        pushChildren(n, inherited);
+      } else {
+        map.undo(mark);
       }
     } else if (n.nodeType === 9 || n.nodeType === 11) {
-      pushChildren(n, ns, m);
+      pushChildren(n, ns);
     } else {
       out += leaf(n);
     }

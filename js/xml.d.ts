@@ -71,6 +71,12 @@ export interface ParseXmlOptions {
   strict?: boolean;
   /** Byte input: the transport layer's encoding label (after a BOM, before the XML declaration). */
   encoding?: string;
+  /**
+   * Source locations (as parse(): `sourceCodeLocation` with offsets, lines and columns) of elements
+   * (start tag, end tag, attributes keyed by qualified name), text, comments, processing instructions
+   * and the doctype; in a buffer, its location sections (decode it with `source`). Default false.
+   */
+  sourceLocations?: boolean;
 }
 export interface ParseXmlToBufferOptions extends Omit<ParseXmlOptions, 'format'> {
   /** Write the error section into the buffer. */

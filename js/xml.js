@@ -4,7 +4,7 @@
 // gives (docs/xml5.md).  The tree crosses the boundary as a flat buffer with
 // the XML section (docs/format.md, "XML documents"), decoded by decode()
 // into js/xml-dom.js nodes or parse5-shaped objects (js/xml-object.js).
-import { ERROR_WORDS, FLAG_HAS_ERRORS, H_ERROR_COUNT, H_ERRORS_OFF, H_FLAGS, PARSE_ERRORS, STATUS_OK } from './abi.js';
+import { ERROR_WORDS, FLAG_HAS_ERRORS, H_ERROR_COUNT, H_ERRORS_OFF, H_FLAGS, PARSE_ERRORS, PARSE_LOCATIONS, PARSE_SOURCE_REFS, STATUS_OK } from './abi.js';
 import { checkInputOrBytes, decodeBytes, encodingOf } from './bytes.js';
 import { decodeOwn } from './decode.js';
 import { reportErrors, statusError } from './errors.js';
@@ -16,7 +16,7 @@ import { copyToNewBuffer } from './text.js';
 
 export { serializeXml } from './xml-serialize.js';
 
-const COMMON = { onParseError: isFunction, strict: isBoolean, encoding: isString };
+const COMMON = { onParseError: isFunction, strict: isBoolean, encoding: isString, sourceLocations: isBoolean };
 const PARSE_OPTIONS = { ...COMMON, format: oneOf('dom', 'object') };
 const BUFFER_OPTIONS = { ...COMMON, includeErrors: isBoolean };
 
@@ -66,8 +66,13 @@ function xmlEncoding(w, bytes, label) {
   return id('UTF-8');
 }
 
-/** Run the XML5 parser; returns { view, text, encoding, errors } (errors: copied, with names). */
-function run(fn, input, o) {
+/**
+ * Run the XML5 parser; returns { view, text, encoding, errors } (errors:
+ * copied, with names).  sourceRefs: text and attribute values verbatim in
+ * the input are offsets into `text` (docs/format.md, SOURCE_REFS), for
+ * parseXml, which decodes with `text` at hand.
+ */
+function run(fn, input, o, sourceRefs = false) {
   const bytes = checkInputOrBytes(fn, input);
   if (bytes === null && o.encoding !== undefined) {
     throw new TypeError(`${fn}(): option 'encoding' applies to byte input; the input is a string`);
@@ -77,7 +82,8 @@ function run(fn, input, o) {
   const text = bytes === null ? input : decodeBytes(fn, encoding, bytes);
   writeInput(w, text);
   const wantErrors = o.onParseError !== undefined || o.strict === true || o.includeErrors === true;
-  const status = w.h5w_parse_xml(text.length, wantErrors ? PARSE_ERRORS : 0);
+  const flags = (wantErrors ? PARSE_ERRORS : 0) | (sourceRefs ? PARSE_SOURCE_REFS : 0) | (o.sourceLocations === true ? PARSE_LOCATIONS : 0);
+  const status = w.h5w_parse_xml(text.length, flags);
   if (status !== STATUS_OK) statusError(fn, status, text.length);
   const view = new Uint8Array(w.memory.buffer, w.h5w_out_buf(), w.h5w_out_buf_len());
   let errors = null;
@@ -125,13 +131,15 @@ function throwIfStrict(fn, o, errors, text) {
  * @param {string|Uint8Array|ArrayBuffer} input the document; bytes are decoded
  *   by their BOM, the `encoding` option, the XML declaration, or as UTF-8
  * @param {object} [options] format ('dom' | 'object'),
+ *   sourceLocations (nodes get sourceCodeLocation: offsets, lines and
+ *   columns of their tags, attributes, text, comments, PIs and doctype),
  *   onParseError({ code, line, col, offset }), strict (throw a SyntaxError at
  *   the first error, as a browser's XML parser rejects the document),
  *   encoding (byte input: the transport layer's label)
  */
 export function parseXml(input, options) {
   const o = checkOptions('parseXml', options, PARSE_OPTIONS);
-  const { view, text, encoding, errors } = run('parseXml', input, o);
+  const { view, text, encoding, errors } = run('parseXml', input, o, true);
   if (errors !== null) throwIfStrict('parseXml', o, errors, text);
   const format = o.format ?? 'dom';
   const tree = decodeOwn(view, format, { source: text });

@@ -619,7 +619,9 @@ H5W_EXPORT(h5w_serialize) uint32_t h5w_serialize(uint32_t buf_len, uint32_t node
  * The XML5 parser (src/xml5/xml5_tree.h) over input[0, len), written as a
  * flat buffer with its XML section (docs/format.md, "XML documents"), read
  * back with h5w_out_buf()/h5w_out_buf_len().
- *   flags: H5W_PARSE_LOCATIONS and H5W_PARSE_ERRORS (the others are HTML's);
+ *   flags: H5W_PARSE_LOCATIONS, H5W_PARSE_ERRORS and H5W_PARSE_SOURCE_REFS
+ *          (text and attribute values verbatim in the input written as
+ *          offsets into it, as h5w_parse; the others are HTML's);
  *          errors are x5_error_code values (h5w_xml_error_name). */
 #include "xml5_flatbuf.h"
 
@@ -649,6 +651,10 @@ H5W_EXPORT(h5w_parse_xml) uint32_t h5w_parse_xml(uint32_t len, uint32_t flags) {
         fo.include_errors = (flags & H5W_PARSE_ERRORS) != 0;
         fo.errors = (const h5_flatbuf_error *)(const void *)errs;
         fo.error_count = nerr;
+        if (flags & H5W_PARSE_SOURCE_REFS) { /* parseXml(): JS slices its own string (as h5w_parse) */
+            fo.source = input.data;
+            fo.source_len = len;
+        }
         st = x5_flatbuf_write(xml_parser, doc, &fo, &flat);
     }
     if (st != H5_OK || len > (8u << 20)) {

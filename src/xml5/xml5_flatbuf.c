@@ -49,16 +49,45 @@ static const h5_node *next_node(const h5_node *n, const h5_node *root) {
     return n == root ? NULL : n->next_sibling;
 }
 
+/* Make room, before h5_flatbuf_write, for its buffer and the XML section
+ * after it: h5_flatbuf_write allocates exactly what it needs but writes
+ * into a block it is given when that is big enough and at most twice that
+ * size, so a block reserved here with an upper bound of both parts is
+ * written in place, and the section is appended without a realloc (which
+ * copies the whole buffer).  The bound: the tree's records (its nodes and
+ * attributes were counted as they were created), names, locations and
+ * errors, and strings: no more code units than the input has (a string
+ * unit comes from at least one input unit; names are written once).
+ * When the bound is over twice the size needed, h5_flatbuf_write
+ * allocates anew and the section is appended by a realloc, as without it. */
+static void reserve(const x5_parser *p, const h5_flatbuf_options *opts, uint64_t xml_bytes, h5_flatbuf *fb) {
+    uint64_t n = p->node_count, a = p->attr_count;
+    uint64_t bound = 4 * (uint64_t)H5_FLATBUF_HEADER_WORDS + 4 * (uint64_t)H5_FLATBUF_NODE_WORDS * n +
+                     4 * (uint64_t)H5_FLATBUF_ATTR_WORDS * a + 8 * (n + a) + 2 * (uint64_t)p->input_len + 16 +
+                     (opts->locations ? 4 * (uint64_t)H5_FLATBUF_LOC_WORDS * (n + a) : 0) +
+                     (opts->include_errors ? 4 * (uint64_t)H5_FLATBUF_ERROR_WORDS * opts->error_count : 0) + xml_bytes;
+    if (fb->cap >= bound || bound > UINT32_MAX) return;
+    free(fb->data);
+    fb->data = malloc((size_t)bound);
+    fb->cap = fb->data ? (size_t)bound : 0;
+    fb->len = 0;
+}
+
 h5_status x5_flatbuf_write(const x5_parser *p, const h5_node *doc, const h5_flatbuf_options *opts, h5_flatbuf *fb) {
+    const x5_xml_declaration *d = &p->decl;
+    uint64_t xml_units = d->version.len + d->encoding.len + d->standalone.len;
+    for (size_t i = 0; i < p->quals.len; i++) xml_units += p->quals.v[i].ns.len + p->quals.v[i].prefix.len;
+    if (!opts->source_in_buffer)
+        reserve(p, opts,
+                4 * ((uint64_t)H5_FB_X_HEADER_WORDS + p->node_count + p->attr_count +
+                     (uint64_t)H5_FB_X_Q_WORDS * p->quals.len) + 2 * xml_units + 8, fb);
     h5_status st = h5_flatbuf_write(doc, opts, fb);
     if (st != H5_OK) return st;
     const uint8_t *h = fb->data;
     uint32_t nnodes = get_u32(h + 4 * H5_FB_H_NODE_COUNT), nattrs = get_u32(h + 4 * H5_FB_H_ATTR_COUNT);
 
     /* Sizes: header, qualifier per node and per attribute, records, strings. */
-    const x5_xml_declaration *d = &p->decl;
-    uint64_t units = d->version.len + d->encoding.len + d->standalone.len;
-    for (size_t i = 0; i < p->quals.len; i++) units += p->quals.v[i].ns.len + p->quals.v[i].prefix.len;
+    const uint64_t units = xml_units;
     uint64_t words = (uint64_t)H5_FB_X_HEADER_WORDS + nnodes + nattrs + (uint64_t)H5_FB_X_Q_WORDS * p->quals.len;
     uint64_t off = (fb->len + 3) & ~(uint64_t)3;
     uint64_t str_off = off + 4 * words;

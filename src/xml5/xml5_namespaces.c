@@ -67,6 +67,10 @@ static h5_str arena_str(x5_parser *p, h5_str s) {
     return r;
 }
 
+/* A string of the token for the tree: itself when it is a span of the
+ * input (xml5_tree.h), else a copy in the arena. */
+static h5_str keep_str(x5_parser *p, h5_str s) { return x5_in_input(p, s) ? s : arena_str(p, s); }
+
 /* The slot of `prefix` in the prefix table (open addressing, linear
  * probing): its own, or the empty one where it goes. */
 static x5_prefix_slot *prefix_slot(const x5_parser *p, h5_str prefix) {
@@ -244,22 +248,27 @@ h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
         return NULL;
     }
     el->ns = H5_NS_OTHER;
-    el->name = x5_local_name(arena_str(p, tok->name), &p->quals.v[eq]);
+    el->name = x5_local_name(keep_str(p, tok->name), &p->quals.v[eq]);
     if (tok->type == X5_TOKEN_EMPTY_TAG) el->flags |= H5_NODE_FLAG_SELF_CLOSING;
     el->attrs = block;
     el->nattrs = (uint32_t)kept;
+    p->node_count++;
+    p->attr_count += kept;
     uint32_t *quals = (uint32_t *)(void *)(el->attrs + kept);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         if (aq[i] == UINT32_MAX) continue;
         h5_attr *at = &el->attrs[k];
         memset(at, 0, sizeof *at);
-        at->name = x5_local_name(arena_str(p, tok->attrs[i].name), &p->quals.v[aq[i]]);
-        at->value = arena_str(p, tok->attrs[i].value);
+        at->name = x5_local_name(keep_str(p, tok->attrs[i].name), &p->quals.v[aq[i]]);
+        at->value = keep_str(p, tok->attrs[i].value);
         at->ns = aq[i] == X5_Q_XML ? H5_ATTR_NS_XML
                : (aq[i] == X5_Q_XMLNS || aq[i] == X5_Q_XMLNS_DEFAULT) ? H5_ATTR_NS_XMLNS
                : H5_ATTR_NS_NONE;
-        at->name_start = at->name_end = at->value_start = at->value_end = H5_NO_OFFSET;
+        at->name_start = tok->attrs[i].name_start;
+        at->name_end = tok->attrs[i].name_end;
+        at->value_start = tok->attrs[i].value_start;
+        at->value_end = tok->attrs[i].value_end;
         quals[k++] = aq[i];
     }
     quals[kept] = eq;

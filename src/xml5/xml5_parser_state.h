@@ -42,7 +42,15 @@ struct x5_parser {
     x5_tokenizer *tokenizer;
     bool oom;
 
+    /* The input of x5_parse: text and attribute values that are verbatim
+     * in it point into it (xml5_tree.h). */
+    const h5_char *input;
+    size_t input_len;
+
     h5_node *doc;
+    /* Nodes and attributes created (at least those in the tree): the
+     * flat buffer's room (xml5_flatbuf.c). */
+    size_t node_count, attr_count;
     x5_phase phase;
     bool seen_token;     /* any token before (for the XML declaration) */
     bool seen_doctype;
@@ -62,6 +70,12 @@ struct x5_parser {
 bool x5_vec_grow(x5_parser *p, void **v, size_t *cap, size_t elem);
 #define X5_VEC_ROOM(p, vec) \
     ((vec).len < (vec).cap || x5_vec_grow((p), (void **)&(vec).v, &(vec).cap, sizeof *(vec).v))
+
+/* Is `s` (non-empty) a span of the input?  Compared as addresses. */
+static inline bool x5_in_input(const x5_parser *p, h5_str s) {
+    uintptr_t a = (uintptr_t)s.ptr, b = (uintptr_t)p->input;
+    return s.len && b && a >= b && s.len <= p->input_len && (a - b) / sizeof(h5_char) <= p->input_len - s.len;
+}
 
 void x5_parse_error_at(x5_parser *p, x5_error_code code, uint32_t offset);
 /* An error at the current token (its end). */

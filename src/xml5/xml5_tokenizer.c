@@ -86,8 +86,17 @@ enum {
 #define X5_REF_MAX 40
 #define X5_STACK_MAX (X5_REF_MAX + 8)
 
+/* An attribute of the current tag: its name in `abuf`; its value in
+ * `abuf` too, or borrowed: a span of the chunk being fed (value_src, as
+ * the borrowed character run), copied to `kept` (at kept_off) when the
+ * chunk ends before the tag. */
 typedef struct {
     size_t name_off, name_len, value_off;
+    const h5_char *value_src;
+    size_t value_src_len;
+    bool kept;
+    size_t kept_off;
+    uint32_t name_start, name_end, value_start, value_end; /* x5_token_attr */
 } x5_attr_rec;
 
 struct x5_tokenizer {
@@ -103,12 +112,20 @@ struct x5_tokenizer {
     h5_char pending_high;     /* a lead surrogate waiting for its trail */
     uint32_t pos;             /* code units consumed */
 
-    /* Characters to process again, last one first. */
+    /* Characters to process again, last one first, and their offsets. */
     int stack[X5_STACK_MAX];
+    uint32_t stack_off[X5_STACK_MAX];
     size_t nstack;
-    /* Lookahead: characters seen, keyword being matched. */
+    /* Lookahead: characters seen (and their offsets), keyword being matched. */
     h5_char look[X5_REF_MAX + 1];
+    uint32_t look_off[X5_REF_MAX + 1];
     size_t nlook;
+
+    /* Source offsets (tokens' start and end, x5_token): of the character
+     * x5_step is processing (the input length at EOF); of the current
+     * token's '<'; of the '&' of the current character reference; of the
+     * pending character run's first character. */
+    uint32_t cur, tok_start, ref_start, text_start;
     const char *keyword;
 
     /* Numeric character reference. */
@@ -119,13 +136,21 @@ struct x5_tokenizer {
 
     /* The current token. */
     x5_token_type tag_type;
-    h5_buf text;              /* pending character run */
+    h5_buf text;              /* pending character run (when not borrowed) */
+    /* A pending character run that is still a span of the chunk being fed
+     * (text_src[0..text_src_len), `text` empty): the bulk path borrows it
+     * instead of copying, and it is copied into `text` only when a
+     * character that is not the chunk's next unit joins it.  Cut at the
+     * end of every feed, so it never outlives its chunk. */
+    const h5_char *text_src;
+    size_t text_src_len;
     h5_buf name;              /* tag name, PI target, DOCTYPE name */
     h5_buf data;              /* comment data, PI data */
     h5_buf public_id, system_id;
     bool has_name, has_public_id, has_system_id, doctype_system;
     int doctype_depth;        /* internal subset bracket depth */
     h5_buf abuf;              /* attribute names and values */
+    h5_buf kept;              /* borrowed values of the current tag, copied at the end of a feed */
     x5_attr_rec *recs;
     x5_token_attr *attrs;
     size_t nattrs, attrs_cap;
@@ -144,12 +169,40 @@ static bool is_doctype_space(int c) { return is_space(c) || c == '\f'; }
 /* ------------------------------------------------------------------------ */
 /* Output.                                                                    */
 
+/* The borrowed character run becomes a copy in `text`. */
+static void own_text(x5_tokenizer *t) {
+    if (!h5_buf_append(&t->text, t->text_src, t->text_src_len)) t->oom = true;
+    t->text_src = NULL;
+    t->text_src_len = 0;
+}
+
+/* The borrowed value of the current attribute becomes a copy in `abuf`. */
+static void own_value(x5_tokenizer *t) {
+    x5_attr_rec *r = &t->recs[t->nattrs - 1];
+    const h5_char *v = r->kept ? t->kept.data + r->kept_off : r->value_src;
+    if (!h5_buf_append(&t->abuf, v, r->value_src_len)) t->oom = true;
+    r->value_src = NULL;
+    r->value_src_len = 0;
+    r->kept = false;
+}
+static bool value_borrowed(const x5_tokenizer *t) {
+    return t->attr_open && (t->recs[t->nattrs - 1].value_src || t->recs[t->nattrs - 1].kept);
+}
+
 static void put(x5_tokenizer *t, h5_buf *b, uint32_t cp) {
+    /* A run's first character: a reference's output starts at its '&'. */
+    if (b == &t->text && !t->text.len && !t->text_src)
+        t->text_start = t->state >= S_CHARACTER_REFERENCE ? t->ref_start : t->cur;
+    if (b == &t->text && t->text_src) own_text(t);
+    if (b == &t->abuf && value_borrowed(t)) own_value(t);
     if (!h5_buf_push_cp(b, cp)) t->oom = true;
 }
 static void put_ascii(x5_tokenizer *t, h5_buf *b, const char *s) {
     while (*s) put(t, b, (unsigned char)*s++);
 }
+
+/* The end of the token the current character completes. */
+static uint32_t token_end(const x5_tokenizer *t) { return t->at_eof ? t->pos : t->cur + 1; }
 
 static void emit(x5_tokenizer *t, x5_token *tok) {
     if (!t->oom) t->opts.on_token(t->opts.token_ctx, tok);
@@ -165,17 +218,34 @@ static x5_token new_token(x5_token_type type, const h5_buf *name, const h5_buf *
     return tok;
 }
 
-static void flush_text(x5_tokenizer *t) {
+/* Emit the pending character run, which ends at `end`. */
+static void flush_text_at(x5_tokenizer *t, uint32_t end) {
+    if (t->text_src) {
+        x5_token tok = new_token(X5_TOKEN_CHARACTER, NULL, NULL);
+        tok.data = (h5_str){ t->text_src, t->text_src_len };
+        tok.start = t->text_start;
+        tok.end = end;
+        t->text_src = NULL;
+        t->text_src_len = 0;
+        emit(t, &tok);
+        return;
+    }
     if (!t->text.len) return;
     x5_token tok = new_token(X5_TOKEN_CHARACTER, NULL, &t->text);
+    tok.start = t->text_start;
+    tok.end = end;
     emit(t, &tok);
     t->text.len = 0;
 }
+/* ... cut where the tokenizer is (a parse error, the next token). */
+static void flush_text(x5_tokenizer *t) { flush_text_at(t, t->at_eof ? t->pos : t->cur); }
 
 /* Characters before a comment, PI or DOCTYPE come out first. */
-static void emit_after_text(x5_tokenizer *t, x5_token tok) {
+static void emit_after_text(x5_tokenizer *t, x5_token *tok) {
     flush_text(t);
-    emit(t, &tok);
+    tok->start = t->tok_start;
+    tok->end = token_end(t);
+    emit(t, tok);
 }
 
 static void error(x5_tokenizer *t, x5_error_code code) {
@@ -193,6 +263,7 @@ static void create_tag(x5_tokenizer *t, x5_token_type type, int c) {
     t->tag_type = type;
     t->name.len = 0;
     t->abuf.len = 0;
+    t->kept.len = 0;
     t->nattrs = 0;
     t->attr_open = t->attr_name_open = false;
     if (c >= 0) put(t, &t->name, (uint32_t)c);
@@ -207,6 +278,7 @@ static void attr_name_done(x5_tokenizer *t) {
     x5_attr_rec *r = &t->recs[t->nattrs - 1];
     r->name_len = t->abuf.len - r->name_off;
     r->value_off = t->abuf.len;
+    r->name_end = r->value_start = r->value_end = t->at_eof ? t->pos : t->cur;
     t->attr_dup = false;
     for (size_t i = 0; i + 1 < t->nattrs; i++) {
         if (t->recs[i].name_len == r->name_len &&
@@ -230,21 +302,31 @@ static void attr_finish(x5_tokenizer *t) {
     }
 }
 
+/* Room for one more attribute than `n` in recs and attrs (false and oom
+ * when out of memory). */
+static bool attrs_room(x5_tokenizer *t, size_t n) {
+    if (n < t->attrs_cap) return true;
+    size_t cap = t->attrs_cap ? 2 * t->attrs_cap : 8;
+    x5_attr_rec *r = realloc(t->recs, cap * sizeof *r);
+    if (r) t->recs = r;
+    x5_token_attr *a = realloc(t->attrs, cap * sizeof *a);
+    if (a) t->attrs = a;
+    if (!r || !a) {
+        t->oom = true;
+        return false;
+    }
+    t->attrs_cap = cap;
+    return true;
+}
+
 static void attr_start(x5_tokenizer *t, int c) {
     attr_finish(t);
-    if (t->nattrs == t->attrs_cap) {
-        size_t cap = t->attrs_cap ? 2 * t->attrs_cap : 8;
-        x5_attr_rec *r = realloc(t->recs, cap * sizeof *r);
-        if (r) t->recs = r;
-        x5_token_attr *a = realloc(t->attrs, cap * sizeof *a);
-        if (a) t->attrs = a;
-        if (!r || !a) {
-            t->oom = true;
-            return;
-        }
-        t->attrs_cap = cap;
-    }
+    if (!attrs_room(t, t->nattrs)) return;
     t->recs[t->nattrs].name_off = t->abuf.len;
+    t->recs[t->nattrs].value_src = NULL;
+    t->recs[t->nattrs].value_src_len = 0;
+    t->recs[t->nattrs].kept = false;
+    t->recs[t->nattrs].name_start = t->cur;
     t->nattrs++;
     t->attr_open = t->attr_name_open = true;
     put(t, &t->abuf, (uint32_t)c);
@@ -260,17 +342,24 @@ static void emit_tag(x5_tokenizer *t, x5_token_type type) {
         t->attrs[i].name.len = r->name_len;
         t->attrs[i].value.ptr = t->abuf.data + r->value_off;
         t->attrs[i].value.len = (i + 1 < t->nattrs ? t->recs[i + 1].name_off : t->abuf.len) - r->value_off;
+        if (r->value_src) t->attrs[i].value = (h5_str){ r->value_src, r->value_src_len };
+        if (r->kept) t->attrs[i].value = (h5_str){ t->kept.data + r->kept_off, r->value_src_len };
+        t->attrs[i].name_start = r->name_start;
+        t->attrs[i].name_end = r->name_end;
+        t->attrs[i].value_start = r->value_start;
+        t->attrs[i].value_end = r->value_end;
     }
     tok.attrs = t->attrs;
     tok.nattrs = t->nattrs;
-    emit_after_text(t, tok);
+    emit_after_text(t, &tok);
 }
 
 /* ------------------------------------------------------------------------ */
 /* Comments, processing instructions, DOCTYPEs.                               */
 
 static void emit_comment(x5_tokenizer *t) {
-    emit_after_text(t, new_token(X5_TOKEN_COMMENT, NULL, &t->data));
+    x5_token tok = new_token(X5_TOKEN_COMMENT, NULL, &t->data);
+    emit_after_text(t, &tok);
 }
 
 static void create_pi(x5_tokenizer *t, int c) {
@@ -342,7 +431,7 @@ invalid:
 static void emit_pi(x5_tokenizer *t) {
     x5_token tok = new_token(X5_TOKEN_PI, &t->name, &t->data);
     xml_declaration(t, &tok);
-    emit_after_text(t, tok);
+    emit_after_text(t, &tok);
 }
 
 /* EOF in a processing instruction: eof-in-xml-declaration when its target
@@ -350,7 +439,8 @@ static void emit_pi(x5_tokenizer *t) {
 static void pi_eof(x5_tokenizer *t) {
     error(t, h5_str_eq_ascii(h5_buf_str(&t->name), "xml") ? X5_ERROR_EOF_IN_XML_DECLARATION
                                                            : X5_ERROR_EOF_IN_PROCESSING_INSTRUCTION);
-    emit_after_text(t, new_token(X5_TOKEN_PI, &t->name, &t->data));
+    x5_token tok = new_token(X5_TOKEN_PI, &t->name, &t->data);
+    emit_after_text(t, &tok);
 }
 
 static void create_doctype(x5_tokenizer *t) {
@@ -365,7 +455,7 @@ static void emit_doctype(x5_tokenizer *t) {
     tok.has_name = t->has_name;
     tok.has_public_id = t->has_public_id;
     tok.has_system_id = t->has_system_id;
-    emit_after_text(t, tok);
+    emit_after_text(t, &tok);
 }
 
 static h5_buf *doctype_id(x5_tokenizer *t) {
@@ -403,10 +493,19 @@ static x5_error_code numeric_error(h5_error_code e) {
     }
 }
 
+static void look_push(x5_tokenizer *t, int c) {
+    t->look_off[t->nlook] = t->cur;
+    t->look[t->nlook++] = (h5_char)c;
+}
+
 /* Put characters back to be consumed again: look[0..nlook) then c. */
 static void unconsume_look(x5_tokenizer *t, int c) {
+    t->stack_off[t->nstack] = t->cur;
     t->stack[t->nstack++] = c;
-    for (size_t i = t->nlook; i-- > 0;) t->stack[t->nstack++] = t->look[i];
+    for (size_t i = t->nlook; i-- > 0;) {
+        t->stack_off[t->nstack] = t->look_off[i];
+        t->stack[t->nstack++] = t->look[i];
+    }
     t->nlook = 0;
 }
 
@@ -456,12 +555,20 @@ again:
         if (c == '&') {
             t->return_state = S_DATA;
             t->additional_allowed = -1;
+            t->ref_start = t->cur;
             t->state = S_CHARACTER_REFERENCE;
         } else if (c == '<') {
+            /* The text so far ends here (a '<' that starts no token joins
+             * the next run; the tree merges adjacent runs). */
+            flush_text_at(t, t->cur);
+            t->tok_start = t->cur;
             t->state = S_TAG_OPEN;
         } else if (c == X5_EOF) {
             flush_text(t);
-            if (!t->done) emit_after_text(t, new_token(X5_TOKEN_EOF, NULL, NULL));
+            if (!t->done) {
+                x5_token tok = new_token(X5_TOKEN_EOF, NULL, NULL);
+                emit_after_text(t, &tok);
+            }
             t->done = true;
         } else {
             emit_char(t, (uint32_t)c);
@@ -564,6 +671,9 @@ again:
     /* Tag attribute value before state */
     case S_TAG_ATTR_VALUE_BEFORE:
         if (is_space(c)) return;
+        /* The value starts inside its quotes (or at its first character). */
+        if (t->attr_open && c != '>' && c != X5_EOF)
+            t->recs[t->nattrs - 1].value_start = t->cur + (c == '"' || c == '\'');
         if (c == '"') t->state = S_TAG_ATTR_VALUE_DOUBLE_QUOTED;
         else if (c == '\'') t->state = S_TAG_ATTR_VALUE_SINGLE_QUOTED;
         else if (c == '>') goto tag_emit;
@@ -582,6 +692,8 @@ again:
     case S_TAG_ATTR_VALUE_UNQUOTED: {
         int end = t->state == S_TAG_ATTR_VALUE_DOUBLE_QUOTED ? '"'
                   : t->state == S_TAG_ATTR_VALUE_SINGLE_QUOTED ? '\'' : ' ';
+        if (t->attr_open && (c == end || (end == ' ' && (is_space(c) || c == '>')) || c == X5_EOF))
+            t->recs[t->nattrs - 1].value_end = t->at_eof ? t->pos : t->cur;
         if (c == end || (end == ' ' && is_space(c))) {
             t->state = S_TAG_ATTR_NAME_BEFORE;
         } else if (c == '&') {
@@ -685,7 +797,7 @@ again:
             t->keyword = c == '-' ? kw_dashes : c == 'D' ? kw_doctype : c == '[' ? kw_cdata : NULL;
         }
         if (t->keyword && c == t->keyword[t->nlook]) {
-            t->look[t->nlook++] = (h5_char)c;
+            look_push(t, c);
             if (t->keyword[t->nlook]) return;
             t->nlook = 0;
             if (t->keyword == kw_dashes) {
@@ -913,7 +1025,7 @@ again:
 
     case S_DOCTYPE_KEYWORD:
         if (c != X5_EOF && h5_to_lower(c) == t->keyword[t->nlook]) {
-            t->look[t->nlook++] = (h5_char)c;
+            look_push(t, c);
             if (t->keyword[t->nlook]) return;
             t->nlook = 0;
             t->doctype_system = t->keyword == kw_system;
@@ -1062,7 +1174,7 @@ again:
     case S_NAMED_CHARACTER_REFERENCE:
         if (c != X5_EOF && h5_is_ascii_alnum(c)) {
             if (t->nlook < X5_REF_MAX) {
-                t->look[t->nlook++] = (h5_char)c;
+                look_push(t, c);
                 return;
             }
             /* Longer than any name: not a reference. */
@@ -1073,7 +1185,7 @@ again:
             goto again;
         }
         if (c == ';') {
-            t->look[t->nlook++] = ';';
+            look_push(t, ';');
             named_reference_end(t, X5_EOF);
             t->state = t->return_state;
             return;
@@ -1096,7 +1208,11 @@ again:
 /* Run one character, then whatever it put back. */
 static void x5_consume(x5_tokenizer *t, int c) {
     x5_step(t, c);
-    while (t->nstack) x5_step(t, t->stack[--t->nstack]);
+    while (t->nstack) {
+        t->nstack--;
+        t->cur = t->stack_off[t->nstack];
+        x5_step(t, t->stack[t->nstack]);
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1122,7 +1238,10 @@ static const scan_set X5_SS_ATTR_NAME = { .mask = K_WS | K_SLASH | K_GT | K_EQ |
 static const scan_set *x5_scan_set(int state) {
     switch (state) {
     case S_DATA: return &SS_DATA;
-    case S_TAG_NAME: return &X5_SS_TAG_NAME;
+    case S_CDATA: return &SS_CDATA;
+    case S_TAG_NAME:
+    case S_END_TAG_NAME: return &X5_SS_TAG_NAME;
+    case S_COMMENT: return &SS_COMMENT;
     case S_TAG_ATTR_NAME: return &X5_SS_ATTR_NAME;
     case S_TAG_ATTR_VALUE_DOUBLE_QUOTED: return &SS_ATTR_DQ;
     case S_TAG_ATTR_VALUE_SINGLE_QUOTED: return &SS_ATTR_SQ;
@@ -1133,23 +1252,134 @@ static const scan_set *x5_scan_set(int state) {
 /* The buffer the bulk path appends to in the current state (NULL: skip). */
 static h5_buf *x5_bulk_target(x5_tokenizer *t) {
     switch (t->state) {
-    case S_DATA: return &t->text;
-    case S_TAG_NAME: return &t->name;
+    case S_DATA:
+    case S_CDATA: return &t->text;
+    case S_TAG_NAME:
+    case S_END_TAG_NAME: return &t->name;
+    case S_COMMENT: return &t->data;
     case S_TAG_ATTR_NAME: return &t->abuf;
     default: return t->attr_open ? &t->abuf : NULL; /* attribute values */
     }
+}
+
+/* Does s[0..n) hold a TAB or LF (which attribute-value normalization
+ * turns into spaces)? */
+static bool memchr16_tab_lf(const h5_char *s, size_t n) {
+    for (size_t k = 0; k < n; k++)
+        if (s[k] == '\t' || s[k] == '\n') return true;
+    return false;
+}
+
+/* A whole tag at s[i] == '<' in the data state, in one go: the states from
+ * tag open to the emitted token (tag open, (end) tag name, tag attribute
+ * name before, tag attribute name, tag attribute value before, the quoted
+ * value states, empty tag) take exactly these paths when the tag is
+ * `<name>`, `</name>`, `<name/>` or a start tag whose attributes are
+ * `name="value"` or `name='value'` (single spaces, TABs or LFs between them,
+ * no character reference, TAB or LF in a value, no repeated name), all in
+ * this chunk, with no character that input preprocessing looks at; the
+ * token is then the same, names and values borrowed from the chunk, with
+ * the same offsets, and no parse error is possible.  Returns the index
+ * after the tag, or i when the tag is anything else (then the state machine
+ * takes it, character by character). */
+static size_t fast_tag(x5_tokenizer *t, const h5_char *s, size_t i, size_t n) {
+    size_t p = i + 1;
+    bool end = p < n && s[p] == '/';
+    if (end) p++;
+    if (p >= n) return i;
+    h5_char c0 = s[p];
+    if (is_space(c0) || c0 == ':' || c0 == '<' || c0 == '>' || c0 == '/' || c0 == '?' || c0 == '!') return i;
+    size_t j = scan_ordinary(s, p, n, &X5_SS_TAG_NAME);
+    if (j == p || j >= n) return i;
+    x5_token tok = new_token(end ? X5_TOKEN_END_TAG : X5_TOKEN_START_TAG, NULL, NULL);
+    tok.name = (h5_str){ s + p, j - p };
+    size_t na = 0;
+    for (;;) {
+        if (j >= n) return i;
+        if (s[j] == '>') {
+            j++;
+            break;
+        }
+        if (end) return i;
+        if (s[j] == '/') {
+            if (j + 1 >= n || s[j + 1] != '>') return i;
+            tok.type = X5_TOKEN_EMPTY_TAG;
+            j += 2;
+            break;
+        }
+        if (is_space(s[j])) {
+            while (j < n && is_space(s[j])) j++;
+            continue;
+        }
+        /* An attribute: name="value". */
+        if (s[j] == ':' || s[j] == '=') return i;
+        size_t a = j;
+        j = scan_ordinary(s, a, n, &X5_SS_ATTR_NAME);
+        if (j == a || j + 1 >= n || s[j] != '=' || (s[j + 1] != '"' && s[j + 1] != '\'')) return i;
+        h5_str name = { s + a, j - a };
+        for (size_t k = 0; k < na; k++)
+            if (h5_str_eq(t->attrs[k].name, name)) return i; /* duplicate-attribute */
+        size_t v = j + 2;
+        size_t ve = scan_ordinary(s, v, n, s[j + 1] == '"' ? &SS_ATTR_DQ : &SS_ATTR_SQ);
+        if (ve >= n || s[ve] != s[j + 1] || memchr16_tab_lf(s + v, ve - v)) return i;
+        if (!attrs_room(t, na)) return i;
+        uint32_t at = t->pos - (uint32_t)i; /* offset of s[0] */
+        t->attrs[na++] = (x5_token_attr){ name, { s + v, ve - v }, at + (uint32_t)a, at + (uint32_t)j,
+                                          at + (uint32_t)v, at + (uint32_t)ve };
+        j = ve + 1;
+    }
+    /* The text before the tag ends at its '<' (as in the data state). */
+    flush_text_at(t, t->pos);
+    tok.attrs = t->attrs;
+    tok.nattrs = na;
+    tok.start = t->tok_start = t->pos;
+    tok.end = t->pos + (uint32_t)(j - i);
+    t->nattrs = 0; /* no tag in progress */
+    t->pos += (uint32_t)(j - i); /* consumed: the tree's errors are at the '>' (x5_tokenizer_position) */
+    emit(t, &tok);
+    return j;
 }
 
 h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
     if (t->oom) return H5_ERR_OOM;
     size_t i = 0;
     while (i < n && !t->oom) {
-        /* Bulk: a run of plain text in the data state, of a tag name, an
-         * attribute name or a quoted attribute value. */
+        /* Bulk: a run of plain text in the data or CDATA state, of a start
+         * or end tag name, an attribute name, a quoted attribute value or a
+         * comment. */
         const scan_set *set = t->pending_high || t->after_cr ? NULL : x5_scan_set(t->state);
         size_t j = set ? scan_ordinary(s, i, n, set) : i;
         if (j > i) {
             h5_buf *dst = x5_bulk_target(t);
+            if (dst == &t->text && !t->text.len &&
+                (!t->text_src || t->text_src + t->text_src_len == s + i)) {
+                /* Text verbatim in the chunk: borrowed (flush_text). */
+                if (!t->text_src) {
+                    t->text_src = s + i;
+                    t->text_start = t->pos;
+                }
+                t->text_src_len += j - i;
+                t->pos += (uint32_t)(j - i);
+                i = j;
+                continue;
+            }
+            if (dst == &t->text && t->text_src) own_text(t);
+            if (dst == &t->text && !t->text.len) t->text_start = t->pos;
+            if (dst == &t->abuf && t->state != S_TAG_ATTR_NAME) {
+                /* A quoted value verbatim in the chunk (nothing for 3.3.3
+                 * normalization to change): borrowed (emit_tag). */
+                x5_attr_rec *r = &t->recs[t->nattrs - 1];
+                if (t->abuf.len == r->value_off && !r->kept &&
+                    (!r->value_src || r->value_src + r->value_src_len == s + i) &&
+                    !memchr16_tab_lf(s + i, j - i)) {
+                    if (!r->value_src) r->value_src = s + i;
+                    r->value_src_len += j - i;
+                    t->pos += (uint32_t)(j - i);
+                    i = j;
+                    continue;
+                }
+                if (r->value_src || r->kept) own_value(t);
+            }
             if (dst && !h5_buf_append(dst, s + i, j - i)) t->oom = true;
             /* Attribute values: 3.3.3 normalization, as the state does. */
             if (dst == &t->abuf && t->state != S_TAG_ATTR_NAME && !t->oom)
@@ -1159,6 +1389,13 @@ h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
             i = j;
             continue;
         }
+        if (s[i] == '<' && t->state == S_DATA && !t->pending_high && !t->after_cr) {
+            size_t k = fast_tag(t, s, i, n);
+            if (k > i) {
+                i = k;
+                continue;
+            }
+        }
         h5_char u = s[i++];
         t->pos++;
         uint32_t cp = u;
@@ -1167,13 +1404,16 @@ h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
             t->pending_high = 0;
             if (u >= 0xDC00 && u <= 0xDFFF) {
                 cp = 0x10000 + (((uint32_t)hi - 0xD800) << 10) + (u - 0xDC00);
+                t->cur = t->pos - 2;
                 if (is_noncharacter(cp)) error(t, X5_ERROR_NONCHARACTER_IN_INPUT_STREAM);
                 x5_consume(t, (int)cp);
                 continue;
             }
+            t->cur = t->pos - 2;
             error(t, X5_ERROR_SURROGATE_IN_INPUT_STREAM);
             x5_consume(t, hi);
         }
+        t->cur = t->pos - 1;
         if (u >= 0xD800 && u <= 0xDBFF) {
             t->pending_high = u;
             continue;
@@ -1190,7 +1430,16 @@ h5_status x5_tokenizer_feed(x5_tokenizer *t, const h5_char *s, size_t n) {
         else if (is_noncharacter(u)) error(t, X5_ERROR_NONCHARACTER_IN_INPUT_STREAM);
         x5_consume(t, (int)cp);
     }
-    flush_text(t);
+    flush_text_at(t, t->pos);
+    /* Borrowed attribute values of a tag still open: copied, the chunk goes. */
+    for (size_t k = 0; k < t->nattrs; k++) {
+        x5_attr_rec *r = &t->recs[k];
+        if (!r->value_src) continue;
+        r->kept_off = t->kept.len;
+        r->kept = true;
+        if (!h5_buf_append(&t->kept, r->value_src, r->value_src_len)) t->oom = true;
+        r->value_src = NULL;
+    }
     return t->oom ? H5_ERR_OOM : H5_OK;
 }
 
@@ -1199,10 +1448,12 @@ h5_status x5_tokenizer_finish(x5_tokenizer *t) {
     if (t->pending_high) {
         h5_char hi = t->pending_high;
         t->pending_high = 0;
+        t->cur = t->pos - 1;
         error(t, X5_ERROR_SURROGATE_IN_INPUT_STREAM);
         x5_consume(t, hi);
     }
     t->at_eof = true;
+    t->cur = t->pos;
     x5_consume(t, X5_EOF);
     return t->oom ? H5_ERR_OOM : H5_OK;
 }
@@ -1211,7 +1462,7 @@ x5_tokenizer *x5_tokenizer_create(void) { return calloc(1, sizeof(x5_tokenizer))
 
 void x5_tokenizer_destroy(x5_tokenizer *t) {
     if (!t) return;
-    h5_buf *bufs[] = { &t->text, &t->name, &t->data, &t->public_id, &t->system_id, &t->abuf };
+    h5_buf *bufs[] = { &t->text, &t->name, &t->data, &t->public_id, &t->system_id, &t->abuf, &t->kept };
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) h5_buf_free(bufs[i]);
     free(t->recs);
     free(t->attrs);
@@ -1229,7 +1480,9 @@ void x5_tokenizer_reset(x5_tokenizer *t, const x5_tokenizer_options *opts) {
     t->pos = 0;
     t->nstack = t->nlook = 0;
     t->text.len = t->name.len = t->data.len = 0;
-    t->public_id.len = t->system_id.len = t->abuf.len = 0;
+    t->text_src = NULL;
+    t->text_src_len = 0;
+    t->public_id.len = t->system_id.len = t->abuf.len = t->kept.len = 0;
     t->nattrs = 0;
     t->attr_open = t->attr_name_open = t->attr_dup = false;
 }

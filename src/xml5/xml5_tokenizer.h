@@ -47,6 +47,9 @@ typedef enum {
 typedef struct {
     h5_str name;
     h5_str value;         /* character references resolved */
+    /* Source offsets: the name; the value inside its quotes (both equal
+     * to name_end when there is no value). */
+    uint32_t name_start, name_end, value_start, value_end;
 } x5_token_attr;
 
 typedef struct {
@@ -60,6 +63,11 @@ typedef struct {
     /* XML declaration: the pseudo-attributes present (values unchecked) */
     h5_str version, encoding, standalone;
     bool has_version, has_encoding, has_standalone;
+    /* Source offsets of the token, [start, end): from its '<' to after its
+     * '>' (the input length at EOF); a character run from its first
+     * character (the '&' of a reference) to where the next token starts
+     * (runs cut by a parse error or a chunk end: where the cut is). */
+    uint32_t start, end;
 } x5_token;
 
 /* The states a caller may start in (xml5lib-tests use only the data state;

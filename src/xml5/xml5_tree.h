@@ -26,7 +26,10 @@
  * - Qualifier 0 is "no namespace, no prefix".  A name whose prefix is not
  *   bound (a parse error) has qualifier 0 and its whole qualified name as
  *   its local name (the DOM allows no prefix without a namespace).
- * - All strings are copies in the arena: the tree does not borrow the input.
+ * - Text, element and attribute names and attribute values that appear
+ *   verbatim in the input point into it (text: data_cap 0, dom.h), as in
+ *   the HTML tree (parser.h): the input must outlive the tree.  Everything
+ *   else is a copy in the arena.
  *
  * No recursion over depth; no malloc per token (the arena, and buffers that
  * grow and are reused by the next parse).
@@ -73,7 +76,8 @@ typedef struct x5_parser x5_parser;
 x5_parser *x5_parser_create(void);
 void x5_parser_destroy(x5_parser *p);
 
-/* Parse `input` (UTF-16).  On H5_OK, *out is the DOCUMENT node.  H5_ERR_OOM:
+/* Parse `input` (UTF-16), which the tree borrows from (above).  On H5_OK,
+ * *out is the DOCUMENT node.  H5_ERR_OOM:
  * *out is NULL and the parser is ready for another parse. */
 h5_status x5_parse(x5_parser *p, const h5_char *input, size_t len, h5_node **out);
 

@@ -65,6 +65,7 @@ static h5_node *current_node(const x5_parser *p) {
 static h5_node *new_node(x5_parser *p, h5_node_type type) {
     h5_node *n = h5_node_create(&p->arena, type);
     if (!n) p->oom = true;
+    p->node_count++;
     return n;
 }
 
@@ -74,12 +75,24 @@ static h5_str dup_str(x5_parser *p, h5_str s) {
     return r;
 }
 
-/* "Append a character": consecutive characters make one Text node. */
-static void append_text(x5_parser *p, h5_node *parent, h5_str s) {
+/* "Append a character": consecutive characters make one Text node.  A
+ * new Text node borrows a run that lies in the input (data_cap 0, dom.h),
+ * and stays borrowed while the runs that follow are the input's next
+ * units; anything else is copied into the arena (h5_text_append), as the
+ * HTML tree builder does (tb_insert.c). */
+static void append_text(x5_parser *p, h5_node *parent, const x5_token *tok) {
+    h5_str s = tok->data;
     h5_node *t = parent->last_child;
     if (!t || t->type != H5_NODE_TEXT) {
         if (!(t = new_node(p, H5_NODE_TEXT))) return;
         h5_node_append(parent, t);
+        t->start = tok->start;
+    }
+    t->end = tok->end;
+    if (t->data_cap == 0 && x5_in_input(p, s) && (t->data_len == 0 || t->data + t->data_len == s.ptr)) {
+        if (t->data_len == 0) t->data = s.ptr;
+        t->data_len += (uint32_t)s.len; /* a span of the input: < UINT32_MAX units */
+        return;
     }
     if (!h5_text_append(&p->arena, t, s.ptr, s.len)) p->oom = true;
 }
@@ -87,6 +100,8 @@ static void append_text(x5_parser *p, h5_node *parent, h5_str s) {
 static void append_comment(x5_parser *p, h5_node *parent, const x5_token *tok) {
     h5_node *c = new_node(p, H5_NODE_COMMENT);
     if (!c) return;
+    c->start = tok->start;
+    c->end = tok->end;
     h5_str d = dup_str(p, tok->data);
     c->data = d.ptr;
     c->data_len = (uint32_t)d.len;
@@ -99,6 +114,8 @@ static void append_pi(x5_parser *p, h5_node *parent, const x5_token *tok) {
         x5_tree_error(p, X5_ERROR_RESERVED_PROCESSING_INSTRUCTION_TARGET);
     h5_node *pi = new_node(p, H5_NODE_PI);
     if (!pi) return;
+    pi->start = tok->start;
+    pi->end = tok->end;
     pi->name = dup_str(p, tok->name);
     h5_str d = dup_str(p, tok->data);
     pi->data = d.ptr;
@@ -110,6 +127,8 @@ static void append_pi(x5_parser *p, h5_node *parent, const x5_token *tok) {
 static void append_doctype(x5_parser *p, const x5_token *tok) {
     h5_node *d = new_node(p, H5_NODE_DOCTYPE);
     if (!d) return;
+    d->start = tok->start;
+    d->end = tok->end;
     d->name = dup_str(p, tok->name);
     d->public_id = dup_str(p, tok->public_id);
     d->system_id = dup_str(p, tok->system_id);
@@ -144,8 +163,11 @@ static void insert_element(x5_parser *p, h5_node *parent, const x5_token *tok) {
     size_t outer = p->bindings.len;
     h5_node *el = x5_create_element_for_token(p, tok);
     if (!el) return;
+    el->start = tok->start;
+    el->start_tag_end = tok->end;
     h5_node_append(parent, el);
     if (tok->type == X5_TOKEN_EMPTY_TAG) {
+        el->end = tok->end;
         x5_namespaces_pop(p, outer);
         return;
     }
@@ -153,9 +175,14 @@ static void insert_element(x5_parser *p, h5_node *parent, const x5_token *tok) {
     p->open.v[p->open.len++] = (x5_open_element){ el, outer };
 }
 
-static void pop_element(x5_parser *p) {
-    x5_namespaces_pop(p, p->open.v[--p->open.len].outer_bindings);
+/* Pop the current node, which ends at `end` (dom.h: the end of its end
+ * tag, else where the token that closed it starts). */
+static h5_node *pop_element(x5_parser *p, uint32_t end) {
+    const x5_open_element *o = &p->open.v[--p->open.len];
+    o->el->end = end;
+    x5_namespaces_pop(p, o->outer_bindings);
     if (!p->open.len) p->phase = X5_PHASE_END;
+    return o->el;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -212,7 +239,7 @@ static void main_phase(x5_parser *p, const x5_token *tok) {
     h5_node *cur = current_node(p);
     if (misc_token(p, tok, cur)) return;
     switch (tok->type) {
-    case X5_TOKEN_CHARACTER: append_text(p, cur, tok->data); return;
+    case X5_TOKEN_CHARACTER: append_text(p, cur, tok); return;
     case X5_TOKEN_START_TAG:
     case X5_TOKEN_EMPTY_TAG: insert_element(p, cur, tok); return;
     case X5_TOKEN_END_TAG: {
@@ -220,19 +247,18 @@ static void main_phase(x5_parser *p, const x5_token *tok) {
         /* "an element in scope with the same tag name": anywhere on the stack. */
         size_t i = p->open.len;
         while (i > 0 && !h5_str_eq(tag_name(p, p->open.v[i - 1].el), tok->name)) i--;
-        while (i > 0 && p->open.len >= i) pop_element(p);
+        while (i > 0 && p->open.len > i) pop_element(p, tok->start);
+        if (i > 0) pop_element(p, tok->end)->end_tag_start = tok->start;
         return;
     }
     case X5_TOKEN_SHORT_END_TAG:
         x5_tree_error(p, X5_ERROR_SHORT_END_TAG);
-        pop_element(p);
+        pop_element(p, tok->end)->end_tag_start = tok->start;
         return;
     case X5_TOKEN_DOCTYPE: x5_tree_error(p, X5_ERROR_MISPLACED_DOCTYPE); return;
     case X5_TOKEN_EOF:
         x5_tree_error(p, X5_ERROR_EOF_IN_ELEMENT);
-        p->open.len = 0;
-        x5_namespaces_pop(p, 0);
-        p->phase = X5_PHASE_END;
+        while (p->open.len) pop_element(p, x5_tokenizer_position(p->tokenizer));
         return;
     default: return;
     }
@@ -299,6 +325,9 @@ h5_status x5_parse(x5_parser *p, const h5_char *input, size_t len, h5_node **out
     memset(&p->decl, 0, sizeof p->decl);
     p->open.len = p->errors.len = 0;
     x5_namespaces_reset(p);
+    p->input = len < UINT32_MAX ? input : NULL; /* offsets of a borrowed span fit 32 bits */
+    p->input_len = len;
+    p->node_count = p->attr_count = 0;
     p->doc = new_node(p, H5_NODE_DOCUMENT);
     if (p->oom) return H5_ERR_OOM;
 

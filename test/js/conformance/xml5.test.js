@@ -137,10 +137,84 @@ describe('parseXml: namespaces in the DOM', () => {
     assert.deepEqual(r.getAttributeNames(), ['xmlns', 'xmlns:p', 'p:x', 'y']);
     assert.equal(r.getAttributeNode('p:x').namespaceURI, 'urn:p');
   });
+  test('getElementsByTagName matches qualified names (DOM 4.2.6.2), getElementsByTagNameNS expanded names', () => {
+    const d = parseXml('<r xmlns="urn:d" xmlns:a="urn:a"><a:b/><b/><A:b/><a:B/><c xmlns:z="urn:a"><z:b/></c></r>');
+    const names = (list) => Array.from(list, (e) => e.tagName);
+    assert.deepEqual(names(d.getElementsByTagName('a:b')), ['a:b']);
+    assert.deepEqual(names(d.getElementsByTagName('b')), ['b']); // not a:b, whose local name is b
+    assert.deepEqual(names(d.getElementsByTagName('A:b')), ['A:b']); // unbound prefix: the whole name
+    assert.deepEqual(names(d.getElementsByTagName('a:B')), ['a:B']); // case-sensitive (no HTML element here)
+    assert.deepEqual(names(d.getElementsByTagName('z:b')), ['z:b']);
+    assert.equal(d.getElementsByTagName('A:B').length, 0);
+    assert.equal(d.getElementsByTagName('*').length, 7);
+    assert.deepEqual(names(d.getElementsByTagNameNS('urn:a', 'b')), ['a:b', 'z:b']);
+    assert.deepEqual(names(d.getElementsByTagNameNS('urn:d', 'b')), ['b']);
+    assert.deepEqual(names(d.getElementsByTagNameNS(null, 'A:b')), ['A:b']);
+    assert.deepEqual(names(d.documentElement.getElementsByTagNameNS('*', 'b')), ['a:b', 'b', 'z:b']);
+    // A clone keeps the namespace and prefix.
+    const c = d.getElementsByTagName('a:b')[0].cloneNode();
+    assert.deepEqual([c.namespaceURI, c.prefix, c.tagName], ['urn:a', 'a', 'a:b']);
+  });
   test('the document', () => {
     assert.equal(doc.contentType, 'application/xml');
     assert.equal(doc.xmlDeclaration, null);
     assert.deepEqual(parseXml('<?xml version="1.0" standalone="yes"?><a/>').xmlDeclaration, { version: '1.0', encoding: null, standalone: 'yes' });
+  });
+});
+
+describe('parseXml: sourceLocations', () => {
+  const src = '<?xml version="1.0"?>\n<!DOCTYPE r>\n<r xmlns:p="urn:p" p:a="1" b=\'x&amp;y\'>t &amp; u<!--c--><?pi d?><p:e/>\r\n<f>z</f><g></r>';
+  const slice = (l) => src.slice(l.startOffset, l.endOffset);
+  test('elements (start and end tags), attributes, text, comments, PIs, the doctype', () => {
+    const d = parseXml(src, { sourceLocations: true });
+    assert.equal(slice(d.doctype.sourceCodeLocation), '<!DOCTYPE r>');
+    const r = d.documentElement, l = r.sourceCodeLocation;
+    assert.deepEqual([l.startLine, l.startCol, l.startOffset, l.endOffset], [3, 1, 35, src.length]);
+    assert.equal(slice(l.startTag), '<r xmlns:p="urn:p" p:a="1" b=\'x&amp;y\'>');
+    assert.equal(slice(l.endTag), '</r>');
+    // Attributes keyed by their qualified names as written; the span ends after the closing quote.
+    assert.deepEqual(Object.keys(l.attrs), ['xmlns:p', 'p:a', 'b']);
+    assert.deepEqual(Object.values(l.attrs).map(slice), ['xmlns:p="urn:p"', 'p:a="1"', "b='x&amp;y'"]);
+    assert.deepEqual(l.startTag.attrs, l.attrs);
+    const kids = Array.from(r.childNodes);
+    assert.deepEqual(kids.map((n) => slice(n.sourceCodeLocation)), ['t &amp; u', '<!--c-->', '<?pi d?>', '<p:e/>', '\r\n', '<f>z</f>', '<g>']);
+    const e = kids[3].sourceCodeLocation;
+    assert.equal(slice(e.startTag), '<p:e/>');
+    assert.equal(e.endTag, undefined);
+    // After the CR LF: line 4.
+    const f = kids[5].sourceCodeLocation;
+    assert.deepEqual([f.startLine, f.startCol, f.endLine, f.endCol], [4, 1, 4, 9]);
+    assert.equal(slice(kids[5].firstChild.sourceCodeLocation), 'z');
+    // <g> is closed by </r>: it ends where </r> starts, without an end tag.
+    assert.equal(kids[6].sourceCodeLocation.endTag, undefined);
+    assert.equal(kids[6].sourceCodeLocation.endOffset, src.indexOf('</r>'));
+  });
+  test("format: 'object' has the same locations", () => {
+    const dom = parseXml(src, { sourceLocations: true });
+    const o = parseXml(src, { sourceLocations: true, format: 'object' });
+    const r = o.childNodes.find((n) => n.nodeName === 'r');
+    const plain = (x) => JSON.parse(JSON.stringify(x));
+    assert.deepEqual(plain(r.sourceCodeLocation), plain(dom.documentElement.sourceCodeLocation));
+    assert.deepEqual(r.childNodes.map((n) => slice(n.sourceCodeLocation)), Array.from(dom.documentElement.childNodes, (n) => slice(n.sourceCodeLocation)));
+  });
+  test('without the option: no locations', () => {
+    assert.equal(parseXml(src).documentElement.sourceCodeLocation, undefined);
+    assert.equal(parseXml(src, { format: 'object' }).childNodes.find((n) => n.nodeName === 'r').sourceCodeLocation, undefined);
+  });
+  test('malformed input: every location lies in the input and in order', () => {
+    for (const s of ['<a b="1" b="2"><c', '<a><b></a>x</b>', '<a x=y z>&unknown; &#x110000;</>', '<!DOCTYPE a [<!ENTITY e "x">]><a/><?xml v?>', '<a\r\n  b\r\n=\r\n"v"\r\n/>']) {
+      const d = parseXml(s, { sourceLocations: true });
+      const walk = [d];
+      while (walk.length) {
+        const n = walk.pop();
+        const l = n.sourceCodeLocation;
+        if (l) {
+          assert.ok(0 <= l.startOffset && l.startOffset <= l.endOffset && l.endOffset <= s.length, `${s}: ${n.nodeName}`);
+          for (const a of Object.values(l.attrs ?? {})) assert.ok(l.startOffset < a.startOffset && a.endOffset <= l.startTag.endOffset, `${s}: ${n.nodeName} attribute`);
+        }
+        walk.push(...Array.from(n.childNodes ?? []));
+      }
+    }
   });
 });
 
@@ -242,6 +316,31 @@ describe('serializeXml', () => {
     const doc = parseXml('<r xmlns:p="urn:p"><p:a p:x="1"><b/></p:a></r>');
     assert.equal(serializeXml(doc.documentElement.firstChild), '<p:a xmlns:p="urn:p" p:x="1"><b/></p:a>');
     assert.equal(doc.documentElement.firstChild.innerHTML, '<b/>');
+  });
+  test('prefix map scoping: what an element declares stays inside it', () => {
+    // Built without declarations (createElementNS-like trees come from a
+    // subtree serialized alone): each sibling declares its own prefix, the
+    // second sibling gets no binding of the first, and after a nested
+    // redeclaration the outer binding is back.
+    const doc = parseXml('<r><p:a xmlns:p="urn:1"><p:b xmlns:p="urn:2"/><p:c/></p:a><q:a xmlns:q="urn:1" q:x="1"/><s xmlns:g="urn:g" g:y="2"/><t g:y="3" xmlns:g="urn:h"/></r>');
+    assert.equal(serializeXml(doc.documentElement),
+      '<r><p:a xmlns:p="urn:1"><p:b xmlns:p="urn:2"/><p:c/></p:a><q:a xmlns:q="urn:1" q:x="1"/><s xmlns:g="urn:g" g:y="2"/><t g:y="3" xmlns:g="urn:h"/></r>');
+    // A subtree alone: generated prefixes are per serialization, and a
+    // generated binding does not leak into the next sibling.
+    const inner = parseXml('<r xmlns:p="urn:p" xmlns:z="urn:z"><e p:a="1"/><e z:b="2"/><e p:a="3"/></r>').documentElement;
+    assert.equal(serializeXml(inner.firstChild), '<e xmlns:p="urn:p" p:a="1"/>');
+    assert.equal(inner.innerHTML, '<e xmlns:p="urn:p" p:a="1"/><e xmlns:z="urn:z" z:b="2"/><e xmlns:p="urn:p" p:a="3"/>');
+  });
+  test('deep trees where every level declares a prefix (a scoped map, no copy per element)', () => {
+    const depth = 20000;
+    let s = '';
+    for (let i = 0; i < depth; i++) s += `<p${i}:e xmlns:p${i}="urn:${i}">`;
+    for (let i = depth - 1; i >= 0; i--) s += `</p${i}:e>`;
+    // The innermost element has no children: <pN:e .../>.
+    const last = depth - 1;
+    const want = s.replace(`<p${last}:e xmlns:p${last}="urn:${last}"></p${last}:e>`, `<p${last}:e xmlns:p${last}="urn:${last}"/>`);
+    assert.notEqual(want, s);
+    assert.equal(round(s), want);
   });
   test('HTML documents too (XHTML namespace)', async () => {
     const { parse } = await import('../../../js/node.js');

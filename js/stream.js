@@ -429,15 +429,26 @@ class StreamParser {
   }
 }
 
-/** The parser object handed out: only the documented members. */
-function parserHandle(p) {
-  return Object.freeze({
-    write(chunk) { p.write(chunk); },
-    end() { return p.end(); },
-    abort(reason) { p.abort(reason); },
-    get writable() { return p.writable; },
-    get result() { return p.result; },
-  });
+/**
+ * The parser object handed out: only the documented members.  Its methods
+ * are the class's, not closures made per parser: V8's young-generation
+ * collections keep what a call site last called alive (the call feedback
+ * refers to it), and a closure's context would keep the StreamParser, and
+ * through `outcome` the tree end() returned, from those collections until
+ * a full one (measured: a corpus parsed in 64 KB chunks promoted 4.8 times
+ * the bytes and took twice the time).
+ */
+class Parser {
+  #p;
+  constructor(p) {
+    this.#p = p;
+    Object.freeze(this);
+  }
+  write(chunk) { this.#p.write(chunk); }
+  end() { return this.#p.end(); }
+  abort(reason) { this.#p.abort(reason); }
+  get writable() { return this.#p.writable; }
+  get result() { return this.#p.result; }
 }
 
 /**
@@ -448,7 +459,7 @@ function parserHandle(p) {
  */
 export function createParser(options) {
   const o = checkOptions('createParser', options, PARSER_OPTIONS);
-  return parserHandle(new StreamParser('createParser', o));
+  return new Parser(new StreamParser('createParser', o));
 }
 
 // ---- sources: WHATWG ReadableStream, Node Readable, (async) iterables ------

@@ -191,7 +191,7 @@ export class Tree {
   /** All character data, for slice(start, end): a string or js/text.js PieceText (decoded on first use when made from code units). */
   get str() {
     let s = this._str;
-    if (s === null) s = this._str = sectionText(this._u16, false);
+    if (s === null) s = this._str = sectionText(this._u16);
     return s;
   }
 

@@ -444,12 +444,11 @@ class StreamParser {
 
 /**
  * The parser object handed out: only the documented members.  Its methods
- * are the class's, not closures made per parser: V8's young-generation
- * collections keep what a call site last called alive (the call feedback
- * refers to it), and a closure's context would keep the StreamParser, and
- * through `outcome` the tree end() returned, from those collections until
- * a full one (measured: a corpus parsed in 64 KB chunks promoted 4.8 times
- * the bytes and took twice the time).
+ * are the class's, not closures over the StreamParser made per parser:
+ * with closures, each tree that end() returned (kept in `outcome` for
+ * `result`) survived V8's young-generation collections until a full one
+ * (the corpus in 64 KB chunks, then walked: 4.8 times the bytes promoted,
+ * twice the time of parse()); with the class, as few as parse()'s.
  */
 class Parser {
   #p;

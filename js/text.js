@@ -35,47 +35,36 @@ export function unitsToString(u16) {
   return s.indexOf('\uFFFD') < 0 ? s : fromCharCodes(u16);
 }
 
-// A string section longer than this is decoded in pieces, each when first
-// read: a V8 string of up to 16 Ki code units (32 KB) is an ordinary
-// young-generation object, a longer one a "large object" with its own
-// memory mapping, whose allocation costs 10-20 times the copy (Node 20: a
-// 46 MB corpus section in 280 ms as whole strings, 10 ms in pieces).  Read
-// on first use, the strings are made while the tree is read, not while it
-// is built: building allocates little, so a streamed parser that ends is
-// seldom old enough to keep its tree from the young generation's
-// collections (js/stream.js, end()).
+// A string section longer than this is decoded in pieces: a V8 string of
+// up to 16 Ki code units (32 KB) is an ordinary young-generation object, a
+// longer one a "large object" with its own memory mapping, whose
+// allocation costs 10-20 times the copy (Node 20: the 23 M code units of
+// the corpus's streamed trees in about 280 ms as one string per tree, 10 ms
+// in pieces).  parse() trees take most of their text from the input string
+// (SOURCE_REFS); streamed trees (js/stream.js) have all of it here.
 const PIECE_UNITS = 16384;
 
 /**
  * The text of a tree's string section, for `slice(start, end)` (0 <= start
  * <= end <= length, as String.prototype.slice): a string when the section
- * is short, else a PieceText.
- * @param {Uint16Array} u16 the section
- * @param {boolean} borrowed u16 is in the module's memory and the result
- *   outlives the next call into the module: a long section is copied
+ * is short, else a PieceText.  Decoded at once: the section may be in the
+ * module's memory, which the next call reuses.
+ * @param {Uint16Array} u16
  * @returns {string | PieceText}
  */
-export function sectionText(u16, borrowed) {
-  if (u16.length <= PIECE_UNITS) return unitsToString(u16);
-  return new PieceText(borrowed ? u16.slice() : u16);
+export function sectionText(u16) {
+  return u16.length <= PIECE_UNITS ? unitsToString(u16) : new PieceText(u16);
 }
 
-/** A long text: its code units, decoded in pieces of PIECE_UNITS as they are read (sectionText). */
+/** A long text held as strings of PIECE_UNITS code units (sectionText). */
 export class PieceText {
   constructor(u16) {
-    this.length = u16.length;
-    this.units = u16;
-    this.pieces = new Array(Math.ceil(u16.length / PIECE_UNITS)).fill(null);
-    this.left = this.pieces.length; // pieces not decoded yet; the units are dropped at 0
-  }
-
-  piece(i) {
-    let s = this.pieces[i];
-    if (s === null) {
-      s = this.pieces[i] = unitsToString(this.units.subarray(i * PIECE_UNITS, Math.min(this.length, (i + 1) * PIECE_UNITS)));
-      if (--this.left === 0) this.units = null;
+    const n = u16.length;
+    this.length = n;
+    this.pieces = new Array(Math.ceil(n / PIECE_UNITS));
+    for (let i = 0; i < this.pieces.length; i++) {
+      this.pieces[i] = unitsToString(u16.subarray(i * PIECE_UNITS, Math.min(n, (i + 1) * PIECE_UNITS)));
     }
-    return s;
   }
 
   /** The code units [start, end) as a string: a slice of one piece, or the pieces it spans joined. */
@@ -84,10 +73,10 @@ export class PieceText {
     const p = (start / PIECE_UNITS) | 0;
     const q = ((end - 1) / PIECE_UNITS) | 0;
     const at = p * PIECE_UNITS;
-    if (p === q) return this.piece(p).slice(start - at, end - at);
-    let s = this.piece(p).slice(start - at);
-    for (let i = p + 1; i < q; i++) s += this.piece(i);
-    return s + this.piece(q).slice(0, end - q * PIECE_UNITS);
+    if (p === q) return this.pieces[p].slice(start - at, end - at);
+    let s = this.pieces[p].slice(start - at);
+    for (let i = p + 1; i < q; i++) s += this.pieces[i];
+    return s + this.pieces[q].slice(0, end - q * PIECE_UNITS);
   }
 }
 

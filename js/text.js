@@ -42,7 +42,8 @@ export function unitsToString(u16) {
 // the corpus's streamed trees in about 280 ms as one string per tree, 10 ms
 // in pieces).  parse() trees take most of their text from the input string
 // (SOURCE_REFS); streamed trees (js/stream.js) have all of it here.
-const PIECE_UNITS = 16384;
+const PIECE_SHIFT = 14;
+const PIECE_UNITS = 1 << PIECE_SHIFT; // 16384
 
 /**
  * The text of a tree's string section, for `slice(start, end)` (0 <= start
@@ -70,13 +71,13 @@ export class PieceText {
   /** The code units [start, end) as a string: a slice of one piece, or the pieces it spans joined. */
   slice(start, end) {
     if (end <= start) return '';
-    const p = (start / PIECE_UNITS) | 0;
-    const q = ((end - 1) / PIECE_UNITS) | 0;
-    const at = p * PIECE_UNITS;
+    const p = start >>> PIECE_SHIFT;
+    const q = (end - 1) >>> PIECE_SHIFT;
+    const at = p << PIECE_SHIFT;
     if (p === q) return this.pieces[p].slice(start - at, end - at);
     let s = this.pieces[p].slice(start - at);
     for (let i = p + 1; i < q; i++) s += this.pieces[i];
-    return s + this.pieces[q].slice(0, end - q * PIECE_UNITS);
+    return s + this.pieces[q].slice(0, end - (q << PIECE_SHIFT));
   }
 }
 

@@ -24,7 +24,7 @@ import './traversal.js';
 import { buildObject } from './object.js';
 import { checkOptions, isString, oneOf } from './options.js';
 import { alignedBytes, bufferErrors, checkedReader, encodingOf, makeReader, modeOf, readHeaderWords } from './records.js';
-import { unitsToString } from './text.js';
+import { sectionText } from './text.js';
 import { attachXml } from './xml-dom.js';
 import { xmlObjects } from './xml-object.js';
 
@@ -81,7 +81,7 @@ export function readErrors(buffer, options) {
 function buildDom(r, options) {
   // Copies: the result must not reference the buffer (wasm memory is reused).
   // The strings are decoded once, straight from the buffer.
-  const t = new Tree(r.n.slice(), r.a.slice(), null, r.names, r.flags, unitsToString(r.u16));
+  const t = new Tree(r.n.slice(), r.a.slice(), null, r.names, r.flags, sectionText(r.u16));
   if (r.sourceRefs) t.src = options.source;
   if (r.encoding !== null) t.encoding = r.encoding;
   if (options.url !== undefined) t.url = new URL(options.url).href;
@@ -132,7 +132,7 @@ export function decodeOwn(bytes, format, options) {
 
 function build(r, format, options) {
   if (format === 'dom') return buildDom(r, options);
-  r.str = unitsToString(r.u16);
+  r.str = sectionText(r.u16);
   const root = buildObject(r, options);
   return r.xml === null ? root : xmlObjects(root, r.xml);
 }

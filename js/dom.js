@@ -27,7 +27,7 @@ import {
 } from './abi.js';
 import { installDebugging } from './inspect.js';
 import { Locator, modeOf, nodeLocation } from './records.js';
-import { unitsToString } from './text.js';
+import { sectionText } from './text.js';
 import { NodeList } from './collections.js';
 
 export const ELEMENT_NODE = 1;
@@ -146,7 +146,7 @@ export class Tree {
    *   or null when `str` is given
    * @param {string[]} names name table (atoms, then the buffer's own names)
    * @param {number} flags header flags
-   * @param {string|null} [str] the string section as one string
+   * @param {string|import('./text.js').PieceText|null} [str] the string section (js/text.js sectionText)
    */
   constructor(n, a, u16, names, flags, str = null) {
     this.n = n;
@@ -188,10 +188,10 @@ export class Tree {
     this.xml = null;
   }
 
-  /** All character data as one string (decoded on first use when made from code units). */
+  /** All character data, for slice(start, end): a string or js/text.js PieceText (decoded on first use when made from code units). */
   get str() {
     let s = this._str;
-    if (s === null) s = this._str = unitsToString(this._u16);
+    if (s === null) s = this._str = sectionText(this._u16);
     return s;
   }
 

@@ -20,7 +20,7 @@ import { copyToNewBuffer } from './text.js';
 const NAMESPACES = new Map(ELEMENT_NS_URI.slice(NS_HTML, NS_MATHML + 1).map((uri, code) => [uri, code]));
 
 // The context is checked where it is read (contextOf), once.
-function checkContext(v) {
+export function checkContext(v) {
   if (typeof v === 'string' || (v !== null && typeof v === 'object')) return null;
   return 'must be a tag name string or an element-like object { localName, namespaceURI }';
 }

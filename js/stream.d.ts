@@ -2,7 +2,7 @@
 // createTokenizer, tokenizeStream.  Re-exported by index.d.ts.
 import type * as Dom from './dom.js';
 import type * as Obj from './object.js';
-import type { BytesOptions, ParseOptions, Token, TokenizeOptions } from './index.js';
+import type { BytesOptions, FragmentContext, ParseOptions, Token, TokenizeOptions, UrlOption } from './index.js';
 
 /** A chunk: a string, or bytes.  One input takes strings or bytes, not both. */
 export type StreamChunk = string | Uint8Array | ArrayBuffer | ArrayBufferView;
@@ -27,22 +27,30 @@ export type ChunkSource = ReadableStreamLike | AsyncIterable<StreamChunk> | Iter
 /** What end() gives: parse()'s tree, or parseToBuffer()'s / parseToView()'s buffer. */
 export type StreamOutput = 'tree' | 'buffer' | 'view';
 
-export interface StreamParseOptions extends ParseOptions, BytesOptions {
+export interface StreamParseOptions extends ParseOptions, BytesOptions, UrlOption {
   /** 'tree' (default): what parse() returns; 'buffer': parseToBuffer()'s ArrayBuffer; 'view': parseToView()'s borrowed Uint8Array. */
   output?: StreamOutput;
   /** 'tree' only: 'dom' (default) or 'object'. */
   format?: 'dom' | 'object';
   /** 'buffer' and 'view' only: write the parse errors into the buffer. */
   includeErrors?: boolean;
+  /** Parse a fragment (13.4; string chunks only): end() returns what parseFragment() returns (parseToBuffer() with fragment: true for 'buffer'/'view'). */
+  fragment?: boolean;
+  /** With fragment: true, the context element (default <template>, as parseFragment()). */
+  context?: FragmentContext;
 }
 
 type Result<O> = O extends { output: 'buffer' }
   ? ArrayBuffer
   : O extends { output: 'view' }
     ? Uint8Array
-    : O extends { format: 'object' }
-      ? Obj.Document
-      : Dom.Document;
+    : O extends { fragment: true }
+      ? O extends { format: 'object' }
+        ? Obj.DocumentFragment
+        : Dom.DocumentFragment
+      : O extends { format: 'object' }
+        ? Obj.Document
+        : Dom.Document;
 
 export interface StreamParser<R> {
   /** Feed a chunk; it may end anywhere (inside a tag, a character reference, a CR LF pair, a surrogate pair, a UTF-8 sequence). */

@@ -35,6 +35,52 @@ export function unitsToString(u16) {
   return s.indexOf('\uFFFD') < 0 ? s : fromCharCodes(u16);
 }
 
+// A string section longer than this is decoded in pieces: a V8 string of
+// up to 16 Ki code units (32 KB) is an ordinary young-generation object, a
+// longer one a "large object" with its own memory mapping, whose
+// allocation costs 10-20 times the copy (Node 20: the 23 M code units of
+// the corpus's streamed trees in about 280 ms as one string per tree, 10 ms
+// in pieces).  parse() trees take most of their text from the input string
+// (SOURCE_REFS); streamed trees (js/stream.js) have all of it here.
+const PIECE_SHIFT = 14;
+const PIECE_UNITS = 1 << PIECE_SHIFT; // 16384
+
+/**
+ * The text of a tree's string section, for `slice(start, end)` (0 <= start
+ * <= end <= length, as String.prototype.slice): a string when the section
+ * is short, else a PieceText.  Decoded at once: the section may be in the
+ * module's memory, which the next call reuses.
+ * @param {Uint16Array} u16
+ * @returns {string | PieceText}
+ */
+export function sectionText(u16) {
+  return u16.length <= PIECE_UNITS ? unitsToString(u16) : new PieceText(u16);
+}
+
+/** A long text held as strings of PIECE_UNITS code units (sectionText). */
+export class PieceText {
+  constructor(u16) {
+    const n = u16.length;
+    this.length = n;
+    this.pieces = new Array(Math.ceil(n / PIECE_UNITS));
+    for (let i = 0; i < this.pieces.length; i++) {
+      this.pieces[i] = unitsToString(u16.subarray(i * PIECE_UNITS, Math.min(n, (i + 1) * PIECE_UNITS)));
+    }
+  }
+
+  /** The code units [start, end) as a string: a slice of one piece, or the pieces it spans joined. */
+  slice(start, end) {
+    if (end <= start) return '';
+    const p = start >>> PIECE_SHIFT;
+    const q = (end - 1) >>> PIECE_SHIFT;
+    const at = p << PIECE_SHIFT;
+    if (p === q) return this.pieces[p].slice(start - at, end - at);
+    let s = this.pieces[p].slice(start - at);
+    for (let i = p + 1; i < q; i++) s += this.pieces[i];
+    return s + this.pieces[q].slice(0, end - (q << PIECE_SHIFT));
+  }
+}
+
 /**
  * Write the code units of `s` into `buffer` at `byteOffset` (2 bytes per
  * unit, little-endian host; room for s.length units must be there).

@@ -421,8 +421,9 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
  * h5w_stream_feed(s, units); a chunk may end anywhere (parser.h).  Nothing
  * of a chunk is kept after the feed: the tree copies its strings, the
  * tokenizer the part of its current token (tokenizer.h).
- *   h5w_stream_begin(flags): a parse, flags as h5w_parse's (no fragment,
- *       no source references); 0 when out of memory or invalid
+ *   h5w_stream_begin(flags, ctx_len, ctx_ns): a parse, flags and
+ *       fragment context as h5w_parse's (the context element's name at
+ *       h5w_input(); no source references); 0 when out of memory or invalid
  *   h5w_stream_encoding_change(s): as h5w_encoding_change, known as soon
  *       as the <meta> is parsed, so JS can start again at once (13.2.3.4);
  *       h5w_stream_tentative(s): whether a <meta> may still change it
@@ -471,18 +472,30 @@ H5W_EXPORT(h5w_stream_free) void h5w_stream_free(stream *s) {
     free(s);
 }
 
-H5W_EXPORT(h5w_stream_begin) stream *h5w_stream_begin(uint32_t flags) {
+H5W_EXPORT(h5w_stream_begin) stream *h5w_stream_begin(uint32_t flags, uint32_t ctx_len, uint32_t ctx_ns) {
     stream *s = stream_new();
     if (!s) return NULL;
     if (spare_parser) {
         s->parser = spare_parser;
         spare_parser = NULL;
     }
-    if ((flags & (H5W_PARSE_FRAGMENT | H5W_PARSE_SOURCE_REFS)) || !parse_options(flags, &s->rec, &s->opts) ||
-        (!s->parser && !(s->parser = h5_parser_create())) || h5_parser_begin(s->parser, &s->opts) != H5_OK) {
+    bool fragment = (flags & H5W_PARSE_FRAGMENT) != 0;
+    if ((flags & H5W_PARSE_SOURCE_REFS) || (fragment && (ctx_len > input.len || ctx_ns > H5_NS_MATHML)) ||
+        !parse_options(flags, &s->rec, &s->opts)) {
         h5w_stream_free(s);
         return NULL;
     }
+    /* A fragment (13.4): the context element's name is at h5w_input(). */
+    s->opts.fragment = fragment;
+    s->opts.context_name = fragment ? input.data : NULL;
+    s->opts.context_name_len = fragment ? ctx_len : 0;
+    s->opts.context_ns = fragment ? (h5_element_ns)ctx_ns : H5_NS_HTML;
+    if ((!s->parser && !(s->parser = h5_parser_create())) || h5_parser_begin(s->parser, &s->opts) != H5_OK) {
+        h5w_stream_free(s);
+        return NULL;
+    }
+    /* The tree builder has copied the name; the input buffer is the next call's. */
+    s->opts.context_name = NULL;
     s->flags = flags;
     return s;
 }

@@ -8,8 +8,8 @@ import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 
 import {
-  createParser, createTokenizer, dumpTree, memoryUsage, parse, parseStream, parseToBuffer, parseToView, releaseMemory,
-  serialize, tokenize, tokenizeStream,
+  createParser, createTokenizer, decode, dumpTree, memoryUsage, parse, parseFragment, parseStream, parseToBuffer, parseToView,
+  releaseMemory, serialize, tokenize, tokenizeStream,
 } from '../../../js/node.js';
 import { DOCUMENTS } from '../lib/corpus.js';
 import { readEncodingDat } from '../lib/dat.js';
@@ -114,6 +114,112 @@ describe('createParser: any chunking gives parse()\'s result', () => {
     assert.equal(dumpTree(createParser().end()), dumpTree(parse('')));
     assert.equal(dumpTree(streamed([''], {})), dumpTree(parse('')));
     assert.equal(streamed([new Uint8Array(0)], {}).characterSet, parse(new Uint8Array(0)).characterSet);
+  });
+});
+
+describe('createParser: fragments (13.4)', () => {
+  const SVG = { localName: 'svg', namespaceURI: 'http://www.w3.org/2000/svg' };
+  const MATH = { localName: 'math', namespaceURI: 'http://www.w3.org/1998/Math/MathML' };
+  // Tags, attribute values and character references to split, CR LF pairs, surrogate pairs, a lone
+  // surrogate, NUL, and end tags that the context decides about.
+  const FRAGMENTS = [
+    '<td title="a&amp;b\r\nc">x&notin;y\r\n\r\nz\ud83d\ude00</td><td>\ud800q</tr><p>after',
+    'text &lt;b&gt;\r\n<b>bold<i>both</b>it</i>\0<!-- c\r\nd --><?pi data?></textarea></title>\ud83d\ude00',
+    '<circle r="1"/><foreignObject><p>\r\nhtml</p></foreignObject><mi>x</mi></svg><td>',
+    '<option>a<option>b\r\n<optgroup label="\ud83d\ude00"><option>c</select>d',
+  ];
+  const CONTEXTS = [undefined, 'td', 'tr', 'table', 'select', 'textarea', 'title', 'script', 'plaintext', 'body', 'html', SVG, MATH];
+
+  /** What parseFragment() gives, and the same for a streamed fragment, to compare (as outcome()). */
+  function fragmentOutcome(run, context) {
+    return outcome((o) => run({ ...o, context }));
+  }
+  const streamedFragment = (chunks) => (o) => streamed(chunks, { ...o, fragment: true });
+
+  test('every split point, 1-unit chunks and random chunkings give parseFragment()\'s result, in every context', () => {
+    FRAGMENTS.forEach((html, f) => {
+      for (const context of CONTEXTS) {
+        const what = `fragment ${f} in ${JSON.stringify(context ?? 'template')}`;
+        const whole = fragmentOutcome((o) => parseFragment(html, o), context);
+        for (const sizes of [[1], [2], [3], randomSizes(f, 30, 12)]) {
+          assert.deepEqual(fragmentOutcome(streamedFragment(cut(html, sizes)), context), whole, `${what}, chunks of ${sizes.slice(0, 8)}`);
+        }
+        if (context !== 'td' && context !== SVG) continue;
+        for (let at = 1; at < html.length; at++) {
+          assert.deepEqual(fragmentOutcome(streamedFragment(cut(html, [at, html.length])), context), whole, `${what}, split at ${at}`);
+        }
+      }
+    });
+  });
+
+  test('output buffer and view equal parseToBuffer()/parseToView() with fragment: true byte for byte', () => {
+    for (const context of [undefined, 'tr', SVG]) {
+      for (const options of [{}, { sourceLocations: true, includeErrors: true }, { scriptingEnabled: false }]) {
+        const o = { ...options, fragment: true, context };
+        const html = FRAGMENTS.join('');
+        const whole = new Uint8Array(parseToBuffer(html, o));
+        assert.deepEqual(new Uint8Array(streamed(cut(html, [3]), { ...o, output: 'buffer' })), whole);
+        assert.deepEqual(streamed(cut(html, [7]), { ...o, output: 'view' }).slice(), new Uint8Array(parseToView(html, o).slice()));
+      }
+    }
+  });
+
+  test('one-shot parses between the chunks (which reuse the module\'s input, where the context name was) change nothing', () => {
+    const html = FRAGMENTS[0];
+    const p = createParser({ fragment: true, context: 'tr' });
+    for (const chunk of cut(html, [4])) {
+      parse('<table><tr><td>' + 'x'.repeat(100));
+      parseFragment('<p>y', { context: 'select' });
+      p.write(chunk);
+    }
+    assert.equal(dumpTree(p.end()), dumpTree(parseFragment(html, { context: 'tr' })));
+  });
+
+  test('parseStream takes fragment and context; the url option is the tree\'s', async () => {
+    const html = '<a href="x/y">link</a>';
+    const frag = await parseStream(cut(html, [2]), { fragment: true, context: 'td', url: 'https://example.com/d/' });
+    assert.equal(frag.constructor.name, 'DocumentFragment');
+    assert.equal(frag.firstChild.href, 'https://example.com/d/x/y');
+    assert.equal(streamed([html], { url: 'https://example.com/e/' }).body.firstChild.href, 'https://example.com/e/x/y');
+  });
+
+  test('misuse: context without fragment, bytes, byte options', () => {
+    assert.throws(() => createParser({ context: 'td' }), { name: 'TypeError', message: /option 'context' needs fragment: true/ });
+    assert.throws(() => createParser({ fragment: true, encoding: 'utf-8' }), { name: 'TypeError', message: /a fragment is parsed from strings/ });
+    assert.throws(() => createParser({ fragment: true, context: '' }), TypeError);
+    assert.throws(() => createParser({ fragment: true, context: { localName: 'x', namespaceURI: 'urn:nope' } }), /unsupported namespaceURI/);
+    const p = createParser({ fragment: true, context: 'td' });
+    assert.throws(() => p.write(utf8('<b>')), { name: 'TypeError', message: /a fragment is parsed from strings, not bytes/ });
+    p.write('<b>still usable'); // the TypeError left the parser as it was
+    assert.equal(serialize(p.end()), '<b>still usable</b>');
+  });
+});
+
+describe('createParser: long strings', () => {
+  test('text and attribute values across the 16 Ki-unit pieces of a long string section are exact', () => {
+    // Streamed trees hold all their strings in the section (no source references): texts of
+    // lengths around the piece size, non-Latin-1 characters, lone surrogates and pairs at the edges.
+    const r = rng(7);
+    const alphabet = ['a', 'b', ' ', '\u00e9', '\u4e2d', '\ud83d\ude00', '\ud800', '\udfff', '-'];
+    const texts = [];
+    for (const n of [1, 16383, 16384, 16385, 5, 40000, 32768, 3, 70000]) {
+      let t = '';
+      while (t.length < n) t += alphabet[r.int(alphabet.length)];
+      texts.push(t.replace(/[<&\r]/g, 'x'));
+    }
+    const html = texts.map((t, i) => `<p title="${t.slice(0, 20000).replace(/"/g, '')}">${t}</p>`).join('');
+    const doc = streamed(cut(html, [32768]), {});
+    const ps = doc.body.children;
+    assert.equal(ps.length, texts.length);
+    texts.forEach((t, i) => {
+      assert.equal(ps[i].textContent, t, `text ${i} (${t.length} units)`);
+      assert.equal(ps[i].getAttribute('title'), t.slice(0, 20000), `attribute ${i}`);
+    });
+    // The object format and decode() read the section the same way.
+    const obj = streamed([html], { format: 'object' });
+    const body = obj.childNodes[0].childNodes[1];
+    texts.forEach((t, i) => assert.equal(body.childNodes[i].childNodes[0].value, t));
+    assert.equal(dumpTree(decode(parseToBuffer(html))), dumpTree(parse(html)));
   });
 });
 

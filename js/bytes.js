@@ -9,8 +9,8 @@ import {
   SNIFF_ENCODING_SHIFT, SNIFF_PRESCAN_BYTES, SNIFF_SOURCE_DEFAULT, SNIFF_SOURCE_SHIFT,
 } from './abi.js';
 import { CONFIDENCE_NAMES, ENCODING_NAMES, WINDOWS_1252_80 } from './encodings.js';
-import { describe, getWasm, writeInput } from './loader.js';
-import { checkOptions, isBoolean, isString } from './options.js';
+import { getWasm, writeInput } from './loader.js';
+import { describe, checkOptions, isBoolean, isString } from './options.js';
 import { asBytes, privateBytes, unitsToString } from './text.js';
 
 /** The options of byte input (parse(), parseToBuffer(), sniffEncoding()). */

@@ -3,16 +3,8 @@
 // imports one function and exports its memory and the h5w_* entry points
 // defined in wasm/exports.c.
 import { PARSE_PROCESSING_INSTRUCTIONS, PARSE_SCRIPTING, PARSE_SOURCE_REFS } from './abi.js';
-import { checkOptions, isBoolean } from './options.js';
+import { checkOptions, describe, isBoolean } from './options.js';
 import { asBytes, writeUnits } from './text.js';
-
-const asBytesOrDetached = (v) => {
-  try {
-    return asBytes(v);
-  } catch {
-    return v; // detached: real
-  }
-};
 
 const isNode =
   typeof process === 'object' && process !== null &&
@@ -160,35 +152,6 @@ async function checkSourceWhenReady(source) {
   const url = sourceUrl(source, 'init') ?? await nodePathUrl(source);
   if (url.protocol === 'file:') checkModuleBytes(await readNodeFile(url), 'init');
   return undefined;
-}
-
-/**
- * What `v` is, for error messages: works for every type (BigInt, Symbol,
- * proxies, objects without prototype or with throwing getters) and runs no
- * user code that could throw instead.
- */
-export function describe(v) {
-  switch (typeof v) {
-    case 'string': return `string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
-    case 'bigint': return `bigint ${v}n`;
-    case 'symbol': return `symbol ${v.description === undefined ? '' : v.description}`;
-    case 'function': return 'a function';
-    case 'object': {
-      if (v === null) return 'null';
-      let name = 'Object';
-      try {
-        if (Array.isArray(v)) return 'an array';
-        const c = Object.getPrototypeOf(v)?.constructor?.name;
-        if (typeof c === 'string' && c !== '') name = c;
-        // Looks like bytes but is not (a Proxy, or an object made from the prototype).
-        if (/Array|Buffer|DataView/.test(name) && asBytesOrDetached(v) === null) name += ' look-alike: a Proxy or an imitation';
-      } catch {
-        // a revoked proxy or a throwing trap
-      }
-      return `an object (${name})`;
-    }
-    default: return `${typeof v} ${String(v)}`;
-  }
 }
 
 /**

@@ -1,6 +1,43 @@
 // Option validation: unknown names and wrong types are TypeErrors that name
 // the option, so mistakes surface at once instead of being ignored.
-import { describe } from './loader.js';
+import { asBytes } from './text.js';
+
+const asBytesOrDetached = (v) => {
+  try {
+    return asBytes(v);
+  } catch {
+    return v; // detached: real
+  }
+};
+
+/**
+ * What `v` is, for error messages: works for every type (BigInt, Symbol,
+ * proxies, objects without prototype or with throwing getters) and runs no
+ * user code that could throw instead.
+ */
+export function describe(v) {
+  switch (typeof v) {
+    case 'string': return `string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
+    case 'bigint': return `bigint ${v}n`;
+    case 'symbol': return `symbol ${v.description === undefined ? '' : v.description}`;
+    case 'function': return 'a function';
+    case 'object': {
+      if (v === null) return 'null';
+      let name = 'Object';
+      try {
+        if (Array.isArray(v)) return 'an array';
+        const c = Object.getPrototypeOf(v)?.constructor?.name;
+        if (typeof c === 'string' && c !== '') name = c;
+        // Looks like bytes but is not (a Proxy, or an object made from the prototype).
+        if (/Array|Buffer|DataView/.test(name) && asBytesOrDetached(v) === null) name += ' look-alike: a Proxy or an imitation';
+      } catch {
+        // a revoked proxy or a throwing trap
+      }
+      return `an object (${name})`;
+    }
+    default: return `${typeof v} ${String(v)}`;
+  }
+}
 
 /**
  * Read and check the caller's options once: each own enumerable key is read

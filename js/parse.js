@@ -12,8 +12,8 @@ import { decodeOwn } from './decode.js';
 import { setFragmentParser } from './dom.js';
 import { checkUrl } from './html-elements.js';
 import { copyErrors, reportErrors, statusError } from './errors.js';
-import { describe, getWasm, withModuleLocked, writeInput } from './loader.js';
-import { checkInput, checkOptions, isBoolean, isFunction, oneOf } from './options.js';
+import { getWasm, withModuleLocked, writeInput } from './loader.js';
+import { describe, checkInput, checkOptions, isBoolean, isFunction, oneOf } from './options.js';
 import { copyToNewBuffer } from './text.js';
 
 /** Namespace URI → the buffer's code, for the namespaces a context element may have. */

@@ -19,7 +19,7 @@ import {
 } from './abi.js';
 import * as abi from './abi.js';
 import { ATOMS } from './atoms.js';
-import { describe } from './loader.js';
+import { describe } from './options.js';
 import { CONFIDENCE_NAMES, ENCODING_NAMES } from './encodings.js';
 import { asBytes, isArrayBuffer, unitsToString } from './text.js';
 import { readXmlSection } from './xml-records.js';

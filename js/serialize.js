@@ -54,8 +54,8 @@ import {
   SER_SERIALIZABLE_SHADOW_ROOTS, TYPE_COMMENT, TYPE_DOCTYPE,
   TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT, HEADER_BYTES, H_NODE_COUNT, STATUS_ERR_OOM,
 } from './abi.js';
-import { describe, getWasm } from './loader.js';
-import { checkOptions, isBoolean } from './options.js';
+import { getWasm } from './loader.js';
+import { describe, checkOptions, isBoolean } from './options.js';
 import { checkedReader } from './records.js';
 import { unitsToString } from './text.js';
 

@@ -23,8 +23,8 @@ import { ERROR_WORDS, E_CODE, E_OFFSET, PARSE_CONFIDENCE_SHIFT, PARSE_ENCODING_S
 import { CERTAIN, TENTATIVE, UTF_8, createDecoder, detectUtf8, encodingOptions, sniffPrefix } from './bytes.js';
 import { decodeOwn } from './decode.js';
 import { errorNames, reportErrors, statusError } from './errors.js';
-import { describe, getWasm, withModuleLocked, writeInput } from './loader.js';
-import { checkOptions, isBoolean, isFunction, isString, oneOf } from './options.js';
+import { getWasm, withModuleLocked, writeInput } from './loader.js';
+import { describe, checkOptions, isBoolean, isFunction, isString, oneOf } from './options.js';
 import { PARSE_OPTIONS, checkContext, parseArgs } from './parse.js';
 import { Locator } from './records.js';
 import { asBytes, copyToNewBuffer, writeUnits } from './text.js';

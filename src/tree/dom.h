@@ -173,6 +173,11 @@ struct h5_node {
 };
 
 /* Tree operations used by the tree builder (dom.c). */
+/* An element in the HTML namespace whose local name is the atom's. */
+static inline bool h5_is_html(const h5_node *n, uint16_t atom) {
+    return n->ns == H5_NS_HTML && n->atom == atom;
+}
+
 h5_node *h5_node_create(h5_arena *a, h5_node_type type);
 void h5_node_append(h5_node *parent, h5_node *child);
 void h5_node_insert_before(h5_node *parent, h5_node *child, h5_node *ref); /* ref NULL = append */

@@ -27,9 +27,6 @@
  * a character reference (&#13;), the input's are normalised away. */
 static inline bool h5_tb_is_ws(h5_char c) { return h5_is_space(c) || c == '\r'; }
 
-static inline bool h5_is_html(const h5_node *n, uint16_t atom) {
-    return n->ns == H5_NS_HTML && n->atom == atom;
-}
 static inline h5_node *h5_tb_current(const h5_treebuilder *tb) {
     return tb->nstack ? tb->stack[tb->nstack - 1] : NULL;
 }

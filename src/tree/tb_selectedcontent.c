@@ -1,10 +1,10 @@
 /*
- * Tree construction machinery (see tb_machinery.h): the option element
+ * Tree construction machinery (declared in tb_machinery.h): the option element
  * popped steps of the relaxed <select> (HTML 4.10.10 "the option element",
  * 4.10.7 "maybe clone an option into selectedcontent"), run when an option
  * leaves the stack of open elements (tb_parse_state.c).
  */
-#include "tb_machinery.h"
+#include "tb_state.h"
 
 static bool has_attr(const h5_node *n, const char *name) {
     for (uint32_t i = 0; i < n->nattrs; i++)

@@ -1257,18 +1257,26 @@ function matchDir(t, i, p, ctx) {
 const FORM_ASSOCIATED = new Set(['button', 'fieldset', 'input', 'object', 'output', 'select', 'textarea', 'img']);
 const KEY_IDS = { name: 'ids' };
 
+/**
+ * What make(at) gives, made once per query for each `at` (a tree's root, a
+ * form, a select) and kept in the query's map for `key`.
+ */
+function perQuery(ctx, key, at, make) {
+  const m = ctx.map(key);
+  let v = m.get(at);
+  if (v === undefined) m.set(at, (v = make(at)));
+  return v;
+}
+
 function elementById(t, i, ctx, id) {
-  const root = rootOf(t, i);
-  const m = ctx.map(KEY_IDS);
-  let ids = m.get(root);
-  if (ids === undefined) {
-    ids = new Map();
+  const ids = perQuery(ctx, KEY_IDS, rootOf(t, i), (root) => {
+    const found = new Map();
     for (let j = t.nextElement(root, root); j !== NONE; j = t.nextElement(j, root)) {
       const v = t.plainAttr(j, 'id');
-      if (v !== null && v !== '' && !ids.has(v)) ids.set(v, j);
+      if (v !== null && v !== '' && !found.has(v)) found.set(v, j);
     }
-    m.set(root, ids);
-  }
+    return found;
+  });
   return ids.get(id) ?? NONE;
 }
 
@@ -1325,11 +1333,8 @@ const CAN_BE_DISABLED = new Set(['button', 'input', 'select', 'textarea', 'optgr
 // others of its group, so the last checked one in tree order stays checked.
 const KEY_RADIO = { name: 'radio groups' };
 function radioGroups(t, i, ctx) {
-  const root = rootOf(t, i);
-  const m = ctx.map(KEY_RADIO);
-  let g = m.get(root);
-  if (g === undefined) {
-    g = new Map(); // group key → { checked: last radio with the checked attribute or NONE, dirty: one set checked from JS, required }
+  return perQuery(ctx, KEY_RADIO, rootOf(t, i), (root) => {
+    const g = new Map(); // group key → { checked: last radio with the checked attribute or NONE, dirty: one set checked from JS, required }
     // (a detached radio is the root of its tree, and of its group)
     for (let j = root === i ? i : t.nextElement(root, root); j !== NONE; j = t.nextElement(j, root)) {
       if (!isHtmlNamed(t, j, 'input') || inputType(t, j) !== 'radio') continue;
@@ -1341,9 +1346,8 @@ function radioGroups(t, i, ctx) {
       if (dirtyChecked(t, j) === true) e.dirty = true;
       if (hasAttr(t, j, 'required')) e.required = true;
     }
-    m.set(root, g);
-  }
-  return g;
+    return g;
+  });
 }
 function radioKey(t, j, ctx) {
   const name = t.plainAttr(j, 'name');
@@ -1680,11 +1684,8 @@ function optionValue(t, o) {
 const KEY_INVALID = { name: 'invalid controls' };
 /** {forms, fieldsets}: the forms and fieldsets with an invalid control, once per tree. */
 function invalidContainers(t, i, ctx) {
-  const root = rootOf(t, i);
-  const m = ctx.map(KEY_INVALID);
-  let r = m.get(root);
-  if (r === undefined) {
-    r = { forms: new Set(), fieldsets: new Set() };
+  return perQuery(ctx, KEY_INVALID, rootOf(t, i), (root) => {
+    const r = { forms: new Set(), fieldsets: new Set() };
     for (let j = t.nextElement(root, root); j !== NONE; j = t.nextElement(j, root)) {
       if (!isCandidate(t, j) || satisfiesConstraints(t, j, ctx)) continue;
       r.forms.add(formOwner(t, j, ctx));
@@ -1694,9 +1695,8 @@ function invalidContainers(t, i, ctx) {
         r.fieldsets.add(p);
       }
     }
-    m.set(root, r);
-  }
-  return r;
+    return r;
+  });
 }
 /** true (:valid), false (:invalid) or null (neither). */
 function validity(t, i, ctx) {
@@ -1743,6 +1743,14 @@ function isEmpty(t, i) {
   }
   return true;
 }
+
+// Pseudo-classes in pairs over one state that is true, false or null (the
+// element is neither: not a form control the state applies to).
+const PAIRED_STATES = {
+  required: [requiredState, true], optional: [requiredState, false],
+  'in-range': [rangeState, true], 'out-of-range': [rangeState, false],
+  valid: [validity, true], invalid: [validity, false],
+};
 
 function matchPseudo(t, i, p, ctx) {
   switch (p.name) {
@@ -1810,24 +1818,16 @@ function matchPseudo(t, i, p, ctx) {
       return isHtml(t, i) && CAN_BE_DISABLED.has(t.localName(i)) && !actuallyDisabled(t, i);
     case 'disabled':
       return actuallyDisabled(t, i);
-    case 'required':
-      return requiredState(t, i) === true;
-    case 'optional':
-      return requiredState(t, i) === false;
+    case 'required': case 'optional': case 'in-range': case 'out-of-range': case 'valid': case 'invalid': {
+      const [state, when] = PAIRED_STATES[p.name];
+      return state(t, i, ctx) === when;
+    }
     case 'read-write':
       return readWrite(t, i, ctx);
     case 'read-only':
       return isHtml(t, i) && !readWrite(t, i, ctx);
     case 'placeholder-shown':
       return placeholderShown(t, i);
-    case 'in-range':
-      return rangeState(t, i) === true;
-    case 'out-of-range':
-      return rangeState(t, i) === false;
-    case 'valid':
-      return validity(t, i, ctx) === true;
-    case 'invalid':
-      return validity(t, i, ctx) === false;
     case 'open':
       // details and dialog elements that are open (4.16.3)
       return isHtml(t, i) && (t.localName(i) === 'details' || t.localName(i) === 'dialog') && hasAttr(t, i, 'open');

@@ -1370,7 +1370,10 @@ export class Element extends ParentNode {
   // nodeName and tagName read `_t` and `_i` once and call tagNameOf: element
   // instances come in ~60 classes, so every property read on `this` here is
   // a megamorphic inline cache (docs/dom.md, "Keeping reads fast").
-  get nodeName() { return tagNameOf(this._t, this._i); }
+  get nodeName() {
+    const t = this._t;
+    return t.xml === null ? tagNameOf(t, this._i) : this.tagName; // XML elements have their own tagName (js/xml-dom.js)
+  }
   get localName() { return this._t.localName(this._i); }
   get tagName() { return tagNameOf(this._t, this._i); }
   get namespaceURI() { return this._t.nsURI(this._i); }

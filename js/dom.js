@@ -132,6 +132,17 @@ export const ANS_OTHER = 4;
 // attribute k of node i's list has index acount + i * ATTR_STRIDE + k.
 const ATTR_STRIDE = 2 ** 20;
 
+// Tree#chunks and Tree#lists: values by node index in arrays of 256 made on first use.
+function chunkGet(chunks, i) {
+  const c = chunks[i >>> 8];
+  return c === undefined ? undefined : c[i & 255];
+}
+function chunkSet(chunks, i, x) {
+  let c = chunks[i >>> 8];
+  if (c === undefined) c = chunks[i >>> 8] = new Array(256);
+  c[i & 255] = x;
+}
+
 /**
  * The decoded tree: records plus strings.  Record layout (8 words per node,
  * 4 per attribute) is documented in docs/format.md.  A tree that has not
@@ -166,6 +177,10 @@ export class Tree {
     // on first use: a chunk is young while the nodes stored into it are, so
     // the GC keeps no remembered slot per node (it did for one big array).
     this.chunks = new Array((this.count + 255) >>> 8);
+    // childNodes NodeLists by node index, chunked the same way.  They live
+    // here, not on the node objects: element objects come in ~60 classes, so
+    // a field of theirs is a megamorphic read (docs/dom.md, "Keeping reads fast").
+    this.lists = new Array(this.chunks.length);
     this.upper = []; // tagName (ASCII uppercase) by name id, filled on use
     this._ids = null; // name → id, built on first use
     this._dup = false; // some name has two ids (then compare strings)
@@ -205,15 +220,22 @@ export class Tree {
     return x;
   }
   /** The node object of index i if one was made, else undefined. */
-  cached(i) {
-    const c = this.chunks[i >>> 8];
-    return c === undefined ? undefined : c[i & 255];
+  cached(i) { return chunkGet(this.chunks, i); }
+  _setCached(i, x) { chunkSet(this.chunks, i, x); }
+  /** Node i's childNodes: a NodeList made on first use and kept up to date by link / unlink. */
+  childNodes(i) {
+    const c = this.lists[i >>> 8];
+    if (c !== undefined) {
+      const l = c[i & 255];
+      if (l !== undefined) return l;
+    }
+    const l = childNodesOf(this, i);
+    if (l !== EMPTY_NODES) chunkSet(this.lists, i, l);
+    return l;
   }
-  _setCached(i, x) {
-    let c = this.chunks[i >>> 8];
-    if (c === undefined) c = this.chunks[i >>> 8] = new Array(256);
-    c[i & 255] = x;
-  }
+  /** Node i's childNodes NodeList if one was made, else undefined. */
+  cachedList(i) { return chunkGet(this.lists, i); }
+  _setList(i, l) { chunkSet(this.lists, i, l); }
   make(i) {
     if (this.xml !== null) {
       const x = this.xml.make(this, i);
@@ -637,11 +659,11 @@ export class Tree {
     if (ref === NONE) rp.last = c;
     else this.mat(ref).prev = c;
     this.version++;
-    const po = this.cached(p);
-    if (po !== undefined && po._c !== null) {
-      const k = ref === NONE ? -1 : po._c.indexOf(this.node(ref));
-      if (k < 0) po._c.push(this.node(c));
-      else po._c.splice(k, 0, this.node(c));
+    const l = this.cachedList(p);
+    if (l !== undefined) {
+      const k = ref === NONE ? -1 : l.indexOf(this.node(ref));
+      if (k < 0) l.push(this.node(c));
+      else l.splice(k, 0, this.node(c));
     }
   }
   /** Removes node c from its parent (DOM "remove", without the checks). */
@@ -661,10 +683,10 @@ export class Tree {
     rc.parent = rc.prev = rc.next = NONE;
     rc.inert = inert;
     this.version++;
-    const po = this.cached(p);
-    if (po !== undefined && po._c !== null) {
-      const k = po._c.indexOf(this.node(c));
-      if (k >= 0) po._c.splice(k, 1);
+    const l = this.cachedList(p);
+    if (l !== undefined) {
+      const k = l.indexOf(this.node(c));
+      if (k >= 0) l.splice(k, 1);
     }
   }
   /** Sets character data. */
@@ -741,6 +763,11 @@ export class Tree {
         x._t = this;
         x._i = i;
         this._setCached(i, x);
+      }
+      const l = src.cachedList(s);
+      if (l !== undefined) {
+        src._setList(s, undefined);
+        this._setList(i, l);
       }
     }
     return i;
@@ -932,8 +959,8 @@ function preInsert(node, parent, child, fn) {
 /** DOM "replace all" with node (null: remove every child). */
 function replaceAll(node, parent) {
   const t = parent._t;
-  const po = t.cached(parent._i);
-  if (po !== undefined && po._c !== null) po._c.length = 0; // emptied at once, not child by child
+  const l = t.cachedList(parent._i);
+  if (l !== undefined) l.length = 0; // emptied at once, not child by child
   for (let j = t.first(parent._i); j !== NONE; j = t.first(parent._i)) t.unlink(j);
   if (node !== null) insertNode(node, parent, null);
 }
@@ -1026,6 +1053,29 @@ export class Attr {
   set textContent(v) { this.value = v; }
   get specified() { return true; }
 }
+/** Element#attributes of element e (index i of tree t): a new array of Attr snapshots. */
+function attributesOf(t, i, e) {
+  if (t.ov === null) {
+    // As decoded: straight from the attribute records.
+    const n = t.n;
+    const cnt = n[i * NODE_WORDS + N_ATTR_COUNT];
+    if (cnt === 0) return EMPTY;
+    const a = t.a;
+    const names = t.names;
+    const out = new Array(cnt);
+    for (let k = 0, r = n[i * NODE_WORDS + N_ATTR_FIRST] * ATTR_WORDS; k < cnt; k++, r += ATTR_WORDS) {
+      out[k] = new Attr(names[a[r + A_NAME]], t.string(a[r + A_VALUE_OFF], a[r + A_VALUE_LEN]), a[r + A_NS] & 0xff, e);
+    }
+    return out;
+  }
+  const cnt = t.attrCount(i);
+  if (cnt === 0) return EMPTY;
+  const a0 = t.attrFirst(i);
+  const out = new Array(cnt);
+  if (a0 < t.acount) for (let k = 0; k < cnt; k++) out[k] = new Attr(t.attrName(a0 + k), t.attrValue(a0 + k), t.attrNs(a0 + k), e);
+  else for (let k = 0; k < cnt; k++) out[k] = attrAt(t, a0 + k, e);
+  return out;
+}
 // Attr of attribute record k of element e (the overlay's namespace and prefix when they differ from the code's).
 function attrAt(t, k, e) {
   const a = new Attr(t.attrName(k), t.attrValue(k), t.attrNs(k), e);
@@ -1036,11 +1086,32 @@ function attrAt(t, k, e) {
   return a;
 }
 
+/** A new NodeList of node i's children (EMPTY_NODES for none in a tree that has not changed). */
+function childNodesOf(t, i) {
+  if (t.ov !== null) {
+    const c = new NodeList();
+    for (let j = t.first(i); j !== NONE; j = t.next(j)) c.push(t.node(j));
+    return c;
+  }
+  const first = t.first(i);
+  if (first === NONE) return EMPTY_NODES;
+  // Children are consecutive subtrees in the records: each next sibling
+  // starts at the end of the one before, up to the parent's end.
+  // Counted first: an array made at its final length (push over-allocates).
+  const n = t.n;
+  const end = n[i * NODE_WORDS + N_END];
+  let k = 0;
+  for (let j = first; j < end; j = n[j * NODE_WORDS + N_END]) k++;
+  const c = new NodeList(k);
+  k = 0;
+  for (let j = first; j < end; j = n[j * NODE_WORDS + N_END]) c[k++] = t.node(j);
+  return c;
+}
+
 export class Node {
   constructor(tree, index) {
     this._t = tree;
     this._i = index;
-    this._c = null; // cached childNodes (kept up to date by Tree#link / unlink)
   }
   get parentNode() { return this._t.node(this._t.parent(this._i)); }
   get parentElement() {
@@ -1058,32 +1129,7 @@ export class Node {
    * shared frozen empty one for nodes without children in a tree that has
    * not changed.
    */
-  get childNodes() {
-    let c = this._c;
-    if (c === null) {
-      const t = this._t;
-      if (t.ov !== null) {
-        c = new NodeList();
-        for (let j = t.first(this._i); j !== NONE; j = t.next(j)) c.push(t.node(j));
-        this._c = c;
-        return c;
-      }
-      const first = t.first(this._i);
-      if (first === NONE) return EMPTY_NODES;
-      // Children are consecutive subtrees in the records: each next sibling
-      // starts at the end of the one before, up to the parent's end.
-      // Counted first: an array made at its final length (push over-allocates).
-      const n = t.n;
-      const end = n[this._i * NODE_WORDS + N_END];
-      let k = 0;
-      for (let j = first; j < end; j = n[j * NODE_WORDS + N_END]) k++;
-      c = new NodeList(k);
-      k = 0;
-      for (let j = first; j < end; j = n[j * NODE_WORDS + N_END]) c[k++] = t.node(j);
-      this._c = c;
-    }
-    return c;
-  }
+  get childNodes() { return this._t.childNodes(this._i); }
   hasChildNodes() { return this._t.first(this._i) !== NONE; }
   get nodeValue() { return null; }
   set nodeValue(v) {} // Element, Document, DocumentFragment, DocumentType: setting does nothing (DOM 4.4)
@@ -1309,6 +1355,24 @@ class ParentNode extends Node {
 }
 
 // Element i's qualified name (prefix:local when createElementNS gave a prefix).
+/** Element i's tagName (DOM: the qualified name, ASCII uppercase for an HTML element). */
+function tagNameOf(t, i) {
+  if (i < t.count) {
+    const w = t.n[i * NODE_WORDS];
+    const id = t.n[i * NODE_WORDS + N_NAME];
+    if (((w >>> INFO_NS_SHIFT) & INFO_NS_MASK) !== NS_HTML) return t.names[id];
+    const u = t.upper[id];
+    return u !== undefined ? u : (t.upper[id] = asciiUpper(t.names[id]));
+  }
+  if (t.prefixOf(i) !== null) {
+    const q = qualifiedNameOf(t, i);
+    return t.ns(i) === NS_HTML ? asciiUpper(q) : q;
+  }
+  const id = t.nameIdOf(i);
+  if (t.ns(i) !== NS_HTML) return t.names[id];
+  const u = t.upper[id];
+  return u !== undefined ? u : (t.upper[id] = asciiUpper(t.names[id]));
+}
 function qualifiedNameOf(t, i) {
   const p = t.prefixOf(i);
   return p === null ? t.localName(i) : p + ':' + t.localName(i);
@@ -1318,33 +1382,19 @@ const lowersNames = (t, i) => t.ns(i) === NS_HTML;
 
 export class Element extends ParentNode {
   get nodeType() { return ELEMENT_NODE; }
-  get nodeName() { return this.tagName; }
-  get localName() { return this._t.localName(this._i); }
-  get tagName() {
+  // nodeName and tagName read `_t` and `_i` once and call tagNameOf: element
+  // instances come in ~60 classes, so every property read on `this` here is
+  // a megamorphic inline cache (docs/dom.md, "Keeping reads fast").
+  get nodeName() {
     const t = this._t;
-    if (this._i >= t.count && t.prefixOf(this._i) !== null) {
-      const q = qualifiedNameOf(t, this._i);
-      return t.ns(this._i) === NS_HTML ? asciiUpper(q) : q;
-    }
-    const id = t.nameIdOf(this._i);
-    if (t.ns(this._i) !== NS_HTML) return t.names[id];
-    let u = t.upper[id];
-    if (u === undefined) u = t.upper[id] = asciiUpper(t.names[id]);
-    return u;
+    return t.xml === null ? tagNameOf(t, this._i) : this.tagName; // XML elements have their own tagName (js/xml-dom.js)
   }
+  get localName() { return this._t.localName(this._i); }
+  get tagName() { return tagNameOf(this._t, this._i); }
   get namespaceURI() { return this._t.nsURI(this._i); }
   get prefix() { return this._t.prefixOf(this._i); }
 
-  get attributes() {
-    const t = this._t;
-    const cnt = t.attrCount(this._i);
-    if (cnt === 0) return EMPTY;
-    const a0 = t.attrFirst(this._i);
-    const out = new Array(cnt);
-    if (a0 < t.acount) for (let k = 0; k < cnt; k++) out[k] = new Attr(t.attrName(a0 + k), t.attrValue(a0 + k), t.attrNs(a0 + k), this);
-    else for (let k = 0; k < cnt; k++) out[k] = attrAt(t, a0 + k, this);
-    return out;
-  }
+  get attributes() { return attributesOf(this._t, this._i, this); }
   hasAttributes() { return this._t.attrCount(this._i) !== 0; }
   getAttributeNames() {
     const t = this._t;

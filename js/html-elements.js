@@ -611,6 +611,14 @@ const FORM_ASSOCIATED = {
   willValidate: ro(function () { return !isDisabledControl(this) && !this.hasAttribute('readonly') && ancestor(this._t, this._i, 'datalist') === NONE; }),
 };
 const DISABLED = { disabled: bool('disabled') };
+// The content attributes input and textarea both reflect (HTML 4.10.5, 4.10.11).
+const TEXT_CONTROL = {
+  maxLength: long('maxlength', -1, true),
+  minLength: long('minlength', -1, true),
+  placeholder: str('placeholder'),
+  readOnly: bool('readonly'),
+  required: bool('required'),
+};
 
 // HTML 4.10.5: the input element's type keywords.
 const INPUT_TYPES = ['hidden', 'text', 'search', 'tel', 'url', 'email', 'password', 'date', 'month', 'week', 'time', 'datetime-local', 'number', 'range', 'color', 'checkbox', 'radio', 'file', 'submit', 'image', 'reset', 'button'];
@@ -737,12 +745,8 @@ define(HTMLInputElement.prototype, {
   min: str('min'),
   step: str('step'),
   pattern: str('pattern'),
-  placeholder: str('placeholder'),
-  maxLength: long('maxlength', -1, true),
-  minLength: long('minlength', -1, true),
+  ...TEXT_CONTROL,
   multiple: bool('multiple'),
-  readOnly: bool('readonly'),
-  required: bool('required'),
   size: unsigned('size', 20, true),
   src: url('src'),
   formAction: url('formaction', true),
@@ -1104,11 +1108,7 @@ define(HTMLTextAreaElement.prototype, {
   cols: unsigned('cols', 20, true),
   rows: unsigned('rows', 2, true),
   dirName: str('dirname'),
-  maxLength: long('maxlength', -1, true),
-  minLength: long('minlength', -1, true),
-  placeholder: str('placeholder'),
-  readOnly: bool('readonly'),
-  required: bool('required'),
+  ...TEXT_CONTROL,
   wrap: str('wrap'),
 });
 

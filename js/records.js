@@ -16,13 +16,29 @@ import {
   MAGIC, N_ATTR_COUNT, N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_END, N_LAST_CHILD, N_NAME, N_PARENT, N_PREV,
   N_PUBLIC_LEN, N_PUBLIC_OFF, N_SYSTEM_LEN, NAME_WORDS, NODE_WORDS, NONE, NS_HTML, NS_OTHER, ANS_NONE, ANS_XMLNS,
   QUIRKS_MODE_NAMES, FLAG_ROOT_MASK, FLAG_ROOT_DOCUMENT, FLAG_ROOT_FRAGMENT, ROOT_KIND_NAMES, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+  ATTR_NS_URI, ELEMENT_NS_URI, INFO_CLONED, INFO_SHADOW_ROOT, SHADOW_ALL, SHADOW_CLONABLE, SHADOW_CLOSED,
+  SHADOW_DELEGATES_FOCUS, SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE, SHADOW_SLOT_MANUAL, SOURCE_REF, FLAG_XML,
 } from './abi.js';
-import * as abi from './abi.js';
 import { ATOMS } from './atoms.js';
 import { describe } from './options.js';
 import { CONFIDENCE_NAMES, ENCODING_NAMES } from './encodings.js';
 import { asBytes, isArrayBuffer, unitsToString } from './text.js';
 import { readXmlSection } from './xml-records.js';
+
+/**
+ * The buffer's layout constants that validate() here and object.js buildObject
+ * destructure into locals (V8 checks an imported binding on every read, and
+ * their loops read them per record).  A plain object, not `import * as`: a
+ * namespace object keeps every export of js/abi.js in the browser bundle.
+ */
+export const LAYOUT = Object.freeze({
+  ANS_XMLNS, ATTR_NS_PREFIX, ATTR_NS_URI, ATTR_WORDS, A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ELEMENT_NS_URI,
+  FLAG_ROOT_MASK, INFO_CLONED, INFO_NS_MASK, INFO_NS_SHIFT, INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK,
+  LOC_WORDS, NODE_WORDS, NONE, NS_HTML, NS_OTHER, N_ATTR_COUNT, N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_END,
+  N_LAST_CHILD, N_NAME, N_PARENT, N_PREV, N_PUBLIC_LEN, N_PUBLIC_OFF, N_SYSTEM_LEN, SHADOW_ALL, SHADOW_CLONABLE,
+  SHADOW_CLOSED, SHADOW_DELEGATES_FOCUS, SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE, SHADOW_SLOT_MANUAL,
+  SOURCE_REF, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+});
 
 // ---- the line index ----------------------------------------------------
 
@@ -233,8 +249,8 @@ export function makeReader(bytes, h, fn = 'decode') {
     scripting: (flags & FLAG_SCRIPTING) !== 0,
     sourceRefs: (flags & FLAG_SOURCE_REFS) !== 0,
     encoding,
-    // XML documents (abi.FLAG_XML): the XML section, checked (js/xml-records.js)
-    xml: (flags & abi.FLAG_XML) !== 0 ? readXmlSection(u32, h, nodeCount, attrCount, fn) : null,
+    // XML documents (FLAG_XML): the XML section, checked (js/xml-records.js)
+    xml: (flags & FLAG_XML) !== 0 ? readXmlSection(u32, h, nodeCount, attrCount, fn) : null,
     fn,
     bad(i, what) {
       throw new RangeError(`${fn}: corrupt buffer: node ${i}: ${what}`);
@@ -283,7 +299,7 @@ export function validate(r, srcLen = -1) {
     INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, LOC_WORDS, NODE_WORDS, NONE, NS_OTHER, N_ATTR_COUNT,
     N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_END, N_LAST_CHILD, N_NAME, N_PARENT, N_PREV, N_PUBLIC_LEN, N_PUBLIC_OFF,
     N_SYSTEM_LEN, SHADOW_ALL, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
-  } = abi;
+  } = LAYOUT;
   const { n, a, nl, al, nodeCount, attrCount, units, fn } = r;
   const names = r.names;
   const nameCount = names.length;

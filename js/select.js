@@ -22,7 +22,7 @@
 // The tree is read only through js/dom.js's Tree accessor methods.
 
 import { ANS_NONE, ANS_XLINK, ANS_XML, NONE, NS_HTML, NS_SVG, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT } from './abi.js';
-import { BIDI_CLASSES, BIDI_STARTS } from './bidi.js';
+import { BIDI_RUN_COUNT, BIDI_RUNS } from './bidi.js';
 
 function syntaxError(message) {
   if (typeof DOMException === 'function') return new DOMException(message, 'SyntaxError');
@@ -1100,16 +1100,50 @@ function matchLang(t, i, p, ctx) {
 }
 
 // :dir() -- HTML 3.2.6.4 "The dir attribute", "directionality".
+/** js/bidi.js decoded on first use: run k covers bidiStarts[k] .. bidiStarts[k + 1] - 1, of class bidiClasses[k]. */
+let bidiStarts = null;
+let bidiClasses = null;
+/** Decodes js/bidi.js's BIDI_RUNS (the encoding is described there). */
+function decodeBidi() {
+  const starts = new Uint32Array(BIDI_RUN_COUNT);
+  const classes = new Uint8Array(BIDI_RUN_COUNT);
+  // 76 'L', 82 'R', 78 'N': the class after each, then the third after '!'
+  const next = { 76: 78, 82: 78, 78: 76 };
+  const third = { 76: 82, 82: 76, 78: 82 };
+  let k = 0;
+  let start = 0;
+  let cls = 78;
+  let mark = false;
+  let n = 0;
+  for (let i = 0; i < BIDI_RUNS.length; i++) {
+    const d = BIDI_RUNS.charCodeAt(i);
+    if (d === 0x21) mark = true;
+    else if (d < 0x40) n = n * 24 + (d - 0x28);
+    else {
+      if (k > 0) cls = mark ? third[cls] : next[cls];
+      starts[k] = start;
+      classes[k++] = cls;
+      start += n * 63 + (d - 0x40);
+      n = 0;
+      mark = false;
+    }
+  }
+  if (k !== BIDI_RUN_COUNT || start !== 0x110000) throw new Error('js/bidi.js is corrupt');
+  bidiClasses = classes;
+  bidiStarts = starts;
+}
 /** The strong bidirectional type of code point c (js/bidi.js): 76 'L', 82 'R' (R or AL), 78 'N' (not strong). */
 function bidiStrong(c) {
+  if (bidiStarts === null) decodeBidi();
+  const starts = bidiStarts;
   let lo = 0;
-  let hi = BIDI_STARTS.length - 1;
+  let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >>> 1;
-    if (BIDI_STARTS[mid] <= c) lo = mid;
+    if (starts[mid] <= c) lo = mid;
     else hi = mid - 1;
   }
-  return BIDI_CLASSES.charCodeAt(lo);
+  return bidiClasses[lo];
 }
 /**
  * HTML "text node directionality" of the text s: 'ltr' or 'rtl' by the

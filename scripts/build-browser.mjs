@@ -27,7 +27,7 @@
 // `new URL('../dist/html5.wasm', import.meta.url)` of js/index.js stays as it
 // is: from dist/ it names dist/html5.wasm too, and bundlers see the pattern.
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -139,7 +139,22 @@ function restoreIgnoreComments(out) {
   return hits.length;
 }
 
-const result = await build({
+// The buffer-layout constants that js/records.js gathers in LAYOUT, for
+// validate() and object.js buildObject to destructure into locals: as
+// property names they would ship in full, each three times (LAYOUT's keys
+// and the two destructuring patterns; 0.5 KB gzipped), so they are mangled
+// (renamed consistently, to short names).  Only where no other code reads
+// such a property: checked below against a build that keeps them.
+const LAYOUT_BLOCK = /\bLAYOUT = Object\.freeze\(\{([^}]*)\}\)|\bconst \{([^}]*)\} = LAYOUT;/g;
+const layoutUses = new Map();
+for (const file of readdirSync(join(root, 'js')).filter((f) => f.endsWith('.js') && f !== 'node.bundle.js')) {
+  for (const m of readFileSync(join(root, 'js', file), 'utf8').matchAll(LAYOUT_BLOCK)) {
+    for (const name of (m[1] ?? m[2]).split(',').map((x) => x.trim()).filter(Boolean)) layoutUses.set(name, (layoutUses.get(name) ?? 0) + 1);
+  }
+}
+if (layoutUses.size === 0) throw new Error('js/records.js LAYOUT not found');
+
+const options = {
   absWorkingDir: root,
   entryPoints: ENTRIES,
   outdir,
@@ -154,7 +169,17 @@ const result = await build({
   plugins: [classNames],
   write: false,
   logLevel: 'warning',
-});
+};
+{
+  // Every property (or string) of those names in the unmangled output is one of LAYOUT's.
+  const plain = await build({ ...options, sourcemap: false });
+  const code = plain.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => f.text).join('\n');
+  for (const [name, uses] of layoutUses) {
+    const found = code.split(new RegExp(`\\b${name}\\b`)).length - 1;
+    if (found !== uses) throw new Error(`${name} is in the output ${found} times, ${uses} of them LAYOUT's (js/records.js): is it a property elsewhere? It cannot be mangled then`);
+  }
+}
+const result = await build({ ...options, mangleProps: new RegExp(`^(?:${[...layoutUses.keys()].join('|')})$`) });
 
 const names = result.outputFiles.map((f) => basename(f.path)).sort();
 const expected = [...Object.keys(ENTRIES), CHUNK].flatMap((n) => [`${n}.js`, `${n}.js.map`]).sort();

@@ -22,7 +22,7 @@ import {
 import { ATOMS } from './atoms.js';
 import { describe } from './options.js';
 import { CONFIDENCE_NAMES, ENCODING_NAMES } from './encodings.js';
-import { asBytes, isArrayBuffer, unitsToString } from './text.js';
+import { asBytes, isArrayBuffer, lastAtMost, unitsToString } from './text.js';
 import { readXmlSection } from './xml-records.js';
 
 /**
@@ -75,14 +75,7 @@ export class Locator {
     const s = this.starts;
     let h = this.hint;
     if (!(s[h] <= offset && (h + 1 === s.length || offset < s[h + 1]))) {
-      let lo = 0;
-      let hi = s.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >>> 1;
-        if (s[mid] <= offset) lo = mid;
-        else hi = mid - 1;
-      }
-      h = this.hint = lo;
+      h = this.hint = lastAtMost(s, offset);
     }
     this.line = h + 1;
     this.col = offset - s[h] + 1;

@@ -23,6 +23,7 @@
 
 import { ANS_NONE, ANS_XLINK, ANS_XML, NONE, NS_HTML, NS_SVG, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT } from './abi.js';
 import { BIDI_RUN_COUNT, BIDI_RUNS } from './bidi.js';
+import { lastAtMost } from './text.js';
 
 function syntaxError(message) {
   if (typeof DOMException === 'function') return new DOMException(message, 'SyntaxError');
@@ -1135,15 +1136,7 @@ function decodeBidi() {
 /** The strong bidirectional type of code point c (js/bidi.js): 76 'L', 82 'R' (R or AL), 78 'N' (not strong). */
 function bidiStrong(c) {
   if (bidiStarts === null) decodeBidi();
-  const starts = bidiStarts;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (starts[mid] <= c) lo = mid;
-    else hi = mid - 1;
-  }
-  return bidiClasses[lo];
+  return bidiClasses[lastAtMost(bidiStarts, c)];
 }
 /**
  * HTML "text node directionality" of the text s: 'ltr' or 'rtl' by the

@@ -193,3 +193,15 @@ export function copyToNewBuffer(bytes) {
   }
   return bytes.slice().buffer;
 }
+
+/** The last index k of the ascending array `sorted` (sorted[0] <= x) with sorted[k] <= x: binary search. */
+export function lastAtMost(sorted, x) {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (sorted[mid] <= x) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

@@ -108,7 +108,8 @@ $(B)/asan/xml5_tree_test: test/native/xml5_tree_test.c $(DECODERS) $(B)/libhtml5
 # ---- WebAssembly ---------------------------------------------------------
 # A standalone module (no Emscripten JS glue): our own loader (js/loader.js)
 # instantiates it the same way in browsers, workers and Node.
-WASM_FLAGS := -std=c11 -Wall -Wextra -Werror $(INC) -O3 -flto -msimd128 -mbulk-memory \
+WASM_CC    := -std=c11 -Wall -Wextra -Werror $(INC) -flto -msimd128 -mbulk-memory
+WASM_FLAGS := $(WASM_CC) -O3 \
   --no-entry -s STANDALONE_WASM=1 -s ALLOW_MEMORY_GROWTH=1 \
   -s INITIAL_MEMORY=2MB -s MAXIMUM_MEMORY=2GB -s TOTAL_STACK=256KB \
   -s ABORTING_MALLOC=0 -s ERROR_ON_UNDEFINED_SYMBOLS=1 -s FILESYSTEM=0 \
@@ -116,9 +117,19 @@ WASM_FLAGS := -std=c11 -Wall -Wextra -Werror $(INC) -O3 -flto -msimd128 -mbulk-m
 
 wasm: dist/html5.wasm
 
-dist/html5.wasm: $(SRC) $(HDR) wasm/exports.c
+# The C serialiser (serializeBuffer only; DOM trees serialise in JS) is
+# compiled for size: -O3 inlines and unrolls it into 2.8 KB more of gzipped
+# wasm, which kept the package over its 150 KB budget, for about 10% more
+# speed (serializeBuffer over the corpus: 245-257 ms at -O3, 275-282 at -Os).
+WASM_SMALL := src/output/serialize.c
+$(B)/wasm/small/%.o: src/output/%.c $(HDR)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CC) -Os -c $< -o $@
+
+dist/html5.wasm: $(SRC) $(HDR) wasm/exports.c $(patsubst src/output/%.c,$(B)/wasm/small/%.o,$(WASM_SMALL))
 	@mkdir -p $(B)/wasm dist
-	$(EMCC) $(WASM_FLAGS) $(SRC) wasm/exports.c -o $(B)/wasm/html5.raw.wasm
+	$(EMCC) $(WASM_FLAGS) $(filter-out $(WASM_SMALL),$(SRC)) wasm/exports.c \
+	  $(patsubst src/output/%.c,$(B)/wasm/small/%.o,$(WASM_SMALL)) -o $(B)/wasm/html5.raw.wasm
 	$(WASM_OPT) -O3 --enable-simd --enable-bulk-memory --strip-debug --strip-producers \
 	  $(B)/wasm/html5.raw.wasm -o $@
 

@@ -204,6 +204,17 @@ static void put_character(records *r, uint32_t kind, h5_str data) {
     r->words.len = n;
 }
 
+/* A tag's name, then its attribute count and each attribute's name and value. */
+static size_t put_tag(records *r, uint32_t *w, size_t n, h5_str name, const h5_token_attr *a, size_t nattrs) {
+    n = put_string(r, w, n, name);
+    w[n++] = (uint32_t)nattrs;
+    for (size_t i = 0; i < nattrs; i++) {
+        n = put_string(r, w, n, a[i].name);
+        n = put_string(r, w, n, a[i].value);
+    }
+    return n;
+}
+
 static void collect_token(void *ctx, h5_token *t) {
     records *r = ctx;
     if (r->failed) return;
@@ -225,12 +236,7 @@ static void collect_token(void *ctx, h5_token *t) {
     case H5_TOKEN_START_TAG:
         w[n++] = H5W_TOKEN_START_TAG;
         w[n++] = t->self_closing ? H5W_TOKEN_SELF_CLOSING : 0;
-        n = put_string(r, w, n, t->name);
-        w[n++] = (uint32_t)t->nattrs;
-        for (size_t i = 0; i < t->nattrs; i++) {
-            n = put_string(r, w, n, t->attrs[i].name);
-            n = put_string(r, w, n, t->attrs[i].value);
-        }
+        n = put_tag(r, w, n, t->name, t->attrs, t->nattrs);
         break;
     case H5_TOKEN_END_TAG:
         w[n++] = H5W_TOKEN_END_TAG;
@@ -713,12 +719,7 @@ static void collect_xml_token(void *ctx, const x5_token *t) {
     case X5_TOKEN_START_TAG:
     case X5_TOKEN_EMPTY_TAG:
         w[n++] = t->type == X5_TOKEN_START_TAG ? H5W_XTOKEN_START_TAG : H5W_XTOKEN_EMPTY_TAG;
-        n = put_string(r, w, n, t->name);
-        w[n++] = (uint32_t)t->nattrs;
-        for (size_t i = 0; i < t->nattrs; i++) {
-            n = put_string(r, w, n, t->attrs[i].name);
-            n = put_string(r, w, n, t->attrs[i].value);
-        }
+        n = put_tag(r, w, n, t->name, t->attrs, t->nattrs);
         break;
     case X5_TOKEN_END_TAG:
         w[n++] = H5W_XTOKEN_END_TAG;

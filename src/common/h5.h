@@ -27,6 +27,14 @@ typedef struct {
     size_t len;
 } h5_str;
 
+/* An attribute of a tag token, as both tokenizers (HTML, XML5) emit it. */
+typedef struct {
+    h5_str name;
+    h5_str value;           /* character references already resolved */
+    uint32_t name_start, name_end;
+    uint32_t value_start, value_end; /* inside the quotes; == name_end when no value */
+} h5_token_attr;
+
 /* Result codes of the public entry points: h5_status (H5_OK, H5_ERR_OOM,
  * H5_ERR_INVALID, H5_ERR_TOO_LARGE) comes from abi.h, since the wasm entry
  * points return it to JS (js/abi.js). */

@@ -50,12 +50,8 @@ typedef enum {
     H5_TOKEN_PROCESSING_INSTRUCTION
 } h5_token_type;
 
-typedef struct {
-    h5_str name;            /* ASCII-lowercased as the spec says */
-    h5_str value;           /* character references already resolved */
-    uint32_t name_start, name_end;
-    uint32_t value_start, value_end; /* inside the quotes; == name_end when no value */
-} h5_token_attr;
+/* Attributes are h5_token_attr (h5.h); the HTML tokenizer lowercases ASCII
+ * in their names, as the spec says. */
 
 typedef struct {
     h5_token_type type;

@@ -44,13 +44,8 @@ typedef enum {
     X5_TOKEN_EOF
 } x5_token_type;
 
-typedef struct {
-    h5_str name;
-    h5_str value;         /* character references resolved */
-    /* Source offsets: the name; the value inside its quotes (both equal
-     * to name_end when there is no value). */
-    uint32_t name_start, name_end, value_start, value_end;
-} x5_token_attr;
+/* An attribute: the same record as the HTML tokenizer's (h5.h). */
+typedef h5_token_attr x5_token_attr;
 
 typedef struct {
     x5_token_type type;

@@ -834,8 +834,10 @@ export function validateAndExtract(namespace, qualifiedName, context, fn) {
   let local = q;
   const colon = q.indexOf(':');
   if (colon >= 0) {
+    // "strictly split" on ':': the prefix and the second part ('a:b:c' is a:b)
+    const second = q.indexOf(':', colon + 1);
     prefix = q.slice(0, colon);
-    local = q.slice(colon + 1);
+    local = second < 0 ? q.slice(colon + 1) : q.slice(colon + 1, second);
     if (!isValidNamespacePrefix(prefix)) throw domException(`${fn}: '${q}' has an invalid namespace prefix`, 'InvalidCharacterError');
   }
   if (context === 'attribute' ? !isValidAttributeLocalName(local) : !isValidElementLocalName(local)) {

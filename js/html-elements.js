@@ -21,6 +21,7 @@ import {
 } from './dom.js';
 import { HTMLCollection, HTMLFormControlsCollection, HTMLOptionsCollection, NodeList, liveCollection } from './collections.js';
 import { dataset, domException, tokenList } from './tokenlist.js';
+import { isValidCustomElementName } from './custom-element-name.js';
 
 const ELEMENT = 1;
 const TEXT = 3;
@@ -1227,19 +1228,8 @@ export class HTMLUnknownElement extends HTMLElement {}
 const HTML_ELEMENT_NAMES = new Set(('abbr acronym address article aside b basefont bdi bdo big center cite code dd dfn dt em ' +
   'figcaption figure footer header hgroup i kbd main mark nav nobr noembed noframes noscript plaintext rb rp rt rtc ruby s ' +
   'samp search section small strike strong sub summary sup tt u var wbr').split(' '));
-// HTML 4.13.3: names reserved by SVG and MathML.
-const RESERVED_CUSTOM_NAMES = new Set(['annotation-xml', 'color-profile', 'font-face', 'font-face-src', 'font-face-uri',
-  'font-face-format', 'font-face-name', 'missing-glyph']);
-/**
- * HTML 4.13.3 "valid custom element name" (as relaxed in 2025 with the DOM's
- * valid element local names, as Chromium 156 checks it): an ASCII lower
- * alpha first, a hyphen, no ASCII upper alpha, no ASCII whitespace, NULL,
- * '/' or '>', and not a reserved name.
- */
-export function isValidCustomElementName(name) {
-  const first = name.charCodeAt(0);
-  return first >= 0x61 && first <= 0x7a && name.includes('-') && !/[A-Z\t\n\f\r \0/>]/.test(name) && !RESERVED_CUSTOM_NAMES.has(name);
-}
+// isValidCustomElementName: js/custom-element-name.js (shared with select.js's :defined).
+export { isValidCustomElementName };
 /**
  * The HTML namespace's classes: a name of the standard has its interface, a
  * valid custom element name HTMLElement (no definition is ever registered

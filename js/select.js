@@ -24,6 +24,7 @@
 import { ANS_NONE, ANS_XLINK, ANS_XML, NONE, NS_HTML, NS_SVG, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT } from './abi.js';
 import { BIDI_RUN_COUNT, BIDI_RUNS } from './bidi.js';
 import { lastAtMost } from './text.js';
+import { isValidCustomElementName } from './custom-element-name.js';
 
 function syntaxError(message) {
   if (typeof DOMException === 'function') return new DOMException(message, 'SyntaxError');
@@ -1734,19 +1735,15 @@ function validity(t, i, ctx) {
   return isCandidate(t, i) ? satisfiesConstraints(t, i, ctx) : null;
 }
 
-// :defined (4.16.3): not a custom element awaiting definition.  Parsed
-// documents here have no custom element definitions, so an HTML element
-// whose name is a valid custom element name, or that has an `is`
-// attribute, is undefined (DOM 4.9 "create an element").
-const RESERVED_CUSTOM = new Set([
-  'annotation-xml', 'color-profile', 'font-face', 'font-face-src', 'font-face-uri', 'font-face-format',
-  'font-face-name', 'missing-glyph',
-]);
+// :defined (HTML 4.16.3, 4.13.6 "defined" custom element state).  There is
+// no custom element registry here, so nothing is ever defined as a custom
+// element: an HTML element is undefined when "create an element" gave it the
+// "undefined" state, i.e. its name is a valid custom element name (the 2025
+// rule Chromium 156 checks, js/custom-element-name.js) or
+// it was parsed with an `is` attribute; every other element is defined.
 function isDefined(t, i) {
   if (!isHtml(t, i)) return true;
-  const name = t.localName(i);
-  if (/^[a-z][^A-Z]*-/.test(name) && !RESERVED_CUSTOM.has(name) && /^[-.0-9_a-z\u00b7\u00c0-\u{effff}]+$/u.test(name)) return false;
-  return !hasAttr(t, i, 'is');
+  return !isValidCustomElementName(t.localName(i)) && !hasAttr(t, i, 'is');
 }
 
 // :link / :any-link (4.16.3): a and area elements with an href attribute

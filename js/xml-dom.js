@@ -5,7 +5,7 @@
 // names are case-sensitive, no HTML rule applies.  A Tree of an XML buffer
 // has `xml` set (attachXml) and makes its Element and Document nodes here.
 import { ATTR_NS_URI, NS_OTHER, TYPE_DOCUMENT, TYPE_ELEMENT } from './abi.js';
-import { ANS_OTHER, Attr, Document, Element, Tree, domException, isValidAttributeLocalName, isValidElementLocalName } from './dom.js';
+import { ANS_OTHER, Attr, Document, Element, HTML_NS, Tree, domException, isValidAttributeLocalName, isValidElementLocalName } from './dom.js';
 import { serializeXml } from './xml-serialize.js';
 
 const EMPTY = Object.freeze([]);
@@ -97,17 +97,19 @@ export class XmlElement extends Element {
 }
 
 export class XmlDocument extends Document {
-  get contentType() { return 'application/xml'; }
+  /** application/xml, or what DOMImplementation.createDocument gave by namespace. */
+  get contentType() { return this._t.xml.contentType ?? 'application/xml'; }
   /**
    * DOM createElement in an XML document: the name as given (no lowercasing),
-   * no namespace (the content type is not application/xhtml+xml).
+   * in the HTML namespace when the content type is application/xhtml+xml,
+   * else in none.
    */
   createElement(localName) {
     const s = String(localName);
     if (!isValidElementLocalName(s)) throw domException(`createElement: '${s}' is not a valid element name`, 'InvalidCharacterError');
     const t = this._t;
     const i = t.create(TYPE_ELEMENT, NS_OTHER, s);
-    t.ov.get(i).uri = null;
+    t.ov.get(i).uri = this.contentType === 'application/xhtml+xml' ? HTML_NS : null;
     return t.node(i);
   }
   /**

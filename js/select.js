@@ -21,7 +21,9 @@
 //
 // The tree is read only through js/dom.js's Tree accessor methods.
 
-import { ANS_NONE, ANS_XLINK, ANS_XML, NONE, NS_HTML, NS_SVG, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT } from './abi.js';
+import {
+  ANS_NONE, ANS_XLINK, ANS_XML, NODE_WORDS, NONE, NS_HTML, NS_SVG, SHADOW_SLOT_MANUAL, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT,
+} from './abi.js';
 import { BIDI_RUN_COUNT, BIDI_RUNS } from './bidi.js';
 import { lastAtMost } from './text.js';
 import { isValidCustomElementName } from './custom-element-name.js';
@@ -1208,6 +1210,40 @@ function dirState(t, j) {
   return l === 'ltr' || l === 'rtl' || l === 'auto' ? l : null;
 }
 
+/** bdi, script, style and textarea, and elements with a valid dir attribute: "contained text auto directionality" skips them. */
+const dirExcluded = (t, j) => (isHtml(t, j) && ['bdi', 'script', 'style', 'textarea'].includes(t.localName(j))) || dirState(t, j) !== null;
+
+/**
+ * HTML "auto directionality", step 2: a slot in a shadow tree whose assigned
+ * nodes (DOM 4.2.2.3 "find slottables": the host's Text children for the
+ * default slot, its element children whose slot attribute is the slot's
+ * name, when this slot is the first of that name in the shadow tree; none
+ * when the root's slot assignment is manual, as nothing calls assign() here)
+ * are not empty: the first of them that has a direction (a Text node's
+ * text node directionality; an element's contained text auto
+ * directionality, "canExcludeRoot" set: null for an excluded element).
+ * undefined when the slot has no assigned nodes (step 3 then looks at its
+ * own descendants), else the direction or null.
+ */
+function slotAssignedDir(t, slot) {
+  const root = rootOf(t, slot);
+  const host = shadowHost(t, root);
+  if (host === NONE || (root < t.count && (t.n[root * NODE_WORDS + 5] & SHADOW_SLOT_MANUAL) !== 0)) return undefined;
+  const name = t.plainAttr(slot, 'name') ?? '';
+  for (let j = t.nextElement(root, root); j !== slot && j !== NONE; j = t.nextElement(j, root)) {
+    if (isHtmlNamed(t, j, 'slot') && (t.plainAttr(j, 'name') ?? '') === name) return undefined; // not this slot's
+  }
+  let assigned = false;
+  for (let c = t.first(host); c !== NONE; c = t.next(c)) {
+    const ty = t.type(c);
+    if (ty === TYPE_TEXT ? name !== '' : ty !== TYPE_ELEMENT || (t.plainAttr(c, 'slot') ?? '') !== name) continue;
+    assigned = true;
+    const d = ty === TYPE_TEXT ? firstStrong(t.data(c)) : dirExcluded(t, c) ? null : containedTextDir(t, c);
+    if (d !== null) return d;
+  }
+  return assigned ? null : undefined;
+}
+
 // "contained text auto directionality": the first strong character of the
 // descendant Text nodes, skipping bdi, script, style, textarea and elements
 // with a valid dir attribute; a slot in a shadow tree gives its host's
@@ -1229,19 +1265,16 @@ function containedTextDir(t, i) {
     if (ty === TYPE_TEXT) {
       const d = firstStrong(t.data(j));
       if (d !== null) return d;
-    } else if (ty === TYPE_ELEMENT) {
+    } else if (ty === TYPE_ELEMENT && !dirExcluded(t, j)) {
+      // (a slot with a valid dir attribute is skipped, not the host's)
       if (isHtmlNamed(t, j, 'slot')) {
         const h = shadowHost(t, rootOf(t, j));
         if (h !== NONE) return directionality(t, h);
       }
-      const skip =
-        (isHtml(t, j) && ['bdi', 'script', 'style', 'textarea'].includes(t.localName(j))) || dirState(t, j) !== null;
-      if (!skip) {
-        const c = t.first(j);
-        if (c !== NONE) {
-          j = c;
-          continue;
-        }
+      const c = t.first(j);
+      if (c !== NONE) {
+        j = c;
+        continue;
       }
     }
     j = end(j);
@@ -1266,10 +1299,14 @@ function ownDir(t, j) {
   const name = t.localName(j);
   if (html && name === 'input' && st === null && inputType(t, j) === 'tel') return 'ltr';
   if (st === 'auto' || (html && name === 'bdi' && st === null)) {
+    // "auto directionality"
     let d = null;
     if (html && name === 'input' && DIR_AUTO_INPUT_TYPES.has(inputType(t, j))) d = firstStrong(dirValue(t, j, false));
     else if (html && name === 'textarea') d = firstStrong(dirValue(t, j, true));
-    else d = containedTextDir(t, j);
+    else {
+      d = html && name === 'slot' ? slotAssignedDir(t, j) : undefined;
+      if (d === undefined) d = containedTextDir(t, j);
+    }
     return d ?? 'ltr';
   }
   return undefined;

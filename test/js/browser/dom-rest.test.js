@@ -171,6 +171,8 @@ export function interfaceCases() {
       body: `${chain} ${unknown} return ${names}.map((n) => { const e = d.createElement(n); return [n, chain(e), e instanceof U, e instanceof H]; });` },
     { name: 'parsed elements: the interface of every name', html: '<!DOCTYPE html><body>' + ELEMENT_NAMES.filter((n) => !/^(html|head|body|frameset|frame|plaintext|template|script|style|title|textarea|xmp|iframe|noembed|noframes|noscript|image|isindex|select|option|optgroup|selectedcontent|table|caption|col|colgroup|tbody|thead|tfoot|tr|td|th)$/.test(n) && !n.includes('\\')).map((n) => `<${n}></${n}>`).join(''),
       body: `${chain} ${unknown} return [...d.body.querySelectorAll('*')].map((e) => [e.localName, chain(e), e instanceof U]);` },
+    { name: ':defined: every name, made and parsed', html: '<!DOCTYPE html><div is=x-y id=a></div><p is="" id=b></p><x-y id=c></x-y><font-face id=d></font-face><a-\u00e9 id=e></a-\u00e9><svg><x-y id=f /></svg><math><a-b id=g /></math>',
+      body: `return [${names}.map((n) => { const e = d.createElement(n); d.body.append(e); return [n, e.matches(':defined')]; }), [...d.querySelectorAll(':not(:defined)')].map((e) => e.id || e.localName), [...d.querySelectorAll(':defined[id]')].map((e) => e.id)];` },
     { name: 'SVG and MathML elements are not HTMLUnknownElement', html: '<!DOCTYPE html><svg><foo/><g/></svg><math><foo/><mi/></math>',
       body: `${chain} ${unknown} return [...d.querySelectorAll('svg *, math *')].map((e) => [e.localName, e instanceof U, e instanceof H]);` },
   ];
@@ -286,6 +288,49 @@ export function dirStructureCases() {
     body: "const q = (r) => [...r.querySelectorAll('[id]')].map((e) => e.id + ':' + (e.matches(':dir(rtl)') ? 'rtl' : 'ltr')); return [q(d), q(d.getElementById('h1').shadowRoot), q(d.getElementById('h2').shadowRoot)];" });
   return out;
 }
+// :dir() and slots (HTML 3.2.6.4): a slot's own directionality, the auto
+// directionality of a slot from its assigned nodes, a slot met in contained
+// text, named slots, manual assignment.
+export function dirSlotCases() {
+  const R = '\u05d0';
+  const hosts = [
+    // [host attributes, shadow tree, light children]
+    ['dir=rtl', '<slot id=s></slot>', 'abc'],
+    ['dir=rtl', '<slot id=s dir=auto></slot>', 'abc'],
+    ['dir=ltr', '<slot id=s dir=auto></slot>', R],
+    ['dir=ltr', '<slot id=s dir=auto>abc</slot>', ''],
+    ['dir=rtl', `<slot id=s dir=auto>${R}</slot>`, '123'],
+    ['dir=rtl', '<slot id=s dir=auto>abc</slot>', '  '],
+    ['dir=ltr', '<slot id=s dir=auto></slot>', `<span>123</span><b>${R}</b>`],
+    ['dir=ltr', '<slot id=s dir=auto></slot>', `<span dir=ltr>abc</span>${R}`],
+    ['dir=ltr', '<slot id=s dir=auto></slot>', `<bdi>abc</bdi><i>${R}</i>`],
+    ['dir=ltr', '<slot id=s dir=auto></slot>', `<script>abc</script><i>${R}</i>`],
+    ['dir=ltr', '<slot id=s dir=auto></slot>', `<i><span dir=ltr>abc</span>${R}</i>`],
+    ['dir=ltr', '<slot id=s dir=auto></slot>', '<i>123</i>'],
+    ['dir=ltr', `<slot id=s dir=auto>${R}</slot>`, '<i>123</i>'],
+    ['dir=ltr', '<slot id=s dir=auto name=n></slot><slot id=t dir=auto></slot>', `<i slot=n>abc</i><b>${R}</b>`],
+    ['dir=rtl', '<slot id=s dir=auto name=n></slot><slot id=t dir=auto></slot>', `${R}<i slot=n>${R}</i><b>abc</b>`],
+    ['dir=ltr', '<slot id=s dir=auto name=n></slot>', `<i slot=x>${R}</i>`],
+    ['dir=ltr', '<slot id=s dir=auto name=n></slot><slot id=t dir=auto name=n></slot>', `<i slot=n>${R}</i>`],
+    ['dir=rtl', '<div><slot id=s dir=auto></slot></div><slot id=t dir=auto></slot>', 'abc'],
+    ['dir=ltr', '<slot id=s dir=auto></slot>', `<svg><text>${R}</text></svg>`],
+    ['dir=ltr', '<slot id=s dir=auto></slot>', `<!--c--><i></i>${R}`],
+    ['dir=ltr shadowrootslotassignment=manual', '<slot id=s dir=auto>abc</slot>', R],
+    ['dir=ltr', `<div id=a dir=auto><slot id=s></slot>${R}</div>`, 'abc'],
+    ['dir=rtl', '<div id=a dir=auto><slot id=s></slot>abc</div>', R],
+    ['dir=rtl', '<div id=a dir=auto><slot id=s dir=ltr></slot>abc</div>', R],
+    ['dir=rtl', `<div id=a dir=auto><span dir=ltr><slot id=s></slot></span>abc${R}</div>`, ''],
+    ['dir=auto', '<p id=a><slot id=s dir=auto></slot></p>', `<i>${R}</i>`],
+    ['dir=auto', '<p id=a dir=auto><slot id=s></slot></p>', 'abc'],
+    ['', '<p id=a><slot id=s></slot></p><bdi id=b><slot id=t></slot></bdi>', R],
+  ];
+  const q = "const q = (r) => [...r.querySelectorAll('[id]')].map((e) => e.id + ':' + (e.matches(':dir(rtl)') ? 'rtl' : e.matches(':dir(ltr)') ? 'ltr' : '-'));";
+  return hosts.map(([attrs, shadow, light], k) => ({
+    name: `:dir and slots ${k}: <div ${attrs}> ${shadow} | ${light}`, shadow: true,
+    html: `<!DOCTYPE html><div id=h ${attrs.replace(' shadowrootslotassignment=manual', '')}><template shadowrootmode=open${attrs.includes('manual') ? ' shadowrootslotassignment=manual' : ''}>${shadow}</template>${light}</div>`,
+    body: `${q} const h = d.getElementById('h'); return [q(h.shadowRoot), q(d), ${JSON.stringify(attrs)}];`,
+  }));
+}
 
 // 6. XML documents under mutation: names stay case-sensitive, namespaces and
 // prefixes come out of serializeXml as XMLSerializer writes them.
@@ -370,6 +415,7 @@ if (skip) {
     ['document.implementation: createDocumentType, createHTMLDocument, hasFeature; ShadowRoot innerHTML', implementationCases],
     ['document.implementation.createDocument: XML documents, their content type and element', createDocumentCases],
     [':dir(): the directionality of every sampled code point and of dir=auto structures', () => [...dirCodePointCases(), ...dirStructureCases()]],
+    [':dir() and slots: a slot\'s auto directionality from its assigned nodes', dirSlotCases],
     ['XML documents: setAttribute, createElement(NS), appendChild and serializeXml', xmlCases],
   ];
   for (const [title, make] of SUITES) {

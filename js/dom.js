@@ -992,6 +992,8 @@ export function setFragmentParser(fn) { fragmentParser = fn; }
  * children of a new DocumentFragment of context's tree.
  */
 function parseFragmentFor(context, markup, fn) {
+  // An XML document's element: the XML fragment parsing algorithm (js/xml-dom.js).
+  if (context._t.xml !== null) return context._t.xml.parseFragment(context, String(markup), fn);
   if (fragmentParser === null) throw new Error(`${fn}: needs the HTML parser: import 'html5-wasm' (or js/parse.js), not only js/decode.js`);
   const t = context._t;
   let ns = t.nsURI(context._i);
@@ -1570,7 +1572,7 @@ export class Element extends ParentNode {
     } else if (where === 'afterbegin' || where === 'beforeend') {
       context = this;
     } else throw domException(`insertAdjacentHTML: '${position}' is not beforebegin, afterbegin, beforeend or afterend`, 'SyntaxError');
-    if (context.nodeType !== ELEMENT_NODE || (t.ns(context._i) === NS_HTML && t.localName(context._i) === 'html')) context = newBody(t);
+    if (context.nodeType !== ELEMENT_NODE || (t.xml === null && t.ns(context._i) === NS_HTML && t.localName(context._i) === 'html')) context = newBody(t);
     const f = parseFragmentFor(context, String(markup), 'insertAdjacentHTML');
     if (where === 'beforebegin') insertNode(f, this.parentNode, this);
     else if (where === 'afterbegin') insertNode(f, this, this.firstChild);

@@ -1394,23 +1394,31 @@ function actuallyDisabled(t, i) {
 const CAN_BE_DISABLED = new Set(['button', 'input', 'select', 'textarea', 'optgroup', 'option', 'fieldset']);
 
 // Radio button groups (4.10.5.1.16): same tree, same form owner, same
-// non-empty name.  While parsing, each checked radio inserted unchecks the
-// others of its group, so the last checked one in tree order stays checked.
+// non-empty name.  An input's checkedness is stored on its node object once
+// JS set it or the tree changed (js/html-elements.js, "checkedness");
+// otherwise it is what the parser left: each checked radio inserted
+// unchecks the others of its group, so the last checked one in tree order
+// stays checked -- except in template contents, where a radio without a
+// form owner unchecks nothing.
 const KEY_RADIO = { name: 'radio groups' };
 function radioGroups(t, i, ctx) {
   return perQuery(ctx, KEY_RADIO, rootOf(t, i), (root) => {
-    const g = new Map(); // group key → { checked: last radio with the checked attribute or NONE, dirty: one set checked from JS, required }
+    // group key → { last: the last radio with the checked attribute or NONE, inert: its radios uncheck nothing at parse, any: one is checked, required }
+    const g = new Map();
+    const h = t.host(root);
+    const templateContents = h !== NONE && t.shadowRootIndex(h) !== root;
+    const radios = [];
     // (a detached radio is the root of its tree, and of its group)
     for (let j = root === i ? i : t.nextElement(root, root); j !== NONE; j = t.nextElement(j, root)) {
       if (!isHtmlNamed(t, j, 'input') || inputType(t, j) !== 'radio') continue;
       const key = radioKey(t, j, ctx);
       let e = g.get(key);
-      if (e === undefined) g.set(key, (e = { checked: NONE, dirty: false, required: false }));
-      // (a radio whose checkedness JS set, dirtyChecked, is checked or not by that alone)
-      if (hasAttr(t, j, 'checked')) e.checked = j;
-      if (dirtyChecked(t, j) === true) e.dirty = true;
+      if (e === undefined) g.set(key, (e = { last: NONE, inert: templateContents && formOwner(t, j, ctx) === NONE, any: false, required: false }));
+      if (hasAttr(t, j, 'checked')) e.last = j;
       if (hasAttr(t, j, 'required')) e.required = true;
+      radios.push(j, e);
     }
+    for (let k = 0; k < radios.length; k += 2) if (radioChecked(t, radios[k], radios[k + 1])) radios[k + 1].any = true;
     return g;
   });
 }
@@ -1419,23 +1427,26 @@ function radioKey(t, j, ctx) {
   return name === null || name === '' ? j : formOwner(t, j, ctx) + '\u0000' + name;
 }
 
-/** The checkedness that JS set on input i (js/html-elements.js `checked`), or undefined. */
-const dirtyChecked = (t, i) => t.cached(i)?._checked;
+/** The checkedness stored on input i's node object (js/html-elements.js), or undefined. */
+const storedChecked = (t, i) => t.cached(i)?._checked;
+/** The checkedness of radio j of group e. */
+function radioChecked(t, j, e) {
+  const c = storedChecked(t, j);
+  if (c !== undefined) return c;
+  return hasAttr(t, j, 'checked') && (e.inert || e.last === j);
+}
 
 /** Is a radio of radio i's group checked? */
 function groupChecked(t, i, ctx) {
-  const g = radioGroups(t, i, ctx).get(radioKey(t, i, ctx));
-  return g.dirty || (g.checked !== NONE && dirtyChecked(t, g.checked) === undefined);
+  return radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).any;
 }
 
 function checkedness(t, i, ctx) {
   const type = inputType(t, i);
   if (type !== 'checkbox' && type !== 'radio') return false;
-  const dirty = dirtyChecked(t, i);
-  if (dirty !== undefined) return dirty;
-  if (type === 'checkbox') return hasAttr(t, i, 'checked');
-  if (!hasAttr(t, i, 'checked')) return false;
-  return radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).checked === i;
+  if (type === 'radio') return radioChecked(t, i, radioGroups(t, i, ctx).get(radioKey(t, i, ctx)));
+  const c = storedChecked(t, i);
+  return c !== undefined ? c : hasAttr(t, i, 'checked');
 }
 
 // Option selectedness (4.10.7 "The select element", the selectedness

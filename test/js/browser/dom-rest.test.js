@@ -143,13 +143,41 @@ export function radioCases() {
     "d.getElementById('r1').checked = true; d.getElementById('r1').checked = true; d.getElementById('r2').checked = true;",
     "d.getElementById('r2').checked = true; d.getElementById('r1').remove();",
     "const r = d.getElementById('r1'); r.remove(); r.checked = true;",
-    // (renaming or moving a radio that JS never set re-applies the parsed rule in
-    // its new group, where Chromium keeps its checkedness: docs/dom.md)
     "d.getElementById('r1').setAttribute('name', 'zz'); d.getElementById('r1').checked = false; d.getElementById('r2').checked = true;",
     "d.getElementById('r2').checked = true; d.getElementById('r2').removeAttribute('checked'); d.getElementById('r1').removeAttribute('checked');",
+    // checkedness is stored: renaming, moving, retyping and the checked attribute
+    "d.getElementById('r1').setAttribute('name', 'zz');",
+    "d.getElementById('r2').setAttribute('name', 'zz'); d.getElementById('r1').setAttribute('name', 'zz');",
+    "d.getElementById('r2').name = 'other'; d.getElementById('r2').name = d.getElementById('r1').name;",
+    "d.getElementById('r1').removeAttribute('checked');",
+    "d.getElementById('r2').removeAttribute('checked');",
+    "d.getElementById('r4') && d.getElementById('r4').setAttribute('checked', '');",
+    "d.getElementById('r3').setAttribute('checked', 'again');",
+    "d.getElementById('r4') && (d.getElementById('r4').checked = false, d.getElementById('r4').setAttribute('checked', ''));",
+    "d.body.append(d.getElementById('r1'));",
+    "d.body.prepend(d.getElementById('r2'));",
+    "d.getElementById('r2').remove(); d.body.append(d.getElementById('r2'));",
+    "const c = d.getElementById('r1').cloneNode(); c.id = 'c1'; d.body.append(c);",
+    "const c = d.getElementById('r2').cloneNode(); c.id = 'c2'; d.getElementById('r1').before(c);",
+    "const e = d.createElement('input'); e.id = 'n1'; e.setAttribute('checked', ''); e.name = d.getElementById('r1').name; e.type = 'radio'; d.body.append(e);",
+    "const e = d.createElement('input'); e.id = 'n1'; e.type = 'radio'; e.name = d.getElementById('r1').name; e.setAttribute('checked', ''); d.body.append(e);",
+    "d.body.insertAdjacentHTML('beforeend', `<input type=radio id=h1 name=${d.getElementById('r1').name} checked><input type=radio id=h2 name=${d.getElementById('r1').name} checked>`);",
+    "const f = d.getElementById('f'); if (f) f.remove(); d.body.append(...[...(f ? f.querySelectorAll('input') : [])]);",
+    "d.getElementById('r3').type = 'text'; d.getElementById('r3').type = 'radio';",
+    "d.getElementById('r2').setAttribute('form', 'nowhere');",
+    "const t = d.createElement('input'); t.type = 'text'; t.id = 't1'; t.name = d.getElementById('r1').name; t.setAttribute('checked', ''); d.body.append(t); t.type = 'radio';",
   ];
   const out = [];
   docs.forEach((html, k) => steps.forEach((step, m) => out.push({ name: `radio doc ${k}, step ${m}: ${step}`, html, body: step + read })));
+  // template contents: a radio without a form owner unchecks nothing; with one it does
+  const ids = "const ids = (r) => [...r.querySelectorAll('input')].map((e) => e.id + ':' + e.checked);";
+  const tpl = '<!DOCTYPE html><template id=t><input type=radio name=a id=a1 checked><input type=radio name=a id=a2 checked><form><input type=radio name=a id=a3 checked><input type=radio name=a id=a4 checked></form></template><input type=radio name=a id=a5 checked>';
+  // (the checked setter in template contents: KNOWN_DIFFERENCES)
+  for (const step of ['', "c.getElementById('a3').checked = true;", "d.body.append(c.getElementById('a1'));", "c.append(c.getElementById('a4'));",
+    "c.getElementById('a4').setAttribute('name', 'b'); c.getElementById('a3').setAttribute('name', 'b');", "c.append(c.querySelector('form'));", "d.body.append(d.importNode(c, true));",
+    "c.getElementById('a2').remove(); c.append(c.getElementById('a2'));", "const x = c.getElementById('a1').cloneNode(); x.id = 'x'; c.append(x);"]) {
+    out.push({ name: `radios in template contents: ${step}`, html: tpl, body: `${ids} const c = d.getElementById('t').content; ${step} return [ids(c), ids(d)];` });
+  }
   return out;
 }
 
@@ -418,6 +446,25 @@ export const KNOWN_DIFFERENCES = [
   { name: 'template in a form: innerHTML <form>', html: '<!DOCTYPE html><form id=o><template id=c></template></form>',
     body: "const c = d.getElementById('c'); c.innerHTML = '<form id=n><input name=x></form>'; return c.innerHTML;",
     standard: '"<form id=\\"n\\"><input name=\\"x\\"></form>"' },
+  // HTML 4.10.5.1.16: a radio that the group unchecked has no dirty
+  // checkedness, so adding its checked attribute checks it (and unchecks the
+  // other); Chromium sets the dirty flag whenever the group unchecks one.
+  { name: 'radio: the checked attribute added to a radio the group unchecked', html: '<!DOCTYPE html><input type=radio name=a id=r1 checked><input type=radio name=a id=r2 checked>',
+    body: "const r = d.getElementById('r1'); r.removeAttribute('checked'); r.setAttribute('checked', ''); return [r.checked, d.getElementById('r2').checked];",
+    standard: '[true,false]' },
+  // HTML 4.10.5.1.16: setting a radio's checkedness to true unchecks the
+  // rest of its group even when it was checked already (in template
+  // contents two radios of a group can both be checked, as parsed);
+  // Chromium does nothing when the checkedness does not change.
+  { name: 'radio: the checked setter in template contents', html: '<!DOCTYPE html><template id=t><input type=radio name=a id=a1 checked><input type=radio name=a id=a2 checked></template>',
+    body: "const c = d.getElementById('t').content; c.getElementById('a1').checked = true; return [...c.querySelectorAll('input')].map((e) => e.checked);",
+    standard: '[true,false]' },
+  // HTML 13.4: the fragment parser inserts the nodes into a new document, so
+  // each checked radio becomes connected and unchecks the ones before it;
+  // Chromium parses into a fragment that is not connected and keeps all.
+  { name: 'radio: innerHTML of a detached element with two checked radios', html: '<!DOCTYPE html>',
+    body: "const e = d.createElement('div'); e.innerHTML = '<input type=radio name=a checked><input type=radio name=a checked>'; return [...e.children].map((x) => x.checked);",
+    standard: '[false,true]' },
   // HTML 13.4 "XML fragment parsing algorithm": a namespace well-formedness
   // error (here an unbound prefix) throws a SyntaxError; Chromium makes an
   // element named c:y in no namespace.

@@ -40,8 +40,8 @@ export class DOMImplementation {
    * HTML elements), image/svg+xml for SVG's, else application/xml.
    */
   createDocument(namespace, qualifiedName, doctype = null) {
-    if (arguments.length < 2) throw new TypeError(`createDocument: 2 arguments required, but only ${arguments.length} present`);
-    if (doctype !== null && !(doctype instanceof DocumentType)) throw new TypeError('createDocument: the third argument is not a DocumentType');
+    if (arguments.length < 2) throw new TypeError('createDocument: 2 arguments required');
+    if (doctype !== null && !(doctype instanceof DocumentType)) throw new TypeError('createDocument: doctype is not a DocumentType');
     const t = Tree.emptyDocument(false);
     // An XML section with one qualifier, no namespace, for the document node.
     attachXml(t, { nq: new Uint32Array(1), aq: new Uint32Array(0), ns: [null], prefix: [null], declaration: null });

@@ -258,7 +258,6 @@ function radioGroup(t, i) {
   return out;
 }
 const isRadio = (t, j) => (t.plainAttr(j, 'type') ?? '').toLowerCase() === 'radio';
-const isInput = (t, j) => isHTML(t, j, 'input');
 
 // ---- checkedness (HTML 4.10.5.1.x, 4.10.5.4) ------------------------------
 //
@@ -282,16 +281,6 @@ const isInput = (t, j) => isHTML(t, j, 'input');
 const treesWithCheckedRadios = new WeakSet();
 
 /**
- * Is radio i inside template contents without a form owner?  Such a radio
- * is never connected and its form owner never changes while it is parsed,
- * so its checked attribute unchecks no other radio (as in Chromium).
- */
-function radioIsInert(t, i) {
-  const r = rootOf(t, i);
-  const h = t.host(r);
-  return h !== NONE && t.shadowRootIndex(h) !== r && formOwner(t, i) === NONE;
-}
-/**
  * The radio button of i's group that the checked attributes leave checked:
  * while parsing, each radio inserted with the checked attribute sets its
  * checkedness, which unchecks the others of its group (as it becomes
@@ -303,10 +292,18 @@ function radioDefaultChecked(t, i) {
   for (const j of radioGroup(t, i)) if (t.plainAttr(j, 'checked') !== null) last = j;
   return last;
 }
-/** The checkedness the parser gave input i of a tree that has not changed. */
+/**
+ * The checkedness the parser gave input i of a tree that has not changed.
+ * A radio inside template contents without a form owner is never connected
+ * and its form owner never changes while it is parsed, so its checked
+ * attribute unchecks no other radio (as in Chromium).
+ */
 function parsedCheckedness(t, i) {
   if (t.plainAttr(i, 'checked') === null) return false;
-  return !isRadio(t, i) || radioIsInert(t, i) || radioDefaultChecked(t, i) === i;
+  if (!isRadio(t, i)) return true;
+  const r = rootOf(t, i);
+  const h = t.host(r);
+  return (h !== NONE && t.shadowRootIndex(h) !== r && formOwner(t, i) === NONE) || radioDefaultChecked(t, i) === i;
 }
 /** The checkedness of input i: stored, else as parsed (false for a node that was never an input with the attribute). */
 function checkednessOf(t, i) {
@@ -332,7 +329,7 @@ function setCheckedness(t, i, v) {
 function storeParsedCheckedness(t) {
   if (t.nameId('checked') < 0) return; // no element of the tree has a checked attribute
   for (let i = 0; i < t.count; i++) {
-    if (t.type(i) !== ELEMENT || !isInput(t, i) || t.cached(i)?._checked !== undefined || t.plainAttr(i, 'checked') === null) continue;
+    if (t.type(i) !== ELEMENT || !isHTML(t, i, 'input') || t.cached(i)?._checked !== undefined || t.plainAttr(i, 'checked') === null) continue;
     storeCheckedness(t, i, parsedCheckedness(t, i));
   }
 }
@@ -341,13 +338,13 @@ function checkedRadiosIn(t, c) {
   const out = [];
   if (!treesWithCheckedRadios.has(t)) return out;
   for (let j = c; j !== NONE; j = t.following(j, c)) {
-    if (t.type(j) === ELEMENT && isInput(t, j) && isRadio(t, j) && checkednessOf(t, j)) out.push(j);
+    if (t.type(j) === ELEMENT && isHTML(t, j, 'input') && isRadio(t, j) && checkednessOf(t, j)) out.push(j);
   }
   return out;
 }
 stateHooks.changing = storeParsedCheckedness;
 stateHooks.attribute = (t, i, local, uri, old, value) => {
-  if (uri !== null || !isInput(t, i)) return;
+  if (uri !== null || !isHTML(t, i, 'input')) return;
   if (local === 'checked') {
     // "When the checked content attribute is added, if the control does not
     // have dirty checkedness, the user agent must set the checkedness of the
@@ -357,28 +354,22 @@ stateHooks.attribute = (t, i, local, uri, old, value) => {
     else if (value === null) storeCheckedness(t, i, false);
   } else if (local === 'name' || local === 'type' || local === 'form') uncheckOthers(t, i);
 };
-const DOCUMENT_NODE = 9;
-/** Is node i connected (its shadow-including root a document)? */
+/** Is node i connected (its shadow-including root a document, node type 9)? */
 function isConnected(t, i) {
-  for (let r = rootOf(t, i); ; r = rootOf(t, t.host(r))) {
-    if (t.type(r) === DOCUMENT_NODE) return true;
-    const h = t.host(r);
-    if (h === NONE || t.shadowRootIndex(h) !== r) return false;
-  }
+  let r = rootOf(t, i);
+  while (t.shadowRootIndex(t.host(r)) === r) r = rootOf(t, t.host(r));
+  return t.type(r) === 9;
 }
 // Becoming connected, or a new form owner (one it gets where it is now: it
 // had none while detached, up to a form in its own subtree): each checked
 // radio inserted unchecks the rest of its group, in tree order.
 stateHooks.inserted = (t, c) => {
   for (const j of checkedRadiosIn(t, c)) {
-    const owner = formOwner(t, j);
-    if (isConnected(t, j) || (owner !== NONE && !isInclusiveAncestor(t, c, owner))) uncheckOthers(t, j);
+    let o = formOwner(t, j);
+    while (o !== NONE && o !== c) o = t.parent(o); // NONE: no owner, or one outside c
+    if (isConnected(t, j) || (o === NONE && formOwner(t, j) !== NONE)) uncheckOthers(t, j);
   }
 };
-function isInclusiveAncestor(t, a, i) {
-  for (; i !== NONE; i = t.parent(i)) if (i === a) return true;
-  return false;
-}
 // Removed: a radio whose form owner was outside the removed subtree (an
 // ancestor of p, or found by its form attribute in p's tree) has another now.
 stateHooks.removed = (t, c, p) => {
@@ -397,18 +388,14 @@ stateHooks.removed = (t, c, p) => {
 // adoption: the copy keeps what the original had (a moved node object keeps
 // its fields).
 stateHooks.copied = (src, s, t, i, moved) => {
+  if (!isHTML(src, s, 'input')) return;
   const x = src.cached(s);
-  if (moved && x !== undefined) {
-    if (x._checked === true && isRadio(src, s)) treesWithCheckedRadios.add(t);
-    return;
-  }
-  if (!isInput(src, s)) return;
   const v = x?._checked ?? (src.plainAttr(s, 'checked') === null ? undefined : parsedCheckedness(src, s));
-  if (v === undefined && x?._dirtyChecked === undefined) return;
+  if (v && isRadio(src, s)) treesWithCheckedRadios.add(t);
+  if ((moved && x !== undefined) || (v === undefined && x?._dirtyChecked === undefined)) return;
   const y = t.node(i);
-  if (v !== undefined) y._checked = v;
-  if (x?._dirtyChecked !== undefined) y._dirtyChecked = x._dirtyChecked;
-  if (v === true && isRadio(src, s)) treesWithCheckedRadios.add(t);
+  y._checked = v;
+  y._dirtyChecked = x?._dirtyChecked;
 };
 
 // ---- HTMLElement -----------------------------------------------------------

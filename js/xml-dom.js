@@ -8,7 +8,7 @@ import { ATTR_NS_URI, NONE, NS_OTHER, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT
 import {
   ANS_OTHER, Attr, Document, Element, HTML_NS, Tree, XMLNS_NS, domException, isValidAttributeLocalName, isValidElementLocalName,
 } from './dom.js';
-import { serializeXml } from './xml-serialize.js';
+import { escapeAttr, serializeXml } from './xml-serialize.js';
 
 const EMPTY = Object.freeze([]);
 
@@ -75,8 +75,6 @@ function namespacesInScope(t, i) {
   return m;
 }
 
-const escapeUri = (s) => s.replace(/[&"<]/g, (c) => (c === '&' ? '&amp;' : c === '"' ? '&quot;' : '&lt;'));
-
 /**
  * HTML "XML fragment parsing algorithm" (13.4, for innerHTML, outerHTML and
  * insertAdjacentHTML on elements of XML documents): the markup parsed by the
@@ -88,25 +86,24 @@ const escapeUri = (s) => s.replace(/[&"<]/g, (c) => (c === '&' ? '&amp;' : c ===
  * children.  (js/dom.js calls it through tree.xml.parseFragment.)
  */
 function parseXmlFragment(context, markup, fn) {
-  if (xmlParser === null) throw new Error(`${fn}: needs the XML parser: import 'html5-wasm' (or js/xml.js), not only js/decode.js`);
+  if (xmlParser === null) throw new Error(`${fn}: needs js/xml.js`);
   const t = context._t;
   const q = qualified(t.prefixOf(context._i), t.localName(context._i));
   let decls = '';
   for (const [p, uri] of namespacesInScope(t, context._i)) {
-    if (uri !== null) decls += p === null ? ` xmlns="${escapeUri(uri)}"` : ` xmlns:${p}="${escapeUri(uri)}"`;
-    else if (p === null) decls += ' xmlns=""';
+    if (uri !== null || p === null) decls += ` xmlns${p === null ? '' : ':' + p}="${escapeAttr(uri)}"`;
   }
   let doc;
   try {
     doc = xmlParser(`<${q}${decls}>${markup}</${q}>`, { strict: true });
   } catch (e) {
     if (!(e instanceof SyntaxError)) throw e;
-    throw domException(`${fn}: the markup is not well-formed XML (${e.code})`, 'SyntaxError');
+    throw domException(`${fn}: not well-formed XML (${e.code})`, 'SyntaxError');
   }
   const d = doc._t;
   const root = d.first(0);
   if (root === NONE || d.type(root) !== TYPE_ELEMENT || d.next(root) !== NONE) {
-    throw domException(`${fn}: the markup is not well-formed XML (it closes the context element)`, 'SyntaxError');
+    throw domException(`${fn}: not well-formed XML (it closes the context element)`, 'SyntaxError');
   }
   const f = t.create(TYPE_FRAGMENT, 0, null);
   for (let c = d.first(root); c !== NONE; c = d.next(c)) t.link(t.copyIn(d, c, true, false), f, NONE);

@@ -44,7 +44,7 @@ test('createDocument (DOM 4.5.1): an XML document, its content type by namespace
   assert.throws(() => impl.createDocument(null, 'p:x'), { name: 'NamespaceError' });
   assert.throws(() => impl.createDocument('urn:x', 'xmlns:x'), { name: 'NamespaceError' });
   assert.throws(() => impl.createDocument(null), TypeError);
-  assert.throws(() => impl.createDocument(null, 'a', d.createElement('p')), /not a DocumentType/);
+  assert.throws(() => impl.createDocument(null, 'a', d.createElement('p')), /doctype is not a DocumentType/);
   // one document element
   assert.throws(() => plain.appendChild(plain.createElement('a')) && plain.appendChild(plain.createElement('b')), { name: 'HierarchyRequestError' });
 });

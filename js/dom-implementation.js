@@ -1,9 +1,10 @@
 // DOM 4.5.1 DOMImplementation (issue 18): document.implementation with
-// createDocumentType, createHTMLDocument and hasFeature.  (createDocument,
-// which makes an XML document, is not here: XML trees come from parseXml.)
-// Imported by js/traversal.js, so every tree decode() makes has it.
+// createDocumentType, createDocument (an XML document), createHTMLDocument
+// and hasFeature.  Imported by js/traversal.js, so every tree decode() makes
+// has it.
 import { TYPE_DOCTYPE } from './abi.js';
-import { Document, Tree, domException } from './dom.js';
+import { Document, DocumentType, HTML_NS, SVG_NS, Tree, domException } from './dom.js';
+import { attachXml } from './xml-dom.js';
 
 /** One per document (DOM: "each document has an associated DOMImplementation object"). */
 const implementations = new WeakMap();
@@ -28,6 +29,29 @@ export class DOMImplementation {
     r.pub = String(publicId);
     r.sys = String(systemId);
     return t.node(i);
+  }
+  /**
+   * DOM "createDocument(namespace, qualifiedName, doctype)": a new XML
+   * document (js/xml-dom.js XmlDocument) holding `doctype` when given, then
+   * the element createElementNS(namespace, qualifiedName) makes (its
+   * InvalidCharacterError and NamespaceError) unless qualifiedName is empty
+   * (null counts as empty).  Its content type follows the namespace:
+   * application/xhtml+xml for the HTML namespace (createElement then makes
+   * HTML elements), image/svg+xml for SVG's, else application/xml.
+   */
+  createDocument(namespace, qualifiedName, doctype = null) {
+    if (arguments.length < 2) throw new TypeError('createDocument: 2 arguments required');
+    if (doctype !== null && !(doctype instanceof DocumentType)) throw new TypeError('createDocument: doctype is not a DocumentType');
+    const t = Tree.emptyDocument(false);
+    // An XML section with one qualifier, no namespace, for the document node.
+    attachXml(t, { nq: new Uint32Array(1), aq: new Uint32Array(0), ns: [null], prefix: [null], declaration: null });
+    t.xml.contentType = namespace === HTML_NS ? 'application/xhtml+xml' : namespace === SVG_NS ? 'image/svg+xml' : 'application/xml';
+    const doc = t.node(0);
+    const q = qualifiedName === null ? '' : String(qualifiedName);
+    const element = q === '' ? null : doc.createElementNS(namespace, q);
+    if (doctype !== null) doc.appendChild(doctype);
+    if (element !== null) doc.appendChild(element);
+    return doc;
   }
   /**
    * DOM "createHTMLDocument(title)": a new HTML document in no-quirks mode

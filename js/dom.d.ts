@@ -274,6 +274,20 @@ export declare class Element extends ParentNodeBase {
 /** Hook: element classes by namespace URI, then local name ('' for any other); filled by js/html-elements.js. */
 export declare const elementClasses: Map<string, Map<string, new (...args: never[]) => Element>>;
 
+/** Hook tree: an internal node store (not part of the public API; js/dom.js's Tree). */
+type StateHookTree = object;
+/**
+ * Hooks for element state that mutations change (js/html-elements.js sets them: input checkedness);
+ * each is null when unset.  Node arguments are indexes into the tree.
+ */
+export declare const stateHooks: {
+  changing: ((t: StateHookTree) => void) | null;
+  attribute: ((t: StateHookTree, i: number, localName: string, namespace: string | null, oldValue: string | null, value: string | null) => void) | null;
+  inserted: ((t: StateHookTree, c: number) => void) | null;
+  removed: ((t: StateHookTree, c: number, p: number) => void) | null;
+  copied: ((src: StateHookTree, s: number, t: StateHookTree, i: number, moved: boolean) => void) | null;
+};
+
 /** An HTML <template> element: HTMLTemplateElement (constructor.name), an HTMLElement once js/html-elements.js is loaded. */
 export declare class TemplateElement extends Element {
   readonly content: DocumentFragment;
@@ -374,7 +388,7 @@ export declare class Document extends ParentNodeBase {
   readonly scripts: HTMLCollection;
   /** a and area elements with an href attribute. */
   readonly links: HTMLCollection;
-  /** DOM 4.5.1: createDocumentType, createHTMLDocument, hasFeature (js/dom-implementation.js). */
+  /** DOM 4.5.1: createDocumentType, createDocument, createHTMLDocument, hasFeature (js/dom-implementation.js). */
   readonly implementation: DOMImplementation;
   createTreeWalker(root: Node, whatToShow?: number, filter?: NodeFilterInput): TreeWalker;
   createNodeIterator(root: Node, whatToShow?: number, filter?: NodeFilterInput): NodeIterator;

@@ -59,6 +59,23 @@ const EMPTY_NODES = Object.freeze(new NodeList()); // childNodes of a node witho
  * @type {Map<string, Map<string, typeof Element>>}
  */
 export const elementClasses = new Map();
+
+/**
+ * Hooks (issue 18) for the HTML standard's element state that mutations
+ * change: js/html-elements.js sets them (the checkedness of inputs, HTML
+ * 4.10.5.1.x), each stays null otherwise.  All are called with the tree and
+ * node indexes:
+ * - changing(t): before t's first change (the overlay does not exist yet,
+ *   so the tree still reads as parsed);
+ * - attribute(t, i, localName, namespace, oldValue, value): after element
+ *   i's attribute changed (null old value: added; null value: removed);
+ * - inserted(t, c): after node c was inserted (with its subtree);
+ * - removed(t, c, p): after node c (with its subtree) left parent p;
+ * - copied(src, s, t, i, moved): element s of tree src was copied (moved:
+ *   and is being moved) to element i of tree t (cloneNode, importNode,
+ *   adoption, innerHTML's fragment).
+ */
+export const stateHooks = { changing: null, attribute: null, inserted: null, removed: null, copied: null };
 function elementClass(namespace, localName) {
   const m = elementClasses.get(namespace);
   return (m === undefined ? undefined : (m.get(localName) ?? m.get(''))) ?? Element;
@@ -582,6 +599,7 @@ export class Tree {
   // ---- changing the tree (docs/dom.md) -----------------------------------------
 
   _overlay() {
+    if (stateHooks.changing !== null) stateHooks.changing(this);
     this._dup = true; // new names get new ids: select.js compares names as strings from now on
     return (this.ov = new Map());
   }
@@ -688,6 +706,7 @@ export class Tree {
       const k = l.indexOf(this.node(c));
       if (k >= 0) l.splice(k, 1);
     }
+    if (stateHooks.removed !== null) stateHooks.removed(this, c, p);
   }
   /** Sets character data. */
   setData(i, s) {
@@ -755,6 +774,7 @@ export class Tree {
       r.pub = src.publicId(s);
       r.sys = src.systemId(s);
     }
+    if (type === TYPE_ELEMENT && stateHooks.copied !== null) stateHooks.copied(src, s, this, i, moved !== null);
     if (moved !== null) {
       moved.push(s);
       const x = src.cached(s);
@@ -834,8 +854,10 @@ export function validateAndExtract(namespace, qualifiedName, context, fn) {
   let local = q;
   const colon = q.indexOf(':');
   if (colon >= 0) {
+    // "strictly split" on ':': the prefix and the second part ('a:b:c' is a:b)
+    const second = q.indexOf(':', colon + 1);
     prefix = q.slice(0, colon);
-    local = q.slice(colon + 1);
+    local = second < 0 ? q.slice(colon + 1) : q.slice(colon + 1, second);
     if (!isValidNamespacePrefix(prefix)) throw domException(`${fn}: '${q}' has an invalid namespace prefix`, 'InvalidCharacterError');
   }
   if (context === 'attribute' ? !isValidAttributeLocalName(local) : !isValidElementLocalName(local)) {
@@ -944,7 +966,10 @@ function insertNode(node, parent, ref) {
   } else kids = [node];
   for (let k = 0; k < kids.length; k++) adoptInto(kids[k], t);
   const r = ref === null ? NONE : ref._i;
-  for (let k = 0; k < kids.length; k++) t.link(kids[k]._i, parent._i, r);
+  for (let k = 0; k < kids.length; k++) {
+    t.link(kids[k]._i, parent._i, r);
+    if (stateHooks.inserted !== null) stateHooks.inserted(t, kids[k]._i);
+  }
 }
 
 /** DOM "pre-insert". */
@@ -990,6 +1015,8 @@ export function setFragmentParser(fn) { fragmentParser = fn; }
  * children of a new DocumentFragment of context's tree.
  */
 function parseFragmentFor(context, markup, fn) {
+  // An XML document's element: the XML fragment parsing algorithm (js/xml-dom.js).
+  if (context._t.xml !== null) return context._t.xml.parseFragment(context, String(markup), fn);
   if (fragmentParser === null) throw new Error(`${fn}: needs the HTML parser: import 'html5-wasm' (or js/parse.js), not only js/decode.js`);
   const t = context._t;
   let ns = t.nsURI(context._i);
@@ -1432,8 +1459,11 @@ export class Element extends ParentNode {
   _setValue(k, value) {
     const t = this._t;
     const pos = this._pos(k);
-    t.attrList(this._i)[pos].value = value;
+    const a = t.attrList(this._i)[pos];
+    const old = a.value;
+    a.value = value;
     t.version++;
+    if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, a.local, a.uri, old, value);
   }
   _append(local, uri, prefix, value) {
     const t = this._t;
@@ -1441,12 +1471,14 @@ export class Element extends ParentNode {
     if (l.length >= ATTR_STRIDE - 1) throw new RangeError(`setAttribute: an element holds at most ${ATTR_STRIDE - 1} attributes`);
     l.push(new AttrRec(local, attrNsCode(uri), uri, prefix, value));
     t.version++;
+    if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, local, uri, null, value);
   }
   _removeAt(k) {
     const t = this._t;
     const pos = this._pos(k);
-    t.attrList(this._i).splice(pos, 1);
+    const [a] = t.attrList(this._i).splice(pos, 1);
     t.version++;
+    if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, a.local, a.uri, a.value, null);
   }
   getAttribute(name) {
     const k = this._find(name);
@@ -1568,7 +1600,7 @@ export class Element extends ParentNode {
     } else if (where === 'afterbegin' || where === 'beforeend') {
       context = this;
     } else throw domException(`insertAdjacentHTML: '${position}' is not beforebegin, afterbegin, beforeend or afterend`, 'SyntaxError');
-    if (context.nodeType !== ELEMENT_NODE || (t.ns(context._i) === NS_HTML && t.localName(context._i) === 'html')) context = newBody(t);
+    if (context.nodeType !== ELEMENT_NODE || (t.xml === null && t.ns(context._i) === NS_HTML && t.localName(context._i) === 'html')) context = newBody(t);
     const f = parseFragmentFor(context, String(markup), 'insertAdjacentHTML');
     if (where === 'beforebegin') insertNode(f, this.parentNode, this);
     else if (where === 'afterbegin') insertNode(f, this, this.firstChild);

@@ -17,10 +17,11 @@
 // is imported by js/decode.js, so every tree it makes has them.
 import { NONE, NS_HTML, NS_SVG } from './abi.js';
 import {
-  Document, Element, HTML_NS, MATHML_NS, Node, SVG_NS, TemplateElement, elementClasses,
+  Document, Element, HTML_NS, MATHML_NS, Node, SVG_NS, TemplateElement, elementClasses, stateHooks,
 } from './dom.js';
 import { HTMLCollection, HTMLFormControlsCollection, HTMLOptionsCollection, NodeList, liveCollection } from './collections.js';
 import { dataset, domException, tokenList } from './tokenlist.js';
+import { isValidCustomElementName } from './custom-element-name.js';
 
 const ELEMENT = 1;
 const TEXT = 3;
@@ -257,18 +258,145 @@ function radioGroup(t, i) {
   return out;
 }
 const isRadio = (t, j) => (t.plainAttr(j, 'type') ?? '').toLowerCase() === 'radio';
+
+// ---- checkedness (HTML 4.10.5.1.x, 4.10.5.4) ------------------------------
+//
+// Every input has a checkedness and a dirty checkedness flag, stored on its
+// node object (`_checked`, `_dirtyChecked`; select.js reads `_checked`).  An
+// input of a tree that has not changed since it was parsed and whose
+// checkedness JS never set stores nothing: its checkedness is what the
+// parser left (parsedCheckedness).  Before a tree's first change that value
+// is stored for every input that has the checked attribute
+// (storeParsedCheckedness, the changing hook), so that from then on every
+// input's checkedness is stored or false, and changes as the standard says:
+// the checked attribute added or removed (while not dirty), the IDL setter,
+// and "when any of the following phenomena occur, if the element's
+// checkedness state is true after the occurrence, the checkedness state of
+// all the other elements in the same radio button group must be set to
+// false": checkedness set to true, the name attribute set, changed or
+// removed, the form owner changing, a type change, becoming connected
+// (js/dom.js stateHooks).
+
+/** Trees in which a radio button's stored checkedness was ever true: only they walk inserted or removed subtrees. */
+const treesWithCheckedRadios = new WeakSet();
+
 /**
  * The radio button of i's group that the checked attributes leave checked:
  * while parsing, each radio inserted with the checked attribute sets its
- * checkedness, which unchecks the others of its group, so the last one in
- * tree order wins (and keeps winning when JS later sets its checkedness:
- * the others stay unchecked).  NONE when none has the attribute.
+ * checkedness, which unchecks the others of its group (as it becomes
+ * connected, or as its form owner is set), so the last one in tree order
+ * wins.  NONE when none has the attribute.
  */
 function radioDefaultChecked(t, i) {
   let last = NONE;
   for (const j of radioGroup(t, i)) if (t.plainAttr(j, 'checked') !== null) last = j;
   return last;
 }
+/**
+ * The checkedness the parser gave input i of a tree that has not changed.
+ * A radio inside template contents without a form owner is never connected
+ * and its form owner never changes while it is parsed, so its checked
+ * attribute unchecks no other radio (as in Chromium).
+ */
+function parsedCheckedness(t, i) {
+  if (t.plainAttr(i, 'checked') === null) return false;
+  if (!isRadio(t, i)) return true;
+  const r = rootOf(t, i);
+  const h = t.host(r);
+  return (h !== NONE && t.shadowRootIndex(h) !== r && formOwner(t, i) === NONE) || radioDefaultChecked(t, i) === i;
+}
+/** The checkedness of input i: stored, else as parsed (false for a node that was never an input with the attribute). */
+function checkednessOf(t, i) {
+  const c = t.cached(i)?._checked;
+  return c !== undefined ? c : parsedCheckedness(t, i);
+}
+/** Stores input i's checkedness (the dirty flag unchanged). */
+function storeCheckedness(t, i, v) {
+  t.node(i)._checked = v;
+  if (v && isRadio(t, i)) treesWithCheckedRadios.add(t);
+}
+/** "the checkedness of all the other elements in the same radio button group must be set to false", when radio i is checked. */
+function uncheckOthers(t, i) {
+  if (!isRadio(t, i) || !checkednessOf(t, i)) return;
+  for (const j of radioGroup(t, i)) if (j !== i) storeCheckedness(t, j, false);
+}
+/** Sets input i's checkedness; true unchecks the rest of a radio's group. */
+function setCheckedness(t, i, v) {
+  storeCheckedness(t, i, v);
+  if (v) uncheckOthers(t, i);
+}
+/** The changing hook: store the parsed checkedness of every input with the checked attribute while the tree still reads as parsed. */
+function storeParsedCheckedness(t) {
+  if (t.nameId('checked') < 0) return; // no element of the tree has a checked attribute
+  for (let i = 0; i < t.count; i++) {
+    if (t.type(i) !== ELEMENT || !isHTML(t, i, 'input') || t.cached(i)?._checked !== undefined || t.plainAttr(i, 'checked') === null) continue;
+    storeCheckedness(t, i, parsedCheckedness(t, i));
+  }
+}
+/** The radios in node c's inclusive descendants, in tree order, whose checkedness is true. */
+function checkedRadiosIn(t, c) {
+  const out = [];
+  if (!treesWithCheckedRadios.has(t)) return out;
+  for (let j = c; j !== NONE; j = t.following(j, c)) {
+    if (t.type(j) === ELEMENT && isHTML(t, j, 'input') && isRadio(t, j) && checkednessOf(t, j)) out.push(j);
+  }
+  return out;
+}
+stateHooks.changing = storeParsedCheckedness;
+stateHooks.attribute = (t, i, local, uri, old, value) => {
+  if (uri !== null || !isHTML(t, i, 'input')) return;
+  if (local === 'checked') {
+    // "When the checked content attribute is added, if the control does not
+    // have dirty checkedness, the user agent must set the checkedness of the
+    // element to true; when [it] is removed, ... to false."
+    if (t.cached(i)?._dirtyChecked === true) return;
+    if (old === null) setCheckedness(t, i, true);
+    else if (value === null) storeCheckedness(t, i, false);
+  } else if (local === 'name' || local === 'type' || local === 'form') uncheckOthers(t, i);
+};
+/** Is node i connected (its shadow-including root a document, node type 9)? */
+function isConnected(t, i) {
+  let r = rootOf(t, i);
+  while (t.shadowRootIndex(t.host(r)) === r) r = rootOf(t, t.host(r));
+  return t.type(r) === 9;
+}
+// Becoming connected, or a new form owner (one it gets where it is now: it
+// had none while detached, up to a form in its own subtree): each checked
+// radio inserted unchecks the rest of its group, in tree order.
+stateHooks.inserted = (t, c) => {
+  for (const j of checkedRadiosIn(t, c)) {
+    let o = formOwner(t, j);
+    while (o !== NONE && o !== c) o = t.parent(o); // NONE: no owner, or one outside c
+    if (isConnected(t, j) || (o === NONE && formOwner(t, j) !== NONE)) uncheckOthers(t, j);
+  }
+};
+// Removed: a radio whose form owner was outside the removed subtree (an
+// ancestor of p, or found by its form attribute in p's tree) has another now.
+stateHooks.removed = (t, c, p) => {
+  for (const j of checkedRadiosIn(t, c)) {
+    const now = formOwner(t, j);
+    const f = t.plainAttr(j, 'form');
+    let before = now;
+    if (f !== null) {
+      const k = byId(t, p, f);
+      if (k !== NONE && isHTML(t, k, 'form')) before = k;
+    } else if (now === NONE) before = isHTML(t, p, 'form') ? p : ancestor(t, p, 'form');
+    if (before !== now) uncheckOthers(t, j);
+  }
+};
+// Cloning steps (4.10.5: "copy the checkedness and dirty checkedness") and
+// adoption: the copy keeps what the original had (a moved node object keeps
+// its fields).
+stateHooks.copied = (src, s, t, i, moved) => {
+  if (!isHTML(src, s, 'input')) return;
+  const x = src.cached(s);
+  const v = x?._checked ?? (src.plainAttr(s, 'checked') === null ? undefined : parsedCheckedness(src, s));
+  if (v && isRadio(src, s)) treesWithCheckedRadios.add(t);
+  if ((moved && x !== undefined) || (v === undefined && x?._dirtyChecked === undefined)) return;
+  const y = t.node(i);
+  y._checked = v;
+  y._dirtyChecked = x?._dirtyChecked;
+};
 
 // ---- HTMLElement -----------------------------------------------------------
 
@@ -697,17 +825,11 @@ define(HTMLInputElement.prototype, {
   autocomplete: str('autocomplete'),
   defaultChecked: bool('checked'),
   checked: {
-    get() {
-      if (this._checked !== undefined) return this._checked;
-      if (!this.hasAttribute('checked')) return false;
-      return inputType.get.call(this) !== 'radio' || radioDefaultChecked(this._t, this._i) === this._i;
-    },
+    get() { return checkednessOf(this._t, this._i); },
     set(v) {
-      this._checked = !!v; // the dirty checkedness flag is set
-      // 4.10.5.1.16: "the element's checkedness is set to true" unchecks the rest of its group
-      if (this._checked && inputType.get.call(this) === 'radio') {
-        for (const j of radioGroup(this._t, this._i)) if (j !== this._i) this._t.node(j)._checked = false;
-      }
+      // "set the element's checkedness to the new value and set the element's dirty checkedness flag to true"
+      this._dirtyChecked = true;
+      setCheckedness(this._t, this._i, !!v);
     },
   },
   indeterminate: {
@@ -1227,19 +1349,8 @@ export class HTMLUnknownElement extends HTMLElement {}
 const HTML_ELEMENT_NAMES = new Set(('abbr acronym address article aside b basefont bdi bdo big center cite code dd dfn dt em ' +
   'figcaption figure footer header hgroup i kbd main mark nav nobr noembed noframes noscript plaintext rb rp rt rtc ruby s ' +
   'samp search section small strike strong sub summary sup tt u var wbr').split(' '));
-// HTML 4.13.3: names reserved by SVG and MathML.
-const RESERVED_CUSTOM_NAMES = new Set(['annotation-xml', 'color-profile', 'font-face', 'font-face-src', 'font-face-uri',
-  'font-face-format', 'font-face-name', 'missing-glyph']);
-/**
- * HTML 4.13.3 "valid custom element name" (as relaxed in 2025 with the DOM's
- * valid element local names, as Chromium 156 checks it): an ASCII lower
- * alpha first, a hyphen, no ASCII upper alpha, no ASCII whitespace, NULL,
- * '/' or '>', and not a reserved name.
- */
-export function isValidCustomElementName(name) {
-  const first = name.charCodeAt(0);
-  return first >= 0x61 && first <= 0x7a && name.includes('-') && !/[A-Z\t\n\f\r \0/>]/.test(name) && !RESERVED_CUSTOM_NAMES.has(name);
-}
+// isValidCustomElementName: js/custom-element-name.js (shared with select.js's :defined).
+export { isValidCustomElementName };
 /**
  * The HTML namespace's classes: a name of the standard has its interface, a
  * valid custom element name HTMLElement (no definition is ever registered

@@ -21,9 +21,12 @@
 //
 // The tree is read only through js/dom.js's Tree accessor methods.
 
-import { ANS_NONE, ANS_XLINK, ANS_XML, NONE, NS_HTML, NS_SVG, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT } from './abi.js';
+import {
+  ANS_NONE, ANS_XLINK, ANS_XML, NODE_WORDS, NONE, NS_HTML, NS_SVG, SHADOW_SLOT_MANUAL, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT,
+} from './abi.js';
 import { BIDI_RUN_COUNT, BIDI_RUNS } from './bidi.js';
 import { lastAtMost } from './text.js';
+import { isValidCustomElementName } from './custom-element-name.js';
 
 function syntaxError(message) {
   if (typeof DOMException === 'function') return new DOMException(message, 'SyntaxError');
@@ -1207,6 +1210,40 @@ function dirState(t, j) {
   return l === 'ltr' || l === 'rtl' || l === 'auto' ? l : null;
 }
 
+/** bdi, script, style and textarea, and elements with a valid dir attribute: "contained text auto directionality" skips them. */
+const dirExcluded = (t, j) => (isHtml(t, j) && ['bdi', 'script', 'style', 'textarea'].includes(t.localName(j))) || dirState(t, j) !== null;
+
+/**
+ * HTML "auto directionality", step 2: a slot in a shadow tree whose assigned
+ * nodes (DOM 4.2.2.3 "find slottables": the host's Text children for the
+ * default slot, its element children whose slot attribute is the slot's
+ * name, when this slot is the first of that name in the shadow tree; none
+ * when the root's slot assignment is manual, as nothing calls assign() here)
+ * are not empty: the first of them that has a direction (a Text node's
+ * text node directionality; an element's contained text auto
+ * directionality, "canExcludeRoot" set: null for an excluded element).
+ * undefined when the slot has no assigned nodes (step 3 then looks at its
+ * own descendants), else the direction or null.
+ */
+function slotAssignedDir(t, slot) {
+  const root = rootOf(t, slot);
+  const host = shadowHost(t, root);
+  if (host === NONE || (root < t.count && (t.n[root * NODE_WORDS + 5] & SHADOW_SLOT_MANUAL) !== 0)) return undefined;
+  const name = t.plainAttr(slot, 'name') ?? '';
+  for (let j = t.nextElement(root, root); j !== slot && j !== NONE; j = t.nextElement(j, root)) {
+    if (isHtmlNamed(t, j, 'slot') && (t.plainAttr(j, 'name') ?? '') === name) return undefined; // not this slot's
+  }
+  let assigned = false;
+  for (let c = t.first(host); c !== NONE; c = t.next(c)) {
+    const ty = t.type(c);
+    if (ty === TYPE_TEXT ? name !== '' : ty !== TYPE_ELEMENT || (t.plainAttr(c, 'slot') ?? '') !== name) continue;
+    assigned = true;
+    const d = ty === TYPE_TEXT ? firstStrong(t.data(c)) : dirExcluded(t, c) ? null : containedTextDir(t, c);
+    if (d !== null) return d;
+  }
+  return assigned ? null : undefined;
+}
+
 // "contained text auto directionality": the first strong character of the
 // descendant Text nodes, skipping bdi, script, style, textarea and elements
 // with a valid dir attribute; a slot in a shadow tree gives its host's
@@ -1228,19 +1265,16 @@ function containedTextDir(t, i) {
     if (ty === TYPE_TEXT) {
       const d = firstStrong(t.data(j));
       if (d !== null) return d;
-    } else if (ty === TYPE_ELEMENT) {
+    } else if (ty === TYPE_ELEMENT && !dirExcluded(t, j)) {
+      // (a slot with a valid dir attribute is skipped, not the host's)
       if (isHtmlNamed(t, j, 'slot')) {
         const h = shadowHost(t, rootOf(t, j));
         if (h !== NONE) return directionality(t, h);
       }
-      const skip =
-        (isHtml(t, j) && ['bdi', 'script', 'style', 'textarea'].includes(t.localName(j))) || dirState(t, j) !== null;
-      if (!skip) {
-        const c = t.first(j);
-        if (c !== NONE) {
-          j = c;
-          continue;
-        }
+      const c = t.first(j);
+      if (c !== NONE) {
+        j = c;
+        continue;
       }
     }
     j = end(j);
@@ -1265,10 +1299,14 @@ function ownDir(t, j) {
   const name = t.localName(j);
   if (html && name === 'input' && st === null && inputType(t, j) === 'tel') return 'ltr';
   if (st === 'auto' || (html && name === 'bdi' && st === null)) {
+    // "auto directionality"
     let d = null;
     if (html && name === 'input' && DIR_AUTO_INPUT_TYPES.has(inputType(t, j))) d = firstStrong(dirValue(t, j, false));
     else if (html && name === 'textarea') d = firstStrong(dirValue(t, j, true));
-    else d = containedTextDir(t, j);
+    else {
+      d = html && name === 'slot' ? slotAssignedDir(t, j) : undefined;
+      if (d === undefined) d = containedTextDir(t, j);
+    }
     return d ?? 'ltr';
   }
   return undefined;
@@ -1356,23 +1394,31 @@ function actuallyDisabled(t, i) {
 const CAN_BE_DISABLED = new Set(['button', 'input', 'select', 'textarea', 'optgroup', 'option', 'fieldset']);
 
 // Radio button groups (4.10.5.1.16): same tree, same form owner, same
-// non-empty name.  While parsing, each checked radio inserted unchecks the
-// others of its group, so the last checked one in tree order stays checked.
+// non-empty name.  An input's checkedness is stored on its node object once
+// JS set it or the tree changed (js/html-elements.js, "checkedness");
+// otherwise it is what the parser left: each checked radio inserted
+// unchecks the others of its group, so the last checked one in tree order
+// stays checked -- except in template contents, where a radio without a
+// form owner unchecks nothing.
 const KEY_RADIO = { name: 'radio groups' };
 function radioGroups(t, i, ctx) {
   return perQuery(ctx, KEY_RADIO, rootOf(t, i), (root) => {
-    const g = new Map(); // group key → { checked: last radio with the checked attribute or NONE, dirty: one set checked from JS, required }
+    // group key → { last: the last radio with the checked attribute or NONE, inert: its radios uncheck nothing at parse, any: one is checked, required }
+    const g = new Map();
+    const h = t.host(root);
+    const templateContents = h !== NONE && t.shadowRootIndex(h) !== root;
+    const radios = [];
     // (a detached radio is the root of its tree, and of its group)
     for (let j = root === i ? i : t.nextElement(root, root); j !== NONE; j = t.nextElement(j, root)) {
       if (!isHtmlNamed(t, j, 'input') || inputType(t, j) !== 'radio') continue;
       const key = radioKey(t, j, ctx);
       let e = g.get(key);
-      if (e === undefined) g.set(key, (e = { checked: NONE, dirty: false, required: false }));
-      // (a radio whose checkedness JS set, dirtyChecked, is checked or not by that alone)
-      if (hasAttr(t, j, 'checked')) e.checked = j;
-      if (dirtyChecked(t, j) === true) e.dirty = true;
+      if (e === undefined) g.set(key, (e = { last: NONE, inert: templateContents && formOwner(t, j, ctx) === NONE, any: false, required: false }));
+      if (hasAttr(t, j, 'checked')) e.last = j;
       if (hasAttr(t, j, 'required')) e.required = true;
+      radios.push(j, e);
     }
+    for (let k = 0; k < radios.length; k += 2) if (radioChecked(t, radios[k], radios[k + 1])) radios[k + 1].any = true;
     return g;
   });
 }
@@ -1381,23 +1427,26 @@ function radioKey(t, j, ctx) {
   return name === null || name === '' ? j : formOwner(t, j, ctx) + '\u0000' + name;
 }
 
-/** The checkedness that JS set on input i (js/html-elements.js `checked`), or undefined. */
-const dirtyChecked = (t, i) => t.cached(i)?._checked;
+/** The checkedness stored on input i's node object (js/html-elements.js), or undefined. */
+const storedChecked = (t, i) => t.cached(i)?._checked;
+/** The checkedness of radio j of group e. */
+function radioChecked(t, j, e) {
+  const c = storedChecked(t, j);
+  if (c !== undefined) return c;
+  return hasAttr(t, j, 'checked') && (e.inert || e.last === j);
+}
 
 /** Is a radio of radio i's group checked? */
 function groupChecked(t, i, ctx) {
-  const g = radioGroups(t, i, ctx).get(radioKey(t, i, ctx));
-  return g.dirty || (g.checked !== NONE && dirtyChecked(t, g.checked) === undefined);
+  return radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).any;
 }
 
 function checkedness(t, i, ctx) {
   const type = inputType(t, i);
   if (type !== 'checkbox' && type !== 'radio') return false;
-  const dirty = dirtyChecked(t, i);
-  if (dirty !== undefined) return dirty;
-  if (type === 'checkbox') return hasAttr(t, i, 'checked');
-  if (!hasAttr(t, i, 'checked')) return false;
-  return radioGroups(t, i, ctx).get(radioKey(t, i, ctx)).checked === i;
+  if (type === 'radio') return radioChecked(t, i, radioGroups(t, i, ctx).get(radioKey(t, i, ctx)));
+  const c = storedChecked(t, i);
+  return c !== undefined ? c : hasAttr(t, i, 'checked');
 }
 
 // Option selectedness (4.10.7 "The select element", the selectedness
@@ -1734,19 +1783,15 @@ function validity(t, i, ctx) {
   return isCandidate(t, i) ? satisfiesConstraints(t, i, ctx) : null;
 }
 
-// :defined (4.16.3): not a custom element awaiting definition.  Parsed
-// documents here have no custom element definitions, so an HTML element
-// whose name is a valid custom element name, or that has an `is`
-// attribute, is undefined (DOM 4.9 "create an element").
-const RESERVED_CUSTOM = new Set([
-  'annotation-xml', 'color-profile', 'font-face', 'font-face-src', 'font-face-uri', 'font-face-format',
-  'font-face-name', 'missing-glyph',
-]);
+// :defined (HTML 4.16.3, 4.13.6 "defined" custom element state).  There is
+// no custom element registry here, so nothing is ever defined as a custom
+// element: an HTML element is undefined when "create an element" gave it the
+// "undefined" state, i.e. its name is a valid custom element name (the 2025
+// rule Chromium 156 checks, js/custom-element-name.js) or
+// it was parsed with an `is` attribute; every other element is defined.
 function isDefined(t, i) {
   if (!isHtml(t, i)) return true;
-  const name = t.localName(i);
-  if (/^[a-z][^A-Z]*-/.test(name) && !RESERVED_CUSTOM.has(name) && /^[-.0-9_a-z\u00b7\u00c0-\u{effff}]+$/u.test(name)) return false;
-  return !hasAttr(t, i, 'is');
+  return !isValidCustomElementName(t.localName(i)) && !hasAttr(t, i, 'is');
 }
 
 // :link / :any-link (4.16.3): a and area elements with an href attribute

@@ -4,9 +4,11 @@
 // the namespace and prefix come from the XML section (js/xml-records.js);
 // names are case-sensitive, no HTML rule applies.  A Tree of an XML buffer
 // has `xml` set (attachXml) and makes its Element and Document nodes here.
-import { ATTR_NS_URI, NS_OTHER, TYPE_DOCUMENT, TYPE_ELEMENT } from './abi.js';
-import { ANS_OTHER, Attr, Document, Element, Tree, domException, isValidAttributeLocalName, isValidElementLocalName } from './dom.js';
-import { serializeXml } from './xml-serialize.js';
+import { ATTR_NS_URI, NONE, NS_OTHER, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT } from './abi.js';
+import {
+  ANS_OTHER, Attr, Document, Element, HTML_NS, Tree, XMLNS_NS, domException, isValidAttributeLocalName, isValidElementLocalName,
+} from './dom.js';
+import { escapeAttr, serializeXml } from './xml-serialize.js';
 
 const EMPTY = Object.freeze([]);
 
@@ -20,6 +22,7 @@ export function attachXml(tree, xml) {
       if (type === TYPE_DOCUMENT) return new XmlDocument(t, i);
       return null;
     },
+    parseFragment: parseXmlFragment,
   };
   // The Tree's name accessors, for this tree only: a node or attribute of
   // the buffer has its namespace and prefix in the XML section, one made or
@@ -39,6 +42,72 @@ export function attachXml(tree, xml) {
 function attrNsCode(uri) {
   const code = ATTR_NS_URI.indexOf(uri);
   return code >= 0 ? code : ANS_OTHER;
+}
+
+// ---- the XML fragment parsing algorithm -----------------------------------
+
+/** parseXml (js/xml.js registers it: this module cannot import it, xml.js imports decode.js, which imports this one). */
+let xmlParser = null;
+/** @param {(input: string, options: object) => XmlDocument} fn */
+export function setXmlParser(fn) { xmlParser = fn; }
+
+/**
+ * The namespaces in scope on element i of tree t, as DOM 4.4 "locate a
+ * namespace" finds them (lookupNamespaceURI; null: the default namespace):
+ * prefix → URI, the nearest declaration winning (an element's own namespace
+ * and prefix first, then its xmlns attributes; an empty value undeclares).
+ * The xml and xmlns prefixes are always bound and not listed.
+ */
+function namespacesInScope(t, i) {
+  const m = new Map();
+  for (let e = i; e !== NONE && t.type(e) === TYPE_ELEMENT; e = t.parent(e)) {
+    const uri = t.nsURI(e);
+    const prefix = t.prefixOf(e);
+    if (uri !== null && !m.has(prefix)) m.set(prefix, uri);
+    for (let k = t.attrFirst(e), end = k + t.attrCount(e); k < end; k++) {
+      if (t.attrURI(k) !== XMLNS_NS) continue;
+      const p = t.attrPrefix(k) === 'xmlns' ? t.attrName(k) : t.attrName(k) === 'xmlns' ? null : undefined;
+      if (p !== undefined && !m.has(p)) m.set(p, t.attrValue(k) === '' ? null : t.attrValue(k));
+    }
+  }
+  m.delete('xml');
+  m.delete('xmlns');
+  return m;
+}
+
+/**
+ * HTML "XML fragment parsing algorithm" (13.4, for innerHTML, outerHTML and
+ * insertAdjacentHTML on elements of XML documents): the markup parsed by the
+ * XML5 parser inside a start tag of the context element's qualified name
+ * that declares the namespaces in scope on it, and its end tag; a
+ * well-formedness or namespace well-formedness error (or anything beside
+ * that element) is a SyntaxError DOMException, as in browsers.  Returns a
+ * new DocumentFragment of the context's tree holding the element's
+ * children.  (js/dom.js calls it through tree.xml.parseFragment.)
+ */
+function parseXmlFragment(context, markup, fn) {
+  if (xmlParser === null) throw new Error(`${fn}: needs js/xml.js`);
+  const t = context._t;
+  const q = qualified(t.prefixOf(context._i), t.localName(context._i));
+  let decls = '';
+  for (const [p, uri] of namespacesInScope(t, context._i)) {
+    if (uri !== null || p === null) decls += ` xmlns${p === null ? '' : ':' + p}="${escapeAttr(uri)}"`;
+  }
+  let doc;
+  try {
+    doc = xmlParser(`<${q}${decls}>${markup}</${q}>`, { strict: true });
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    throw domException(`${fn}: not well-formed XML (${e.code})`, 'SyntaxError');
+  }
+  const d = doc._t;
+  const root = d.first(0);
+  if (root === NONE || d.type(root) !== TYPE_ELEMENT || d.next(root) !== NONE) {
+    throw domException(`${fn}: not well-formed XML (it closes the context element)`, 'SyntaxError');
+  }
+  const f = t.create(TYPE_FRAGMENT, 0, null);
+  for (let c = d.first(root); c !== NONE; c = d.next(c)) t.link(t.copyIn(d, c, true, false), f, NONE);
+  return t.node(f);
 }
 
 const qualified = (prefix, local) => (prefix === null ? local : prefix + ':' + local);
@@ -93,21 +162,26 @@ export class XmlElement extends Element {
   }
   /** The XML serialization (DOM Parsing) of the children / of the element. */
   get innerHTML() { return serializeXml(this, { children: true }); }
+  /** innerHTML / outerHTML setters: js/dom.js's, which parse with parseXmlFragment in an XML document. */
+  set innerHTML(markup) { super.innerHTML = markup; }
   get outerHTML() { return serializeXml(this); }
+  set outerHTML(markup) { super.outerHTML = markup; }
 }
 
 export class XmlDocument extends Document {
-  get contentType() { return 'application/xml'; }
+  /** application/xml, or what DOMImplementation.createDocument gave by namespace. */
+  get contentType() { return this._t.xml.contentType ?? 'application/xml'; }
   /**
    * DOM createElement in an XML document: the name as given (no lowercasing),
-   * no namespace (the content type is not application/xhtml+xml).
+   * in the HTML namespace when the content type is application/xhtml+xml,
+   * else in none.
    */
   createElement(localName) {
     const s = String(localName);
     if (!isValidElementLocalName(s)) throw domException(`createElement: '${s}' is not a valid element name`, 'InvalidCharacterError');
     const t = this._t;
     const i = t.create(TYPE_ELEMENT, NS_OTHER, s);
-    t.ov.get(i).uri = null;
+    t.ov.get(i).uri = this.contentType === 'application/xhtml+xml' ? HTML_NS : null;
     return t.node(i);
   }
   /**

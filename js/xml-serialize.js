@@ -11,7 +11,7 @@ const escapeText = (s) => s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c ==
 // does: a parser's attribute-value normalization (XML 1.0 3.3.3) would turn
 // them into spaces.
 const ATTR_ESCAPES = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
-const escapeAttr = (s) => (s === null ? '' : s.replace(/[&"<>\t\n\r]/g, (c) => ATTR_ESCAPES[c]));
+export const escapeAttr = (s) => (s === null ? '' : s.replace(/[&"<>\t\n\r]/g, (c) => ATTR_ESCAPES[c]));
 
 /**
  * The namespace prefix map (3.2.1.1.1): namespace (null as '') → its

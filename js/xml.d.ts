@@ -41,13 +41,18 @@ export interface XmlElement extends Omit<Dom.Element, 'prefix' | 'namespaceURI' 
   readonly tagName: string;
   readonly attributes: readonly XmlAttr[];
   getAttributeNode(name: string): XmlAttr | null;
-  /** The XML serialization (serializeXml) of the children / of the element. */
-  readonly innerHTML: string;
-  readonly outerHTML: string;
+  /**
+   * The XML serialization (serializeXml) of the children / of the element.  Setting them (and
+   * insertAdjacentHTML) parses by HTML's XML fragment parsing algorithm: a SyntaxError DOMException
+   * for markup that is not well-formed.
+   */
+  innerHTML: string;
+  outerHTML: string;
 }
 
 export interface XmlDocument extends Omit<Dom.Document, 'documentElement'> {
-  readonly contentType: 'application/xml';
+  /** 'application/xml'; createDocument's: by the namespace of its element. */
+  readonly contentType: 'application/xml' | 'application/xhtml+xml' | 'image/svg+xml';
   /** The XML declaration, or null when the document has none. */
   readonly xmlDeclaration: XmlDeclaration | null;
   readonly documentElement: XmlElement | null;

@@ -13,6 +13,7 @@ import { getWasm, writeInput } from './loader.js';
 import { checkOptions, isBoolean, isFunction, isString, oneOf } from './options.js';
 import { alignedBytes, errorRecords, readHeaderWords } from './records.js';
 import { copyToNewBuffer } from './text.js';
+import { setXmlParser } from './xml-dom.js';
 
 export { serializeXml } from './xml-serialize.js';
 
@@ -161,3 +162,6 @@ export function parseXmlToBuffer(input, options) {
   if (errors !== null && o.onParseError !== undefined) reportErrors(o.onParseError, errors);
   return buffer;
 }
+
+// innerHTML and friends on XML documents' elements (js/xml-dom.js, the XML fragment parsing algorithm).
+setXmlParser(parseXml);

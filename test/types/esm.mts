@@ -29,6 +29,12 @@ const kids: readonly ChildNode[] = doc.childNodes;
 const text: string | null = doc.body?.firstChild?.textContent ?? null;
 const attrs: readonly Attr[] = p?.attributes ?? [];
 const fromBytes: Document = parse(bytes, { encoding: 'shift_jis', format: 'dom' });
+// document.implementation.createDocument: an XML document, whose elements take XML markup
+const xmlDoc = doc.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null);
+const xmlType: 'application/xml' | 'application/xhtml+xml' | 'image/svg+xml' = xmlDoc.contentType;
+if (xmlDoc.documentElement !== null) xmlDoc.documentElement.innerHTML = '<g/>';
+// @ts-expect-error -- DocumentType
+doc.implementation.createDocument(null, 'a', doc.body);
 const frag: DocumentFragment = parseFragment('<td>x', { context: 'tr' });
 const fragCtx: DocumentFragment = parseFragment('<path/>', { context: { localName: 'svg', namespaceURI: 'http://www.w3.org/2000/svg' } });
 const json: NodeJSON = doc.toJSON();
@@ -153,5 +159,5 @@ export {
   title, mode, kids, text, attrs, fromBytes, frag, fragCtx, json, same, startLine, t, tx, ns, decoded, decodedTitle, decodedView,
   decodedFragment, decodedObject, unknownRoot, transferable, decodeOptions, header, p5, serialised, fromP5,
   back, svg, quirks, modeString, textNode, anyObject, viaNamespace, either, tokens, sniffed, ser, ready, memory, load,
-  options, ctx, input, wrongFamily, handMade,
+  options, ctx, input, wrongFamily, handMade, xmlType,
 };

@@ -57,20 +57,45 @@ export function sectionText(u16) {
   return u16.length <= PIECE_UNITS ? unitsToString(u16) : new PieceText(u16);
 }
 
-/** A long text held as strings of PIECE_UNITS code units (sectionText). */
+/**
+ * A long text held as strings: of PIECE_UNITS code units each
+ * (sectionText), or of any lengths (PieceText.of: the chunks a streamed
+ * parse was written, js/stream.js, whose tree slices its text from them as
+ * parse()'s slices its input string).
+ */
 export class PieceText {
   constructor(u16) {
     const n = u16.length;
     this.length = n;
+    this.starts = null;
     this.pieces = new Array(Math.ceil(n / PIECE_UNITS));
     for (let i = 0; i < this.pieces.length; i++) {
       this.pieces[i] = unitsToString(u16.subarray(i * PIECE_UNITS, Math.min(n, (i + 1) * PIECE_UNITS)));
     }
   }
 
+  /**
+   * The strings `pieces` (none empty) joined, without a copy.
+   * @param {string[]} pieces
+   * @returns {PieceText}
+   */
+  static of(pieces) {
+    const t = new PieceText(EMPTY_UNITS);
+    t.pieces = pieces;
+    t.starts = new Array(pieces.length);
+    let at = 0;
+    for (let i = 0; i < pieces.length; i++) {
+      t.starts[i] = at;
+      at += pieces[i].length;
+    }
+    t.length = at;
+    return t;
+  }
+
   /** The code units [start, end) as a string: a slice of one piece, or the pieces it spans joined. */
   slice(start, end) {
     if (end <= start) return '';
+    if (this.starts !== null) return this.sliceOf(start, end);
     const p = start >>> PIECE_SHIFT;
     const q = (end - 1) >>> PIECE_SHIFT;
     const at = p << PIECE_SHIFT;
@@ -79,7 +104,25 @@ export class PieceText {
     for (let i = p + 1; i < q; i++) s += this.pieces[i];
     return s + this.pieces[q].slice(0, end - (q << PIECE_SHIFT));
   }
+
+  /** slice() over pieces of any lengths (PieceText.of). */
+  sliceOf(start, end) {
+    const { pieces, starts } = this;
+    let p = lastAtMost(starts, start);
+    let at = starts[p];
+    let piece = pieces[p];
+    if (end - at <= piece.length) return piece.slice(start - at, end - at);
+    let s = piece.slice(start - at);
+    for (;;) {
+      at += piece.length;
+      piece = pieces[++p];
+      if (end - at <= piece.length) return s + piece.slice(0, end - at);
+      s += piece;
+    }
+  }
 }
+
+const EMPTY_UNITS = new Uint16Array(0);
 
 /**
  * Write the code units of `s` into `buffer` at `byteOffset` (2 bytes per

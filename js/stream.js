@@ -349,11 +349,19 @@ class StreamParser {
     else pieces.push(t);
   }
 
-  /** The text written: one string, or a PieceText over the pieces kept (no copy). */
-  source() {
+  /**
+   * The text written: one string, or a PieceText over the pieces kept (no
+   * copy) of which only those the tree's strings lie in stay (the spans of
+   * input the module kept, h5w_stream_words after the finish).
+   */
+  source(session) {
     const pieces = this.pieces;
     if (this.keepText || pieces.length <= 1) return pieces.length === 1 ? pieces[0] : pieces.join('');
-    return PieceText.of(pieces);
+    const text = PieceText.of(pieces);
+    const { w, s } = session;
+    const n = w.h5w_stream_words_len(s);
+    if (n !== 0) text.keepOnly(new Uint32Array(w.memory.buffer, w.h5w_stream_words(s), n));
+    return text;
   }
 
   /** Drops the session, for a new one (13.2.3.4, the encoding changed). */
@@ -419,7 +427,7 @@ class StreamParser {
       this.state = 'ended';
       const session = this.session;
       session.finish();
-      const source = this.keepPieces ? this.source() : undefined;
+      const source = this.keepPieces ? this.source(session) : undefined;
       this.pieces = [];
       if (this.args.report) errors = session.errors(this.keepText ? new Locator(source) : this.lines.locator());
       const w = session.w;

@@ -109,16 +109,27 @@ export class PieceText {
   sliceOf(start, end) {
     const { pieces, starts } = this;
     let p = lastAtMost(starts, start);
-    let at = starts[p];
-    let piece = pieces[p];
-    if (end - at <= piece.length) return piece.slice(start - at, end - at);
-    let s = piece.slice(start - at);
-    for (;;) {
-      at += piece.length;
-      piece = pieces[++p];
-      if (end - at <= piece.length) return s + piece.slice(0, end - at);
-      s += piece;
+    const last = pieces.length - 1;
+    if (p === last || end <= starts[p + 1]) return pieces[p].slice(start - starts[p], end - starts[p]);
+    let s = pieces[p].slice(start - starts[p]);
+    for (p++; p < last && starts[p + 1] < end; p++) s += pieces[p];
+    return s + pieces[p].slice(0, end - starts[p]);
+  }
+
+  /**
+   * Drops the pieces that no range [offset, offset + length) of `spans`
+   * (pairs, any order) overlaps: slices must then lie within the ranges.
+   * @param {ArrayLike<number>} spans
+   */
+  keepOnly(spans) {
+    const { pieces, starts } = this;
+    const keep = new Uint8Array(pieces.length);
+    for (let i = 0; i + 1 < spans.length; i += 2) {
+      if (spans[i + 1] === 0) continue;
+      const end = spans[i] + spans[i + 1];
+      for (let p = lastAtMost(starts, spans[i]); p < pieces.length && starts[p] < end; p++) keep[p] = 1;
     }
+    for (let p = 0; p < pieces.length; p++) if (keep[p] === 0) pieces[p] = '';
   }
 }
 

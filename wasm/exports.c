@@ -573,6 +573,16 @@ H5W_EXPORT(h5w_stream_finish) uint32_t h5w_stream_finish(stream *s) {
          * source references; JS slices them from the chunks it wrote. */
         if (s->flags & H5W_PARSE_SOURCE_REFS) fo.span_count = h5_parser_borrowed_spans(s->parser, &fo.spans);
         st = h5_flatbuf_write(root, &fo, &flat);
+        /* The spans as (offset, length) pairs in the session's words
+         * (h5w_stream_words): JS keeps only the chunks they cover (none
+         * written: it keeps them all). */
+        s->rec.words.len = 0;
+        if (st == H5_OK && words_reserve(&s->rec.words, fo.span_count * 2)) {
+            for (size_t i = 0; i < fo.span_count; i++) {
+                s->rec.words.data[s->rec.words.len++] = (uint32_t)fo.spans[i].offset;
+                s->rec.words.data[s->rec.words.len++] = (uint32_t)fo.spans[i].len;
+            }
+        }
     }
     if (st != H5_OK) flat.len = 0;
     /* The tree has been written: its arena can go now, or serve the next

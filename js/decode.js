@@ -24,7 +24,7 @@ import './traversal.js';
 import { buildObject } from './object.js';
 import { checkOptions, isString, oneOf } from './options.js';
 import { alignedBytes, bufferErrors, checkedReader, encodingOf, makeReader, modeOf, readHeaderWords } from './records.js';
-import { PieceText, sectionText } from './text.js';
+import { sectionText } from './text.js';
 import { attachXml } from './xml-dom.js';
 import { xmlObjects } from './xml-object.js';
 
@@ -124,7 +124,7 @@ export function decode(buffer, options) {
 export function decodeOwn(bytes, format, options) {
   const aligned = alignedBytes(bytes);
   const h = readHeaderWords(aligned);
-  if ((h[H_FLAGS] & FLAG_SOURCE_REFS) !== 0 && typeof options.source !== 'string' && !(options.source instanceof PieceText)) {
+  if ((h[H_FLAGS] & FLAG_SOURCE_REFS) !== 0 && options.source === undefined) {
     throw new RangeError('decode: the buffer refers to the text it was parsed from (SOURCE_REFS); such buffers are decoded only by parse() itself');
   }
   return build(makeReader(aligned, h), format, options);

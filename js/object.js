@@ -37,7 +37,6 @@
 // sourceCodeLocation is present only when the buffer has locations.
 
 import { LAYOUT, Locator, nodeLocation } from './records.js';
-import { PieceText } from './text.js';
 
 /** Build the parse5-shaped tree from the reader `r` of decode.js. */
 export function buildObject(r, options) {
@@ -53,8 +52,8 @@ export function buildObject(r, options) {
   } = LAYOUT;
   const { n, a, names, str, nodeCount, units, attrCount } = r;
   const withLoc = r.nl !== null;
-  // (a string, or the chunks of a streamed parse: js/text.js PieceText)
-  const source = options && (typeof options.source === 'string' || options.source instanceof PieceText) ? options.source : undefined;
+  // (a string, or the chunks of a streamed parse: js/text.js PieceText; decode() takes only strings)
+  const source = options?.source;
   // With SOURCE_REFS, data and attribute values found verbatim in the input
   // are offsets into `source` (+ SOURCE_REF): sliced from it, not decoded.
   // (decode.js lets such a buffer through only with its source.)

@@ -66,12 +66,11 @@ export function sectionText(u16) {
 export class PieceText {
   constructor(u16) {
     const n = u16.length;
-    this.length = n;
-    this.starts = null;
-    this.pieces = new Array(Math.ceil(n / PIECE_UNITS));
-    for (let i = 0; i < this.pieces.length; i++) {
-      this.pieces[i] = unitsToString(u16.subarray(i * PIECE_UNITS, Math.min(n, (i + 1) * PIECE_UNITS)));
+    const pieces = new Array(Math.ceil(n / PIECE_UNITS));
+    for (let i = 0; i < pieces.length; i++) {
+      pieces[i] = unitsToString(u16.subarray(i * PIECE_UNITS, Math.min(n, (i + 1) * PIECE_UNITS)));
     }
+    this.init(pieces);
   }
 
   /**
@@ -80,33 +79,25 @@ export class PieceText {
    * @returns {PieceText}
    */
   static of(pieces) {
-    const t = new PieceText(EMPTY_UNITS);
-    t.pieces = pieces;
-    t.starts = new Array(pieces.length);
+    const t = Object.create(PieceText.prototype);
+    t.init(pieces);
+    return t;
+  }
+
+  init(pieces) {
+    this.pieces = pieces;
+    this.starts = new Array(pieces.length);
     let at = 0;
     for (let i = 0; i < pieces.length; i++) {
-      t.starts[i] = at;
+      this.starts[i] = at;
       at += pieces[i].length;
     }
-    t.length = at;
-    return t;
+    this.length = at;
   }
 
   /** The code units [start, end) as a string: a slice of one piece, or the pieces it spans joined. */
   slice(start, end) {
     if (end <= start) return '';
-    if (this.starts !== null) return this.sliceOf(start, end);
-    const p = start >>> PIECE_SHIFT;
-    const q = (end - 1) >>> PIECE_SHIFT;
-    const at = p << PIECE_SHIFT;
-    if (p === q) return this.pieces[p].slice(start - at, end - at);
-    let s = this.pieces[p].slice(start - at);
-    for (let i = p + 1; i < q; i++) s += this.pieces[i];
-    return s + this.pieces[q].slice(0, end - (q << PIECE_SHIFT));
-  }
-
-  /** slice() over pieces of any lengths (PieceText.of). */
-  sliceOf(start, end) {
     const { pieces, starts } = this;
     let p = lastAtMost(starts, start);
     const last = pieces.length - 1;
@@ -132,8 +123,6 @@ export class PieceText {
     for (let p = 0; p < pieces.length; p++) if (keep[p] === 0) pieces[p] = '';
   }
 }
-
-const EMPTY_UNITS = new Uint16Array(0);
 
 /**
  * Write the code units of `s` into `buffer` at `byteOffset` (2 bytes per

@@ -571,7 +571,8 @@ H5W_EXPORT(h5w_stream_finish) uint32_t h5w_stream_finish(stream *s) {
         h5_flatbuf_options fo = flat_options(s->flags, &s->opts, &s->rec);
         /* Asked for: strings the tree borrowed from the kept input become
          * source references; JS slices them from the chunks it wrote. */
-        if (s->flags & H5W_PARSE_SOURCE_REFS) fo.span_count = h5_parser_borrowed_spans(s->parser, &fo.spans);
+        if ((s->flags & H5W_PARSE_SOURCE_REFS) && s->fed < H5_FLATBUF_SOURCE_REF)
+            fo.span_count = h5_parser_borrowed_spans(s->parser, &fo.spans);
         st = h5_flatbuf_write(root, &fo, &flat);
         /* The spans as (offset, length) pairs in the session's words
          * (h5w_stream_words): JS keeps only the chunks they cover (none

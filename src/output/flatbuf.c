@@ -356,25 +356,36 @@ static inline uint32_t span_offset(const h5_source_span *sp, const h5_char *s, s
     return (uint32_t)(sp->offset + (p - b) / sizeof(h5_char));
 }
 
-/* The other spans: the last one that starts at or before `s`. */
-static uint32_t search_spans(source_map *m, const h5_char *s, size_t n) {
+/* Out of line: its code would otherwise be repeated where each string is
+ * looked up (the module's size, wasm/). */
+#if defined(__GNUC__) || defined(__clang__)
+#define FB_OUT_OF_LINE __attribute__((noinline))
+#else
+#define FB_OUT_OF_LINE
+#endif
+
+/* The spans other than the only one: the span of the last string found,
+ * else the last one that starts at or before `s`. */
+static FB_OUT_OF_LINE uint32_t search_spans(source_map *m, const h5_char *s, size_t n) {
+    uint32_t o = span_offset(&m->spans[m->last], s, n);
+    if (o != H5_FLATBUF_NONE) return o;
     size_t lo = 0, hi = m->n;
     while (hi - lo > 1) {
         size_t mid = lo + (hi - lo) / 2;
         if ((uintptr_t)m->spans[mid].ptr <= (uintptr_t)s) lo = mid;
         else hi = mid;
     }
-    uint32_t o = span_offset(&m->spans[lo], s, n);
+    o = span_offset(&m->spans[lo], s, n);
     if (o != H5_FLATBUF_NONE) m->last = lo;
     return o;
 }
 
 /* The input offset of [s, s + n) when it lies in the input, else
- * H5_FLATBUF_NONE. */
+ * H5_FLATBUF_NONE.  One span (a one-shot parse's input) is looked up
+ * here, more out of line. */
 static inline uint32_t source_offset(source_map *m, const h5_char *s, size_t n) {
-    if (!m->n || !n) return H5_FLATBUF_NONE;
-    uint32_t o = span_offset(&m->spans[m->last], s, n);
-    return o != H5_FLATBUF_NONE || m->n == 1 ? o : search_spans(m, s, n);
+    if (!n || m->n == 0) return H5_FLATBUF_NONE;
+    return m->n == 1 ? span_offset(m->spans, s, n) : search_spans(m, s, n);
 }
 
 /* Units a string takes in the string section: none when it is a source
@@ -412,14 +423,9 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     const size_t src_len = src ? opts->source_len : 0;
     h5_source_span whole = { src, src_len, 0 };
     source_map sm = { &whole, src ? 1 : 0, 0 };
-    if (!src && opts->spans && opts->span_count) {
-        bool fit = true;
-        for (size_t i = 0; i < opts->span_count; i++)
-            fit = fit && opts->spans[i].len < H5_FLATBUF_SOURCE_REF && opts->spans[i].offset < H5_FLATBUF_SOURCE_REF - opts->spans[i].len;
-        if (fit) {
-            sm.spans = opts->spans;
-            sm.n = opts->span_count;
-        }
+    if (!src && opts->spans) {
+        sm.spans = opts->spans;
+        sm.n = opts->span_count;
     }
 
     /* Pass 1: count nodes, attributes and string units; intern names and

@@ -59,8 +59,8 @@ typedef struct {
     size_t source_len;
     /* Without `source`: the input as spans (a streamed parse's kept input,
      * parser.h h5_parser_borrowed_spans), sorted by address, disjoint;
-     * strings in them become source references as above.  Ignored when
-     * an offset in them reaches 2^31. */
+     * strings in them become source references as above.  The caller
+     * gives spans only when every offset in them is below 2^31. */
     const h5_source_span *spans;
     size_t span_count;
     /* The caller has moved the malloc'd block that holds `source` into

@@ -24,8 +24,6 @@ struct h5_parser {
      * the order fed; the last one takes the next chunk. */
     struct input_block *blocks;
     size_t nblocks, blocks_cap;
-    h5_char *spare;         /* a block's memory kept for the next parse */
-    size_t spare_cap;
     h5_source_span *spans;  /* h5_parser_borrowed_spans */
     size_t spans_cap;
 };
@@ -45,22 +43,9 @@ struct input_block {
 /* A block the tree took less than 1/INPUT_DENSE of its units from makes
  * the next block copy. */
 #define INPUT_DENSE 8
-/* The largest block memory kept between parses. */
-#define INPUT_SPARE_MAX ((size_t)1 << 20)
-
-/* Releases the kept input (the tree no longer needs it): the memory of
- * one block stays as the spare. */
+/* Releases the kept input (the tree no longer needs it). */
 static void release_input(h5_parser *p) {
-    for (size_t i = 0; i < p->nblocks; i++) {
-        struct input_block *b = &p->blocks[i];
-        if (!p->spare && b->cap <= INPUT_SPARE_MAX) {
-            p->spare = b->data;
-            p->spare_cap = b->cap;
-        } else {
-            free(b->data);
-        }
-    }
-    p->nblocks = 0;
+    while (p->nblocks) free(p->blocks[--p->nblocks].data);
 }
 
 /* Counts tokenizer errors, then forwards them. */
@@ -95,7 +80,6 @@ h5_parser *h5_parser_create(void) {
 void h5_parser_destroy(h5_parser *p) {
     if (!p) return;
     release_input(p);
-    free(p->spare);
     free(p->blocks);
     free(p->spans);
     h5_tokenizer_destroy(p->tokenizer);
@@ -192,14 +176,8 @@ h5_char *h5_parser_input(h5_parser *p, size_t len) {
         p->blocks_cap = cap;
     }
     size_t cap = need > INPUT_BLOCK_UNITS ? need : INPUT_BLOCK_UNITS;
-    h5_char *data;
-    if (p->spare && p->spare_cap >= cap) {
-        data = p->spare;
-        cap = p->spare_cap;
-        p->spare = NULL;
-    } else if (!(data = malloc(cap * sizeof(h5_char)))) {
-        return NULL;
-    }
+    h5_char *data = malloc(cap * sizeof(h5_char));
+    if (!data) return NULL;
     p->blocks[p->nblocks++] = (struct input_block){ data, cap, 0, p->fed, 0, borrow };
     return data;
 }
@@ -222,11 +200,6 @@ h5_status h5_parser_feed_input(h5_parser *p, size_t len) {
     return s;
 }
 
-static int by_address(const void *a, const void *b) {
-    uintptr_t x = (uintptr_t)((const h5_source_span *)a)->ptr, y = (uintptr_t)((const h5_source_span *)b)->ptr;
-    return x < y ? -1 : x > y;
-}
-
 size_t h5_parser_borrowed_spans(h5_parser *p, const h5_source_span **out) {
     *out = NULL;
     if (!p || p->active || !p->nblocks) return 0;
@@ -236,12 +209,17 @@ size_t h5_parser_borrowed_spans(h5_parser *p, const h5_source_span **out) {
         p->spans = ns;
         p->spans_cap = p->nblocks;
     }
+    /* Sorted by address as they are added: an insertion sort, as blocks
+     * mostly come at ascending addresses (and qsort would add its code to
+     * the wasm module). */
     size_t n = 0;
     for (size_t i = 0; i < p->nblocks; i++) {
         const struct input_block *b = &p->blocks[i];
-        if (b->borrow && b->lent) p->spans[n++] = (h5_source_span){ b->data, b->len, b->offset };
+        if (!b->borrow || !b->lent) continue;
+        size_t j = n++;
+        for (; j > 0 && (uintptr_t)p->spans[j - 1].ptr > (uintptr_t)b->data; j--) p->spans[j] = p->spans[j - 1];
+        p->spans[j] = (h5_source_span){ b->data, b->len, b->offset };
     }
-    qsort(p->spans, n, sizeof *p->spans, by_address);
     *out = p->spans;
     return n;
 }

@@ -124,7 +124,7 @@ export function decode(buffer, options) {
 export function decodeOwn(bytes, format, options) {
   const aligned = alignedBytes(bytes);
   const h = readHeaderWords(aligned);
-  if ((h[H_FLAGS] & FLAG_SOURCE_REFS) !== 0 && typeof options.source !== 'string') {
+  if ((h[H_FLAGS] & FLAG_SOURCE_REFS) !== 0 && options.source === undefined) {
     throw new RangeError('decode: the buffer refers to the text it was parsed from (SOURCE_REFS); such buffers are decoded only by parse() itself');
   }
   return build(makeReader(aligned, h), format, options);

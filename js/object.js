@@ -52,7 +52,8 @@ export function buildObject(r, options) {
   } = LAYOUT;
   const { n, a, names, str, nodeCount, units, attrCount } = r;
   const withLoc = r.nl !== null;
-  const source = options && typeof options.source === 'string' ? options.source : undefined;
+  // (a string, or the chunks of a streamed parse: js/text.js PieceText; decode() takes only strings)
+  const source = options?.source;
   // With SOURCE_REFS, data and attribute values found verbatim in the input
   // are offsets into `source` (+ SOURCE_REF): sliced from it, not decoded.
   // (decode.js lets such a buffer through only with its source.)

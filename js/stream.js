@@ -9,10 +9,17 @@
 //
 // The wasm module keeps one session per parser (wasm/exports.c, h5w_stream_*):
 // its own parser or tokenizer, chunk buffer and error list, so sessions and
-// the one-shot calls (parse(), tokenize()…) run side by side.  Each chunk is
-// copied into the session's buffer and fed (src/tree/parser.h,
-// h5_parser_feed): the tree copies its strings as tokens complete, so the
-// module holds the tree plus one chunk, never the whole input.
+// the one-shot calls (parse(), tokenize()…) run side by side.  A tokenizer
+// session copies each chunk into its buffer and keeps nothing of it once
+// fed.  A parse writes each chunk into the parser's own store
+// (src/tree/parser.h, h5_parser_input), and the tree borrows its strings
+// from the chunks there as parse()'s tree borrows them from its input: the
+// module keeps the blocks of input the tree borrows from instead of copies
+// of its strings (a block it borrows nothing from is reused, so input that
+// adds nothing to the tree is not kept).  For output 'tree' the buffer then
+// refers to the input (SOURCE_REFS) and the tree's strings are slices of
+// the chunks written (kept here until end(), as a PieceText), as parse()'s
+// are slices of its input string: nothing is decoded from the module.
 //
 // Bytes are sniffed as 13.2.3.2 says, with its waiting rule: the first
 // 1024 bytes (or all there are, at the end) are buffered before the prescan
@@ -27,7 +34,7 @@ import { getWasm, withModuleLocked, writeInput } from './loader.js';
 import { describe, checkOptions, isBoolean, isFunction, isString, oneOf } from './options.js';
 import { PARSE_OPTIONS, checkContext, parseArgs } from './parse.js';
 import { Locator } from './records.js';
-import { asBytes, copyToNewBuffer, writeUnits } from './text.js';
+import { PieceText, asBytes, copyToNewBuffer, writeUnits } from './text.js';
 import { TOKENIZE_OPTIONS, readTokens } from './tokenize.js';
 
 const PARSER_OPTIONS = {
@@ -38,6 +45,8 @@ const isSignal = (v) =>
     ? null
     : 'must be an AbortSignal';
 const TOKENIZER_OPTIONS = { ...TOKENIZE_OPTIONS, onToken: isFunction, encoding: isString };
+// Chunks shorter than this are kept joined to the one before (StreamParser.keep).
+const SMALL_PIECE = 8192;
 
 // A session the program dropped without end() or abort() is freed when its
 // parser is collected.
@@ -293,13 +302,18 @@ class StreamParser {
     }
     this.fn = fn;
     this.o = o;
-    this.args = parseArgs(fn, o, o.fragment === true, false);
+    // Output 'tree': the tree's strings are slices of the chunks (SOURCE_REFS).
+    this.refs = (o.output ?? 'tree') === 'tree';
+    this.args = parseArgs(fn, o, o.fragment === true, this.refs);
     this.mode = null;     // 'string' | 'bytes'
     this.state = 'open';  // 'open' | 'ended' | 'aborted' | 'failed'
     this.session = null;
     this.bytes = null;
     this.keepText = (o.sourceLocations ?? o.sourceCodeLocationInfo) === true;
-    this.pieces = [];     // the text, with sourceLocations (lines, columns and attribute quotes come from it)
+    // The text written, for output 'tree' (the tree slices its strings from it) and
+    // with sourceLocations (lines, columns and attribute quotes come from it).
+    this.keepPieces = this.keepText || this.refs;
+    this.pieces = [];
     this.lines = null;    // where lines start, for onParseError without it
     const w = getWasm();
     [this.transport, this.fallback] = encodingOptions(fn, w, o);
@@ -321,9 +335,33 @@ class StreamParser {
 
   /** The decoded text, in order. */
   text(t) {
-    if (this.keepText) this.pieces.push(t);
-    else this.lines?.add(t);
+    if (this.keepPieces) this.keep(t);
+    if (!this.keepText) this.lines?.add(t);
     this.session.feed(t);
+  }
+
+  /** Keeps the text `t`: short pieces are joined (bounding their number when chunks are tiny). */
+  keep(t) {
+    if (t.length === 0) return;
+    const pieces = this.pieces;
+    const last = pieces.length - 1;
+    if (t.length < SMALL_PIECE && last >= 0 && pieces[last].length < SMALL_PIECE) pieces[last] += t;
+    else pieces.push(t);
+  }
+
+  /**
+   * The text written: one string, or a PieceText over the pieces kept (no
+   * copy) of which only those the tree's strings lie in stay (the spans of
+   * input the module kept, h5w_stream_words after the finish).
+   */
+  source(session) {
+    const pieces = this.pieces;
+    if (this.keepText || pieces.length <= 1) return pieces.length === 1 ? pieces[0] : pieces.join('');
+    const text = PieceText.of(pieces);
+    const { w, s } = session;
+    const n = w.h5w_stream_words_len(s);
+    if (n !== 0) text.keepOnly(new Uint32Array(w.memory.buffer, w.h5w_stream_words(s), n));
+    return text;
   }
 
   /** Drops the session, for a new one (13.2.3.4, the encoding changed). */
@@ -389,9 +427,9 @@ class StreamParser {
       this.state = 'ended';
       const session = this.session;
       session.finish();
-      const source = this.keepText ? this.pieces.join('') : undefined;
+      const source = this.keepPieces ? this.source(session) : undefined;
       this.pieces = [];
-      if (this.args.report) errors = session.errors(source !== undefined ? new Locator(source) : this.lines.locator());
+      if (this.args.report) errors = session.errors(this.keepText ? new Locator(source) : this.lines.locator());
       const w = session.w;
       const view = new Uint8Array(w.memory.buffer, w.h5w_out_buf(), w.h5w_out_buf_len());
       const output = this.o.output ?? 'tree';

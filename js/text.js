@@ -57,27 +57,70 @@ export function sectionText(u16) {
   return u16.length <= PIECE_UNITS ? unitsToString(u16) : new PieceText(u16);
 }
 
-/** A long text held as strings of PIECE_UNITS code units (sectionText). */
+/**
+ * A long text held as strings: of PIECE_UNITS code units each
+ * (sectionText), or of any lengths (PieceText.of: the chunks a streamed
+ * parse was written, js/stream.js, whose tree slices its text from them as
+ * parse()'s slices its input string).
+ */
 export class PieceText {
   constructor(u16) {
     const n = u16.length;
-    this.length = n;
-    this.pieces = new Array(Math.ceil(n / PIECE_UNITS));
-    for (let i = 0; i < this.pieces.length; i++) {
-      this.pieces[i] = unitsToString(u16.subarray(i * PIECE_UNITS, Math.min(n, (i + 1) * PIECE_UNITS)));
+    const pieces = new Array(Math.ceil(n / PIECE_UNITS));
+    for (let i = 0; i < pieces.length; i++) {
+      pieces[i] = unitsToString(u16.subarray(i * PIECE_UNITS, Math.min(n, (i + 1) * PIECE_UNITS)));
     }
+    this.init(pieces);
+  }
+
+  /**
+   * The strings `pieces` (none empty) joined, without a copy.
+   * @param {string[]} pieces
+   * @returns {PieceText}
+   */
+  static of(pieces) {
+    const t = Object.create(PieceText.prototype);
+    t.init(pieces);
+    return t;
+  }
+
+  init(pieces) {
+    this.pieces = pieces;
+    this.starts = new Array(pieces.length);
+    let at = 0;
+    for (let i = 0; i < pieces.length; i++) {
+      this.starts[i] = at;
+      at += pieces[i].length;
+    }
+    this.length = at;
   }
 
   /** The code units [start, end) as a string: a slice of one piece, or the pieces it spans joined. */
   slice(start, end) {
     if (end <= start) return '';
-    const p = start >>> PIECE_SHIFT;
-    const q = (end - 1) >>> PIECE_SHIFT;
-    const at = p << PIECE_SHIFT;
-    if (p === q) return this.pieces[p].slice(start - at, end - at);
-    let s = this.pieces[p].slice(start - at);
-    for (let i = p + 1; i < q; i++) s += this.pieces[i];
-    return s + this.pieces[q].slice(0, end - (q << PIECE_SHIFT));
+    const { pieces, starts } = this;
+    let p = lastAtMost(starts, start);
+    const last = pieces.length - 1;
+    if (p === last || end <= starts[p + 1]) return pieces[p].slice(start - starts[p], end - starts[p]);
+    let s = pieces[p].slice(start - starts[p]);
+    for (p++; p < last && starts[p + 1] < end; p++) s += pieces[p];
+    return s + pieces[p].slice(0, end - starts[p]);
+  }
+
+  /**
+   * Drops the pieces that no range [offset, offset + length) of `spans`
+   * (pairs, any order) overlaps: slices must then lie within the ranges.
+   * @param {ArrayLike<number>} spans
+   */
+  keepOnly(spans) {
+    const { pieces, starts } = this;
+    const keep = new Uint8Array(pieces.length);
+    for (let i = 0; i + 1 < spans.length; i += 2) {
+      if (spans[i + 1] === 0) continue;
+      const end = spans[i] + spans[i + 1];
+      for (let p = lastAtMost(starts, spans[i]); p < pieces.length && starts[p] < end; p++) keep[p] = 1;
+    }
+    for (let p = 0; p < pieces.length; p++) if (keep[p] === 0) pieces[p] = '';
   }
 }
 

@@ -424,12 +424,18 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
  * parser or tokenizer, its chunk buffer, its records), so several sessions
  * and the one-shot entry points above run side by side in one instance.
  * JS writes each chunk at h5w_stream_input(s, units) and calls
- * h5w_stream_feed(s, units); a chunk may end anywhere (parser.h).  Nothing
- * of a chunk is kept after the feed: the tree copies its strings, the
- * tokenizer the part of its current token (tokenizer.h).
+ * h5w_stream_feed(s, units); a chunk may end anywhere (parser.h).  A
+ * tokenizer keeps nothing of a chunk after the feed (it copies the part of
+ * its current token, tokenizer.h); a parse writes its chunks into the
+ * parser's own store and the tree borrows strings from them as a one-shot
+ * parse does from its input (parser.h, h5_parser_input: only the blocks
+ * the tree borrows from are kept), and the flat buffer refers to them
+ * (SOURCE_REFS, offsets into the chunks joined: JS slices its chunks).
  *   h5w_stream_begin(flags, ctx_len, ctx_ns): a parse, flags and
  *       fragment context as h5w_parse's (the context element's name at
- *       h5w_input(); no source references); 0 when out of memory or invalid
+ *       h5w_input()); with H5W_PARSE_SOURCE_REFS the tree's buffer refers
+ *       to the kept input (for JS to decode itself, never handed out);
+ *       0 when out of memory or invalid
  *   h5w_stream_encoding_change(s): as h5w_encoding_change, known as soon
  *       as the <meta> is parsed, so JS can start again at once (13.2.3.4);
  *       h5w_stream_tentative(s): whether a <meta> may still change it
@@ -486,7 +492,7 @@ H5W_EXPORT(h5w_stream_begin) stream *h5w_stream_begin(uint32_t flags, uint32_t c
         spare_parser = NULL;
     }
     bool fragment = (flags & H5W_PARSE_FRAGMENT) != 0;
-    if ((flags & H5W_PARSE_SOURCE_REFS) || (fragment && (ctx_len > input.len || ctx_ns > H5_NS_MATHML)) ||
+    if ((fragment && (ctx_len > input.len || ctx_ns > H5_NS_MATHML)) ||
         !parse_options(flags, &s->rec, &s->opts)) {
         h5w_stream_free(s);
         return NULL;
@@ -509,6 +515,11 @@ H5W_EXPORT(h5w_stream_begin) stream *h5w_stream_begin(uint32_t flags, uint32_t c
 /* Room for the next chunk of `units` code units (kept between chunks). */
 H5W_EXPORT(h5w_stream_input) h5_char *h5w_stream_input(stream *s, uint32_t units) {
     if (!s) return NULL;
+    if (s->parser) { /* a parse: into the parser's own store (parser.h), which the tree borrows from */
+        h5_char *at = h5_parser_input(s->parser, units);
+        s->chunk.len = at ? units : 0;
+        return at;
+    }
     s->chunk.len = 0;
     if (s->chunk.cap > (1u << 22) && units < s->chunk.cap / 4) h5_buf_free(&s->chunk);
     if (!h5_buf_reserve(&s->chunk, (size_t)units + 1)) return NULL;
@@ -521,7 +532,8 @@ H5W_EXPORT(h5w_stream_feed) uint32_t h5w_stream_feed(stream *s, uint32_t units) 
     h5_status st;
     if (s->parser) {
         s->fed += units;
-        st = h5_parser_feed(s->parser, s->chunk.data, units);
+        s->chunk.len = 0;
+        st = h5_parser_feed_input(s->parser, units);
     } else {
         records_reset(&s->rec);
         st = h5_tokenizer_feed(s->tokenizer, s->chunk.data, units);
@@ -557,7 +569,21 @@ H5W_EXPORT(h5w_stream_finish) uint32_t h5w_stream_finish(stream *s) {
     if (st == H5_OK && s->rec.failed) st = H5_ERR_OOM;
     if (st == H5_OK) {
         h5_flatbuf_options fo = flat_options(s->flags, &s->opts, &s->rec);
+        /* Asked for: strings the tree borrowed from the kept input become
+         * source references; JS slices them from the chunks it wrote. */
+        if ((s->flags & H5W_PARSE_SOURCE_REFS) && s->fed < H5_FLATBUF_SOURCE_REF)
+            fo.span_count = h5_parser_borrowed_spans(s->parser, &fo.spans);
         st = h5_flatbuf_write(root, &fo, &flat);
+        /* The spans as (offset, length) pairs in the session's words
+         * (h5w_stream_words): JS keeps only the chunks they cover (none
+         * written: it keeps them all). */
+        s->rec.words.len = 0;
+        if (st == H5_OK && words_reserve(&s->rec.words, fo.span_count * 2)) {
+            for (size_t i = 0; i < fo.span_count; i++) {
+                s->rec.words.data[s->rec.words.len++] = (uint32_t)fo.spans[i].offset;
+                s->rec.words.data[s->rec.words.len++] = (uint32_t)fo.spans[i].len;
+            }
+        }
     }
     if (st != H5_OK) flat.len = 0;
     /* The tree has been written: its arena can go now, or serve the next

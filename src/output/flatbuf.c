@@ -338,24 +338,66 @@ static uint32_t put_str(string_writer *sw, const h5_char *s, size_t n) {
     return off;
 }
 
-/* The input offset of [s, s + n) when it lies in `src` (compared as
+/* Where the input lies (flatbuf.h: `source`, or the `spans` of a streamed
+ * parse's kept input), sorted by address; `last` is the span of the last
+ * string found, where the next one most likely lies (tree order is mostly
+ * input order). */
+typedef struct {
+    const h5_source_span *spans;
+    size_t n;
+    size_t last;
+} source_map;
+
+/* The input offset of [s, s + n) when it lies in span `sp` (compared as
  * addresses: `s` may point into another object), else H5_FLATBUF_NONE. */
-static inline uint32_t source_offset(const h5_char *src, size_t src_len, const h5_char *s, size_t n) {
-    uintptr_t p = (uintptr_t)s, b = (uintptr_t)src;
-    if (!src || !n || p < b || n > src_len || (p - b) / sizeof(h5_char) > src_len - n) return H5_FLATBUF_NONE;
-    return (uint32_t)((p - b) / sizeof(h5_char));
+static inline uint32_t span_offset(const h5_source_span *sp, const h5_char *s, size_t n) {
+    uintptr_t p = (uintptr_t)s, b = (uintptr_t)sp->ptr;
+    if (p < b || n > sp->len || (p - b) / sizeof(h5_char) > sp->len - n) return H5_FLATBUF_NONE;
+    return (uint32_t)(sp->offset + (p - b) / sizeof(h5_char));
+}
+
+/* Out of line: its code would otherwise be repeated where each string is
+ * looked up (the module's size, wasm/). */
+#if defined(__GNUC__) || defined(__clang__)
+#define FB_OUT_OF_LINE __attribute__((noinline))
+#else
+#define FB_OUT_OF_LINE
+#endif
+
+/* The spans other than the only one: the span of the last string found,
+ * else the last one that starts at or before `s`. */
+static FB_OUT_OF_LINE uint32_t search_spans(source_map *m, const h5_char *s, size_t n) {
+    uint32_t o = span_offset(&m->spans[m->last], s, n);
+    if (o != H5_FLATBUF_NONE) return o;
+    size_t lo = 0, hi = m->n;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if ((uintptr_t)m->spans[mid].ptr <= (uintptr_t)s) lo = mid;
+        else hi = mid;
+    }
+    o = span_offset(&m->spans[lo], s, n);
+    if (o != H5_FLATBUF_NONE) m->last = lo;
+    return o;
+}
+
+/* The input offset of [s, s + n) when it lies in the input, else
+ * H5_FLATBUF_NONE.  One span (a one-shot parse's input) is looked up
+ * here, more out of line. */
+static inline uint32_t source_offset(source_map *m, const h5_char *s, size_t n) {
+    if (!n || m->n == 0) return H5_FLATBUF_NONE;
+    return m->n == 1 ? span_offset(m->spans, s, n) : search_spans(m, s, n);
 }
 
 /* Units a string takes in the string section: none when it is a source
  * reference. */
-static inline uint64_t data_units(const h5_char *src, size_t src_len, const h5_char *s, size_t n) {
-    return source_offset(src, src_len, s, n) == H5_FLATBUF_NONE ? (uint64_t)n : 0;
+static inline uint64_t data_units(source_map *m, const h5_char *s, size_t n) {
+    return source_offset(m, s, n) == H5_FLATBUF_NONE ? (uint64_t)n : 0;
 }
 
 /* A string of the tree: a source reference when it lies in the input,
  * else appended to the string section. */
-static inline uint32_t put_data(string_writer *sw, const h5_char *src, size_t src_len, const h5_char *s, size_t n) {
-    uint32_t o = source_offset(src, src_len, s, n);
+static inline uint32_t put_data(string_writer *sw, source_map *m, const h5_char *s, size_t n) {
+    uint32_t o = source_offset(m, s, n);
     return o != H5_FLATBUF_NONE ? (H5_FLATBUF_SOURCE_REF | o) : put_str(sw, s, n);
 }
 
@@ -379,6 +421,12 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     /* Source references (flatbuf.h): only where an offset fits 31 bits. */
     const h5_char *src = opts->source && opts->source_len < H5_FLATBUF_SOURCE_REF ? opts->source : NULL;
     const size_t src_len = src ? opts->source_len : 0;
+    h5_source_span whole = { src, src_len, 0 };
+    source_map sm = { &whole, src ? 1 : 0, 0 };
+    if (!src && opts->spans) {
+        sm.spans = opts->spans;
+        sm.n = opts->span_count;
+    }
 
     /* Pass 1: count nodes, attributes and string units; intern names and
      * keep the id of every name that is not an atom outright (ids), and a
@@ -395,16 +443,16 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
             for (uint32_t i = 0; i < n->nattrs; i++) {
                 const h5_attr *a = &n->attrs[i];
                 if (!attr_is_atom(a) && !push_id(fb, name_id(fb, a->name, 0, false))) return H5_ERR_OOM;
-                units += data_units(src, src_len, a->value.ptr, a->value.len);
+                units += data_units(&sm, a->value.ptr, a->value.len);
             }
             break;
         case H5_NODE_TEXT:
         case H5_NODE_COMMENT:
-            units += data_units(src, src_len, n->data, n->data_len);
+            units += data_units(&sm, n->data, n->data_len);
             break;
         case H5_NODE_PI:
             if (!push_id(fb, name_id(fb, n->name, 0, true))) return H5_ERR_OOM;
-            units += data_units(src, src_len, n->data, n->data_len);
+            units += data_units(&sm, n->data, n->data_len);
             break;
         case H5_NODE_DOCTYPE:
             if (!push_id(fb, name_id(fb, n->name, 0, true)) ||
@@ -504,7 +552,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     if (locs) flags |= H5_FB_HAS_LOCATIONS;
     if (errs) flags |= H5_FB_HAS_ERRORS;
     if (opts->scripting) flags |= H5_FB_SCRIPTING;
-    if (src) flags |= H5_FB_SOURCE_REFS;
+    if (sm.n) flags |= H5_FB_SOURCE_REFS;
     const uint32_t h[H5_FLATBUF_HEADER_WORDS] = {
         H5_FLATBUF_MAGIC, H5_FLATBUF_VERSION, flags, H5_FLATBUF_ATOM_COUNT, H5_FLATBUF_ATOM_HASH,
         (uint32_t)nnodes, (uint32_t)nattrs, (uint32_t)fb->names_len, (uint32_t)units,
@@ -559,7 +607,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
                 uint32_t *ar = attrs + (size_t)attr_next * H5_FLATBUF_ATTR_WORDS;
                 ar[H5_FB_A_NAME] = to_le(attr_is_atom(at) ? at->atom : fb->ids[next_id++]);
                 ar[H5_FB_A_NS] = to_le(at->ns & 0xFFu);
-                ar[H5_FB_A_VALUE_OFF] = to_le(put_data(&sw, src, src_len, at->value.ptr, at->value.len));
+                ar[H5_FB_A_VALUE_OFF] = to_le(put_data(&sw, &sm, at->value.ptr, at->value.len));
                 ar[H5_FB_A_VALUE_LEN] = to_le((uint32_t)at->value.len);
                 if (alocs) {
                     uint32_t *l = alocs + (size_t)attr_next * H5_FLATBUF_LOC_WORDS;
@@ -573,12 +621,12 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         }
         case H5_NODE_TEXT:
         case H5_NODE_COMMENT:
-            w5 = put_data(&sw, src, src_len, n->data, n->data_len);
+            w5 = put_data(&sw, &sm, n->data, n->data_len);
             w6 = n->data_len;
             break;
         case H5_NODE_PI:
             name = fb->ids[next_id++];
-            w5 = put_data(&sw, src, src_len, n->data, n->data_len);
+            w5 = put_data(&sw, &sm, n->data, n->data_len);
             w6 = n->data_len;
             break;
         case H5_NODE_DOCTYPE:

@@ -57,6 +57,12 @@ typedef struct {
      * more. */
     const h5_char *source;
     size_t source_len;
+    /* Without `source`: the input as spans (a streamed parse's kept input,
+     * parser.h h5_parser_borrowed_spans), sorted by address, disjoint;
+     * strings in them become source references as above.  The caller
+     * gives spans only when every offset in them is below 2^31. */
+    const h5_source_span *spans;
+    size_t span_count;
     /* The caller has moved the malloc'd block that holds `source` into
      * fb->data / fb->cap and given it up, so that the buffer can take its
      * place instead of adding to the peak (wasm h5w_parse for JS parse()).

@@ -50,6 +50,15 @@ typedef enum {
     H5_MODE_LIMITED_QUIRKS = 2
 } h5_quirks_mode;
 
+/* A span of the input that lies at `ptr`: its code units [offset, offset +
+ * len).  A streamed parse fed from the parser's own store keeps the blocks
+ * the tree borrows from (parser.h, h5_parser_borrowed_spans). */
+typedef struct {
+    const h5_char *ptr;
+    size_t len;
+    size_t offset;
+} h5_source_span;
+
 #define H5_NO_OFFSET UINT32_MAX
 
 typedef struct {

@@ -57,6 +57,26 @@ h5_status h5_parser_begin(h5_parser *p, const h5_parse_options *opts);
 h5_status h5_parser_feed(h5_parser *p, const h5_char *chunk, size_t len);
 h5_status h5_parser_finish(h5_parser *p, h5_node **out);
 
+/* A streamed parse fed from the parser's own store: the caller writes each
+ * chunk at h5_parser_input(p, len) (room for `len` code units; NULL when
+ * out of memory) and feeds it with h5_parser_feed_input(p, len).  The tree
+ * then borrows strings from the chunks as a one-shot parse borrows them
+ * from its input, instead of copying them: the parser keeps a block of
+ * input (chunks side by side, 32 Ki units or one larger chunk) while the
+ * tree borrows from it, and reuses a block it borrowed nothing from.  A
+ * block the tree takes little from (under 1/8 of its units) makes the
+ * next ones copy, until one would lend more again, so the blocks kept
+ * stay within a small multiple of the text the tree holds, plus one
+ * block.  Kept blocks live as long as the tree (until the next parse).
+ * Feeds of both kinds do not mix in one parse. */
+h5_char *h5_parser_input(h5_parser *p, size_t len);
+h5_status h5_parser_feed_input(h5_parser *p, size_t len);
+
+/* After h5_parser_finish of such a parse: the blocks the tree borrows
+ * from, sorted by address, as spans of the input (for the flat buffer's
+ * source references, flatbuf.h); valid until the next parse. */
+size_t h5_parser_borrowed_spans(h5_parser *p, const h5_source_span **out);
+
 /* After a parse with a tentative encoding: the encoding a <meta> declared
  * that the input must be decoded and parsed again with (13.2.3.4, "change
  * the encoding"; confidence certain), or H5_ENC_NONE. */

@@ -27,7 +27,10 @@ static const h5_char *atom_name16(h5_treebuilder *tb, uint16_t atom, size_t *len
 const h5_char *h5_tb_keep(h5_treebuilder *tb, const h5_char *s, size_t n) {
     static const h5_char empty[1] = { 0 };
     if (!n) return empty;
-    if (h5_tb_in_input(tb, s, n)) return s;
+    if (h5_tb_in_input(tb, s, n)) {
+        tb->window_lent += n;
+        if (tb->window_borrow) return s;
+    }
     const h5_char *p = h5_arena_dup(tb->arena, s, n);
     if (!p) tb->failed = true;
     return p;
@@ -224,7 +227,9 @@ h5_node *h5_tb_insert_implied(h5_treebuilder *tb, uint16_t atom, uint32_t offset
  * the input (data_cap 0, dom.h), and stays borrowed while the runs that
  * follow are the input's next units; anything else is copied (dom.c). */
 static bool append_text(h5_treebuilder *tb, h5_node *t, const h5_char *s, size_t n) {
-    if (t->data_cap == 0 && h5_tb_in_input(tb, s, n) && (t->data_len == 0 || t->data + t->data_len == s)) {
+    bool in = h5_tb_in_input(tb, s, n);
+    if (in) tb->window_lent += n;
+    if (in && tb->window_borrow && t->data_cap == 0 && (t->data_len == 0 || (t->data + t->data_len == s && h5_tb_in_input(tb, t->data, t->data_len)))) {
         if (t->data_len == 0) t->data = s;
         t->data_len += (uint32_t)n; /* a span of the input: < UINT32_MAX units */
         return true;

@@ -114,14 +114,15 @@ static inline h5_insertion_mode h5_tb_current_template_mode(const h5_treebuilder
  * comments): a string that lies in the input is used where it is, since the
  * input outlives the tree (parser.h); anything else (character references,
  * normalised newlines, text the tokenizer assembled) is copied into the
- * arena.  h5_tb_keep returns NULL (and sets tb->failed) when a copy fails;
- * an empty string is never NULL. */
+ * arena.  "The input" is tb->window: the whole input of a one-shot parse,
+ * the current block of a streamed parse's kept input (parser.c), or none
+ * (a streamed parse fed chunks that may go once fed: everything is
+ * copied).  h5_tb_keep returns NULL (and sets tb->failed) when a copy
+ * fails; an empty string is never NULL. */
 static inline bool h5_tb_in_input(const h5_treebuilder *tb, const h5_char *s, size_t n) {
-    /* Compared as addresses: `s` may point into another object.  A
-     * streamed parse (parser.h, h5_parser_begin) has no input to borrow
-     * from: tb->input is NULL and everything is copied. */
-    uintptr_t p = (uintptr_t)s, b = (uintptr_t)tb->input;
-    return n && b && p >= b && n <= tb->input_len && (p - b) / sizeof(h5_char) <= tb->input_len - n;
+    /* Compared as addresses: `s` may point into another object. */
+    uintptr_t p = (uintptr_t)s, b = (uintptr_t)tb->window;
+    return n && b && p >= b && n <= tb->window_len && (p - b) / sizeof(h5_char) <= tb->window_len - n;
 }
 const h5_char *h5_tb_keep(h5_treebuilder *tb, const h5_char *s, size_t n);
 
@@ -129,12 +130,14 @@ const h5_char *h5_tb_keep(h5_treebuilder *tb, const h5_char *s, size_t n);
  * LF pair of the source for it (13.2.3.5 "normalize newlines").  Within a
  * tokenizer run code units map one-to-one onto the source except for such
  * a leading pair (tokenizer.c, text_run), and no character reference spans
- * two units, so a span one longer than the data says it; with the whole
- * input at hand it is read there. */
+ * two units, so a span one longer than the data says it; with the input at
+ * hand (the window) it is read there. */
 static inline bool h5_tb_lead_crlf(const h5_treebuilder *tb, uint32_t start, uint32_t end, size_t len) {
     if (end - start != len + 1) return false;
-    if (!tb->input) return true;
-    return start + 1 < tb->input_len && tb->input[start] == '\r' && tb->input[start + 1] == '\n';
+    if (!tb->window || start < tb->window_base) return !tb->input;
+    size_t i = start - tb->window_base;
+    if (i + 1 >= tb->window_len) return !tb->input;
+    return tb->window[i] == '\r' && tb->window[i + 1] == '\n';
 }
 
 /* Insertion (13.2.6.1). */

@@ -79,6 +79,18 @@ typedef struct h5_treebuilder {
     h5_tokenizer *tokenizer;
     const h5_char *input;
     size_t input_len;
+    /* The input the tree may borrow strings from (h5_tb_in_input): all of
+     * `input` for a one-shot parse; for a streamed parse fed from the
+     * parser's own store (parser.h, h5_parser_feed_input), the units of the
+     * current block, which start at input offset window_base.  NULL: none.
+     * window_borrow false: strings are copied even from the window (a
+     * block the tree took little from, parser.c); window_lent counts the
+     * units of the strings kept from the window, borrowed or not. */
+    const h5_char *window;
+    size_t window_len;
+    size_t window_base;
+    size_t window_lent;
+    bool window_borrow;
     h5_node *context;           /* fragment context element (not in the tree) */
     size_t error_count;
     bool encoding_tentative;    /* the confidence is (still) tentative (13.2.3) */

@@ -181,6 +181,11 @@ h5_tokenizer_state h5_tb_begin(h5_treebuilder *tb, const h5_parse_options *o, h5
     tb->tokenizer = tokenizer;
     tb->input = input;
     tb->input_len = input_len;
+    tb->window = input;
+    tb->window_len = input_len;
+    tb->window_base = 0;
+    tb->window_lent = 0;
+    tb->window_borrow = true;
     tb->context = NULL;
     tb->error_count = 0;
     /* A fragment has no encoding (13.4): nothing to change. */

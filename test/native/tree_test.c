@@ -527,7 +527,30 @@ static bool check_source_in_buffer(const h5_node *root, h5_char *in, size_t n, s
     return ok;
 }
 
-static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chunk, size_t *nerrors,
+/* Feeds in[0..n) to a begun streamed parse in chunks of `chunk` units
+ * written into the parser's own store (parser.h, h5_parser_input), or,
+ * `kept` false, in blocks of their own freed as soon as they are fed, so
+ * the sanitizers catch a tree that kept a pointer into one. */
+static h5_status feed_chunks(h5_parser *p, const h5_char *in, size_t n, size_t chunk, bool kept) {
+    h5_status st = H5_OK;
+    for (size_t off = 0; off < n && st == H5_OK; off += chunk) {
+        size_t k = n - off < chunk ? n - off : chunk;
+        if (kept) {
+            h5_char *c = h5_parser_input(p, k);
+            if (!c) return H5_ERR_OOM;
+            memcpy(c, in + off, k * sizeof *c);
+            st = h5_parser_feed_input(p, k);
+        } else {
+            h5_char *c = malloc(k * sizeof *c);
+            memcpy(c, in + off, k * sizeof *c);
+            st = h5_parser_feed(p, c, k);
+            free(c);
+        }
+    }
+    return st;
+}
+
+static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chunk, bool kept, size_t *nerrors,
                      h5_status *status, uint64_t *locsum, const char **locerr) {
     size_t n8 = t->data_len;
     /* Half of the inputs (by length) get a block with room to spare, so
@@ -564,17 +587,8 @@ static char *run_one(h5_parser *p, const dat_test *t, bool scripting, size_t chu
     if (chunk == 0) {
         *status = h5_parse(p, in, n, &o, &root);
     } else {
-        /* Streamed (parser.h, h5_parser_feed): each chunk is a block of its
-         * own, freed as soon as it has been fed, so the sanitizers catch a
-         * tree that kept a pointer into one. */
         *status = h5_parser_begin(p, &o);
-        for (size_t off = 0; off < n && *status == H5_OK; off += chunk) {
-            size_t k = n - off < chunk ? n - off : chunk;
-            h5_char *c = malloc(k * sizeof *c);
-            memcpy(c, in + off, k * sizeof *c);
-            *status = h5_parser_feed(p, c, k);
-            free(c);
-        }
+        if (*status == H5_OK) *status = feed_chunks(p, in, n, chunk, kept);
         h5_status fin = h5_parser_finish(p, &root);
         if (*status == H5_OK) *status = fin;
     }
@@ -643,7 +657,7 @@ static void run_file(h5_parser *p, const char *dir, const char *name, totals *to
             h5_status st;
             uint64_t sum, sum2;
             const char *locerr, *locerr2;
-            char *actual = run_one(p, t, scripting, 0, &nerr, &st, &sum, &locerr);
+            char *actual = run_one(p, t, scripting, 0, false, &nerr, &st, &sum, &locerr);
             tot->runs++;
             if (locerr) {
                 tot->loc_failed++;
@@ -673,21 +687,24 @@ static void run_file(h5_parser *p, const char *dir, const char *name, totals *to
                        name, i, scripting ? "script-on" : "script-off", t->errors, nerr, t->data, t->error_text,
                        err_log.p);
             free(actual);
-            /* Again, fed in small chunks. */
+            /* Again, fed in small chunks: freed once fed, then written into
+             * the parser's own store (which the tree borrows from). */
             size_t chunk = 1 + (i + (size_t)s) % 7;
             size_t nerr2;
-            char *chunked = run_one(p, t, scripting, chunk, &nerr2, &st, &sum2, &locerr2);
-            tot->chunk_runs++;
-            if (st == H5_OK && sum2 != sum) {
-                tot->loc_failed++;
-                printf("LOCATIONS %s:%zu [%s] chunk_size=%zu: offsets differ from the whole-input run\n--- input:\n%s\n\n",
-                       name, i, scripting ? "script-on" : "script-off", chunk, t->data);
+            for (int kept = 0; kept < 2; kept++) {
+                char *chunked = run_one(p, t, scripting, chunk, kept, &nerr2, &st, &sum2, &locerr2);
+                tot->chunk_runs++;
+                if (st == H5_OK && sum2 != sum) {
+                    tot->loc_failed++;
+                    printf("LOCATIONS %s:%zu [%s] chunk_size=%zu%s: offsets differ from the whole-input run\n--- input:\n%s\n\n",
+                           name, i, scripting ? "script-on" : "script-off", chunk, kept ? " (kept input)" : "", t->data);
+                }
+                if (listed ? st != H5_OK || !strcmp(chunked, t->document) : st != H5_OK || strcmp(chunked, t->document)) {
+                    tot->chunk_failed++;
+                    report_failure(name, i, scripting, t, chunked, chunk);
+                }
+                free(chunked);
             }
-            if (listed ? st != H5_OK || !strcmp(chunked, t->document) : st != H5_OK || strcmp(chunked, t->document)) {
-                tot->chunk_failed++;
-                report_failure(name, i, scripting, t, chunked, chunk);
-            }
-            free(chunked);
         }
     }
     free_tests(tests, n);
@@ -716,6 +733,107 @@ static size_t count_tests(const char *dir) {
     }
     closedir(d);
     return total;
+}
+
+/* A string of the tree that lies in one of `spans` must be the input's
+ * units at the span's offset; counts the strings checked. */
+static bool span_string_ok(const h5_source_span *spans, size_t ns, const h5_char *in, size_t n, const h5_char *s,
+                           size_t len, size_t *hits) {
+    for (size_t k = 0; k < ns; k++) {
+        uintptr_t b = (uintptr_t)spans[k].ptr, q = (uintptr_t)s;
+        if (!len || q < b || (q - b) / sizeof(h5_char) + len > spans[k].len) continue;
+        size_t off = spans[k].offset + (q - b) / sizeof(h5_char);
+        (*hits)++;
+        return off + len <= n && !memcmp(in + off, s, len * sizeof *s);
+    }
+    return true;
+}
+
+/* A streamed parse fed from the parser's own store (parser.h,
+ * h5_parser_input) across many blocks: a generated document with dense
+ * parts (text, attributes, references, CR LF) and a long part that adds
+ * nothing to the tree, in chunkings from 1 unit to larger than a block.
+ * The tree must equal the one-shot parse's; every string that lies in a
+ * borrowed span must be the input at the span's offset; and the blocks of
+ * the empty part must not be kept. */
+static size_t stream_blocks_test(h5_parser *p) {
+    sbuf doc = { 0 };
+    sb_add(&doc, "<!DOCTYPE html><title>t</title>", 31);
+    for (int part = 0; part < 3; part++) {
+        if (part == 1) {
+            for (int k = 0; k < 30000; k++) sb_add(&doc, "</nothing>", 10);
+            continue;
+        }
+        for (int k = 0; k < 3000; k++) {
+            char line[160];
+            int m = snprintf(line, sizeof line,
+                             "<p class=\"c%d\" title='a &amp; b'>text %d &copy; more\r\nline<b>bold %d</b></p><!-- c%d -->\n",
+                             k % 7, k, k * 3, k);
+            sb_add(&doc, line, (size_t)m);
+        }
+    }
+    h5_char *in = malloc((doc.len + 1) * sizeof *in);
+    size_t n = h5_utf8_to_utf16((const uint8_t *)doc.p, doc.len, in);
+    h5_node *root = NULL;
+    sbuf want = { 0 };
+    sb_add(&want, "", 0);
+    if (h5_parse(p, in, n, NULL, &root) == H5_OK) dump_tree(&want, root);
+    static const size_t chunks[] = { 1, 7, 1000, 32767, 32768, 40000, 100000, 0 };
+    size_t failed = 0;
+    for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+        h5_status st = h5_parser_begin(p, NULL);
+        if (chunks[c]) {
+            if (st == H5_OK) st = feed_chunks(p, in, n, chunks[c], true);
+        } else { /* chunk sizes that vary: 1 .. 50000 units */
+            size_t off = 0, r = 12345;
+            while (off < n && st == H5_OK) {
+                r = r * 1103515245 + 12345;
+                size_t k = 1 + (r >> 8) % 50000;
+                if (k > n - off) k = n - off;
+                st = feed_chunks(p, in + off, k, k, true);
+                off += k;
+            }
+        }
+        h5_status fin = h5_parser_finish(p, &root);
+        if (st == H5_OK) st = fin;
+        sbuf got = { 0 };
+        sb_add(&got, "", 0);
+        if (st == H5_OK) dump_tree(&got, root);
+        const h5_source_span *spans;
+        size_t ns = h5_parser_borrowed_spans(p, &spans), kept = 0, hits = 0;
+        bool ok = st == H5_OK && !strcmp(got.p, want.p);
+        for (size_t k = 0; k < ns; k++) {
+            kept += spans[k].len;
+            if (k && (uintptr_t)spans[k - 1].ptr >= (uintptr_t)spans[k].ptr) ok = false;
+        }
+        /* Every text node and attribute value in a span is the input there. */
+        for (const h5_node *node = root; ok && node;) {
+            if (node->type == H5_NODE_TEXT || node->type == H5_NODE_COMMENT)
+                ok = span_string_ok(spans, ns, in, n, node->data, node->data_len, &hits);
+            if (node->type == H5_NODE_ELEMENT)
+                for (uint32_t a = 0; ok && a < node->nattrs; a++)
+                    ok = span_string_ok(spans, ns, in, n, node->attrs[a].value.ptr, node->attrs[a].value.len, &hits);
+            if (node->first_child) {
+                node = node->first_child;
+                continue;
+            }
+            while (node && !node->next_sibling) node = node->parent;
+            if (node) node = node->next_sibling;
+        }
+        /* The part without a tree (300000 units) is not kept. */
+        if (!ok || hits == 0 || kept + 250000 > n) {
+            failed++;
+            printf("STREAM BLOCKS chunk_size=%zu: %s (%zu spans, %zu units kept of %zu, %zu strings in them)\n", chunks[c],
+                   ok ? "kept too much or borrowed nothing" : "tree or source offsets differ", ns, kept, n, hits);
+        }
+        free(got.p);
+    }
+    printf("streamed from the parser's store (h5_parser_feed_input), %zu units in 8 chunkings: %zu failed\n", n,
+           failed);
+    free(want.p);
+    free(doc.p);
+    free(in);
+    return failed;
 }
 
 int main(int argc, char **argv) {
@@ -762,6 +880,7 @@ int main(int argc, char **argv) {
         free(names[i]);
     }
     free(names);
+    size_t blocks_failed = stream_blocks_test(p);
     h5_parser_destroy(p);
 
     char sdir[8192];
@@ -773,7 +892,7 @@ int main(int argc, char **argv) {
            "(the two sections often name the same tokenizer error twice; docs/errors.md explains every "
            "difference, test/js/conformance/errors.test.js checks them)\n",
            tot.errors_match_either, tot.runs);
-    printf("tree-construction (streamed: h5_parser_feed in chunks of 1..7, each freed after it is fed): %zu passed, %zu failed\n",
+    printf("tree-construction (streamed in chunks of 1..7: h5_parser_feed, each freed after it is fed, and h5_parser_feed_input): %zu passed, %zu failed\n",
            tot.chunk_runs - tot.chunk_failed, tot.chunk_failed);
     printf("tree-construction source locations: %zu runs checked, %zu failed\n", tot.runs, tot.loc_failed);
     printf("tree-construction flat buffer over the input's block (source_in_buffer): %zu runs, %zu differ "
@@ -796,5 +915,5 @@ int main(int argc, char **argv) {
     printf("tree-construction%s: %zu passed, %zu failed\n", legacy_mode ? " (processing instructions off)" : "",
            tot.passed, tot.failed);
     printf("%zu runs from %zu files\n", tot.runs, tot.files);
-    return tot.failed || tot.chunk_failed || tot.loc_failed || sib_failed || tot.stale || unseen ? 1 : 0;
+    return tot.failed || tot.chunk_failed || tot.loc_failed || sib_failed || tot.stale || unseen || blocks_failed ? 1 : 0;
 }

@@ -11,6 +11,7 @@ import {
   createParser, createTokenizer, decode, dumpTree, memoryUsage, parse, parseFragment, parseStream, parseToBuffer, parseToView,
   releaseMemory, serialize, tokenize, tokenizeStream,
 } from '../../../js/node.js';
+import { PieceText } from '../../../js/text.js';
 import { DOCUMENTS } from '../lib/corpus.js';
 import { readEncodingDat } from '../lib/dat.js';
 import { rng } from '../lib/fuzz-js.js';
@@ -197,8 +198,9 @@ describe('createParser: fragments (13.4)', () => {
 
 describe('createParser: long strings', () => {
   test('text and attribute values across the 16 Ki-unit pieces of a long string section are exact', () => {
-    // Streamed trees hold all their strings in the section (no source references): texts of
-    // lengths around the piece size, non-Latin-1 characters, lone surrogates and pairs at the edges.
+    // Output 'buffer' holds all its strings in the section (decode() reads it in pieces); output
+    // 'tree' slices them from the chunks written: texts of lengths around the piece size,
+    // non-Latin-1 characters, lone surrogates and pairs at the edges.
     const r = rng(7);
     const alphabet = ['a', 'b', ' ', '\u00e9', '\u4e2d', '\ud83d\ude00', '\ud800', '\udfff', '-'];
     const texts = [];
@@ -220,6 +222,44 @@ describe('createParser: long strings', () => {
     const body = obj.childNodes[0].childNodes[1];
     texts.forEach((t, i) => assert.equal(body.childNodes[i].childNodes[0].value, t));
     assert.equal(dumpTree(decode(parseToBuffer(html))), dumpTree(parse(html)));
+    const buffered = createParser({ output: 'buffer' });
+    for (const c of cut(html, [32768])) buffered.write(c);
+    assert.equal(dumpTree(decode(buffered.end())), dumpTree(parse(html)));
+  });
+
+  test('strings sliced from the chunks written: across chunks of any size, short chunks joined, both formats', () => {
+    const r = rng(11);
+    const alphabet = ['a', ' ', '\u00e9', '\ud83d\ude00', '\ud800', '-', '\r\n', '&amp;'];
+    let html = '<!DOCTYPE html>';
+    for (let k = 0; k < 60; k++) {
+      let t = '';
+      const n = [3, 900, 9000, 20000][k % 4];
+      while (t.length < n) t += alphabet[r.int(alphabet.length)];
+      html += `<p id="p${k}" title="${t.slice(0, 3000)}">${t}</p><!--${t.slice(0, 50)}-->`;
+    }
+    const whole = parse(html);
+    const wholeObj = parse(html, { format: 'object' });
+    for (const sizes of [[1, 7, 8191, 8192], [5000], [20000, 3], [32768], [65536, 1], [r.int(9000) + 1, r.int(40000) + 1]]) {
+      const chunks = cut(html, sizes);
+      assert.equal(dumpTree(streamed(chunks, {})), dumpTree(whole), `chunk sizes ${sizes}`);
+      assert.deepEqual(JSON.parse(JSON.stringify(streamed(chunks, { format: 'object' }), noParent)),
+        JSON.parse(JSON.stringify(wholeObj, noParent)), `object format, chunk sizes ${sizes}`);
+    }
+  });
+
+  test('PieceText.of: slices of pieces of any length equal slices of the pieces joined', () => {
+    const pieces = ['ab', 'c', 'defgh', 'i', 'jklmnopq', 'r'];
+    const joined = pieces.join('');
+    const t = PieceText.of(pieces);
+    assert.equal(t.length, joined.length);
+    for (let a = 0; a <= joined.length; a++) {
+      for (let b = a; b <= joined.length; b++) assert.equal(t.slice(a, b), joined.slice(a, b), `[${a}, ${b})`);
+    }
+    // keepOnly: the pieces no span overlaps go; slices within the spans are unchanged.
+    t.keepOnly([8, 4, 3, 1]); // [8, 12): 'i' and 'jklmnopq'; [3, 4): 'defgh'
+    assert.deepEqual(t.pieces, ['', '', 'defgh', 'i', 'jklmnopq', '']);
+    assert.equal(t.slice(8, 12), joined.slice(8, 12));
+    assert.equal(t.slice(3, 4), joined.slice(3, 4));
   });
 });
 

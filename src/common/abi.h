@@ -202,6 +202,7 @@ typedef enum {
 #define H5_FB_NODE_HAS_SYSTEM_ID 16u /* DOCTYPE: a system identifier was present */
 #define H5_FB_NODE_CLONED 32u /* element created by the adoption agency algorithm */
 #define H5_FB_NODE_SHADOW_ROOT 64u /* this DOCUMENT_FRAGMENT is its parent element's declarative shadow root (format version 2); word 5 holds H5_FB_SHADOW_* bits */
+#define H5_FB_NODE_CDATA 128u /* XML documents: this TEXT node is a CDATASection (DOM nodeType 4); a reader that ignores the flag sees a Text node */
 
 /* A shadow root's state (node word 5 of a DOCUMENT_FRAGMENT with
  * NODE_SHADOW_ROOT): DOM "attach a shadow root"'s arguments as the parser

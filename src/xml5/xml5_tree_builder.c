@@ -38,7 +38,7 @@ static h5_node *current_node(const x5_parser *p) {
 static h5_node *new_node(x5_parser *p, h5_node_type type) {
     h5_node *n = h5_node_create(&p->arena, type);
     if (!n) p->oom = true;
-    p->node_count++;
+    x5_node_created(p, 0);
     return n;
 }
 
@@ -293,6 +293,8 @@ void x5_parser_destroy(x5_parser *p) {
     free(p->quals.v);
     free(p->errors.v);
     free(p->attr_quals.v);
+    free(p->node_quals.v);
+    free(p->attr_qual_list.v);
     free(p);
 }
 
@@ -308,6 +310,7 @@ h5_status x5_parse(x5_parser *p, const h5_char *input, size_t len, h5_node **out
     p->input = len < UINT32_MAX ? input : NULL; /* offsets of a borrowed span fit 32 bits */
     p->input_len = len;
     p->node_count = p->attr_count = 0;
+    p->node_quals.len = p->attr_qual_list.len = 0;
     p->doc = new_node(p, H5_NODE_DOCUMENT);
     if (p->oom) return H5_ERR_OOM;
 

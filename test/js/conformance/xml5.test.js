@@ -235,6 +235,26 @@ describe('parseXml: format object, buffers', () => {
     h[x] = 1000; // qualifier count
     assert.throws(() => decode(buf), /XML section/);
   });
+  test('decode() refuses an attribute qualifier out of range (attribute word 1, bits 8-31)', () => {
+    const buf = parseXmlToBuffer('<a xmlns:p="u" p:b="1"/>');
+    const h = new Uint32Array(buf);
+    assert.equal(h[h[11] / 4 + 4 + 1] >>> 8, 4, "p:b's qualifier: the first declared");
+    h[h[11] / 4 + 4 + 1] = 99 << 8;
+    assert.throws(() => decode(buf), /XML section: an attribute has qualifier 99 of 5/);
+  });
+  test('more than 65,536 qualifiers: node qualifiers are u32 (XML section flag WIDE_QUALIFIERS)', () => {
+    const n = 66000;
+    let s = '<r>';
+    for (let i = 0; i < n; i++) s += `<e xmlns:p="u${i}" p:a="${i}"/>`;
+    s += '</r>';
+    const buf = parseXmlToBuffer(s);
+    const h = new Uint32Array(buf);
+    assert.equal(h[h[19] / 4 + 1] & 16, 16);
+    const last = decode(buf).documentElement.lastChild;
+    assert.deepEqual([last.namespaceURI, last.attributes[1].namespaceURI, last.attributes[1].value], [null, `u${n - 1}`, `${n - 1}`]);
+    const small = new Uint32Array(parseXmlToBuffer('<r xmlns="u"/>'));
+    assert.equal(small[small[19] / 4 + 1] & 16, 0);
+  });
 });
 
 describe('parseXml: errors and strict', () => {

@@ -3,8 +3,11 @@
 // corpus page parsed as HTML (parseToBuffer, parse) and its DOM's XML
 // serialization (serializeXml: the XMLSerializer algorithm, the markup a
 // browser's XMLSerializer gives for it) parsed as XML (parseXmlToBuffer,
-// parseXml), interleaved page by page, median of the rounds.  Plus feeds and
-// SVG written here.  Throughput in MB/s of UTF-8 input.
+// parseXml), interleaved page by page (the order of the four runs is
+// reversed every other round, so that what runs first after a page change,
+// or right after another runner's garbage, is not always the same one),
+// median of the rounds.  Plus feeds and SVG written here.  Throughput in
+// MB/s of UTF-8 input.
 //
 //   node bench/xml.js [--quick] [--rounds N] [--write]   --write: bench/xml-results.md
 import { writeFileSync } from 'node:fs';
@@ -65,13 +68,15 @@ function measure(list) {
   const bytes = RUNNERS.map(() => 0);
   for (let r = -1; r < rounds; r++) { // round -1 warms up
     const sums = RUNNERS.map(() => 0);
+    const order = r % 2 === 0 ? RUNNERS.map((_, k) => k) : RUNNERS.map((_, k) => RUNNERS.length - 1 - k);
     for (const item of list) {
-      RUNNERS.forEach(([, f, which], k) => {
+      for (const k of order) {
+        const [, f, which] = RUNNERS[k];
         const s = item[which];
-        if (s === null) return;
+        if (s === null) continue;
         sums[k] += time(f, s);
         if (r === 0) bytes[k] += utf8Bytes(s);
-      });
+      }
     }
     if (r >= 0) sums.forEach((v, k) => totals[k].push(v));
   }

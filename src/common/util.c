@@ -19,11 +19,6 @@ bool h5_str_eq_ascii_ci(h5_str s, const char *ascii) {
     return true;
 }
 
-/* A loop, not memcmp: the strings compared are names, a few units long,
- * and in wasm memcmp is a call into a byte-by-byte loop. */
 bool h5_str_eq(h5_str a, h5_str b) {
-    if (a.len != b.len) return false;
-    for (size_t i = 0; i < a.len; i++)
-        if (a.ptr[i] != b.ptr[i]) return false;
-    return true;
+    return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len * sizeof(h5_char)) == 0);
 }

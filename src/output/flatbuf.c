@@ -201,7 +201,8 @@ static uint32_t local_name(h5_flatbuf *fb, h5_str name) {
             const uint32_t *slot = fb->slots + 2 * j;
             if (slot[0] != fb->generation) break;
             uint32_t i = slot[1] - 1;
-            if (fb->name_hashes[i] == h && h5_str_eq(fb->names[i], name))
+            if (fb->name_hashes[i] == h && fb->names[i].len == name.len &&
+                (name.len == 0 || memcmp(fb->names[i].ptr, name.ptr, name.len * sizeof(h5_char)) == 0))
                 return (uint32_t)H5_ATOM_COUNT + i;
         }
     }

@@ -5,7 +5,10 @@
  * "core" row of the benchmark): h5_parse, then h5_flatbuf_write of the tree
  * into the flat buffer.  Prints one TSV line per file and a total:
  *   file  bytes  median_ms  best_ms  MB/s(median)
- * Usage: native_bench [--tokenize | --parse-only] [--min-ms N | --rounds N | --serve MS] FILE...
+ * Usage: native_bench [--xml] [--tokenize | --parse-only] [--min-ms N | --rounds N | --serve MS] FILE...
+ *   --xml         the XML5 parser (src/xml5/) instead: x5_parse, then
+ *                 x5_flatbuf_write, as h5w_parse_xml does for
+ *                 parseXmlToBuffer (with --tokenize: the XML5 tokenizer)
  *   --tokenize    the tokenizer alone
  *   --parse-only  h5_parse without writing the flat buffer
  *   --min-ms N    each page back to back until N ms and 5 runs (default, 300)
@@ -32,8 +35,18 @@
 #include "flatbuf.h"
 #include "parser.h"
 #include "tokenizer.h"
+#include "xml5_flatbuf.h"
+#include "xml5_tokenizer.h"
+#include "xml5_tree.h"
 
 static void on_token(void *ctx, h5_token *t) { ++*(size_t *)ctx; (void)t; }
+static void on_xml_token(void *ctx, const x5_token *t) { ++*(size_t *)ctx; (void)t; }
+
+/* --xml: the XML5 parser and tokenizer (NULL: HTML). */
+typedef struct {
+    x5_parser *p;
+    x5_tokenizer *t;
+} xml_parsers;
 
 static int cmp(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
@@ -51,9 +64,22 @@ typedef struct {
 
 /* One timed run of page `pg`; false on failure. */
 static bool run_once(page *pg, bool tokenize_only, bool parse_only, h5_parser *p, h5_tokenizer *t,
-                     h5_flatbuf *fb, const h5_flatbuf_options *fo, double *ms) {
+                     h5_flatbuf *fb, const h5_flatbuf_options *fo, const xml_parsers *xml, double *ms) {
     clock_t c0 = clock();
-    if (tokenize_only) {
+    if (xml->p && tokenize_only) {
+        size_t count = 0;
+        x5_tokenizer_options o;
+        memset(&o, 0, sizeof o);
+        o.on_token = on_xml_token;
+        o.token_ctx = &count;
+        x5_tokenizer_reset(xml->t, &o);
+        x5_tokenizer_feed(xml->t, pg->in, pg->n);
+        x5_tokenizer_finish(xml->t);
+    } else if (xml->p) {
+        h5_node *doc;
+        if (x5_parse(xml->p, pg->in, pg->n, &doc) != H5_OK) { fprintf(stderr, "XML parse failed: %s\n", pg->path); return false; }
+        if (!parse_only && x5_flatbuf_write(xml->p, doc, fo, fb) != H5_OK) { fprintf(stderr, "flat buffer failed: %s\n", pg->path); return false; }
+    } else if (tokenize_only) {
         size_t count = 0;
         h5_tokenizer_options o;
         memset(&o, 0, sizeof o);
@@ -82,7 +108,7 @@ static double clock_ms(clockid_t id) {
 
 /* --serve: the batch protocol described at the top. */
 static int serve(page *pages, int npages, double settle_ms, h5_parser *p, h5_flatbuf *fb,
-                 const h5_flatbuf_options *fo) {
+                 const h5_flatbuf_options *fo, const xml_parsers *xml) {
     static char line[1 << 16];
     int batch[4096];
     printf("ready\n");
@@ -105,11 +131,11 @@ static int serve(page *pages, int npages, double settle_ms, h5_parser *p, h5_fla
         }
         if (n == 0) continue;
         double ms;
-        if (!run_once(&pages[batch[0]], false, false, p, NULL, fb, fo, &ms)) return 1;
+        if (!run_once(&pages[batch[0]], false, false, p, NULL, fb, fo, xml, &ms)) return 1;
         static double cpu[sizeof batch / sizeof batch[0]], wall[sizeof batch / sizeof batch[0]];
         for (int i = 0; i < n; i++) {
             double w0 = clock_ms(CLOCK_MONOTONIC), c0 = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
-            if (!run_once(&pages[batch[i]], false, false, p, NULL, fb, fo, &ms)) return 1;
+            if (!run_once(&pages[batch[i]], false, false, p, NULL, fb, fo, xml, &ms)) return 1;
             cpu[i] = clock_ms(CLOCK_PROCESS_CPUTIME_ID) - c0;
             wall[i] = clock_ms(CLOCK_MONOTONIC) - w0;
         }
@@ -127,19 +153,20 @@ static int serve(page *pages, int npages, double settle_ms, h5_parser *p, h5_fla
 }
 
 int main(int argc, char **argv) {
-    bool tokenize_only = false, parse_only = false;
+    bool tokenize_only = false, parse_only = false, use_xml = false;
     double min_ms = 300;
     int rounds = 0;
     double settle_ms = -1; /* >= 0: --serve */
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "--tokenize")) tokenize_only = true;
+        else if (!strcmp(argv[i], "--xml")) use_xml = true;
         else if (!strcmp(argv[i], "--parse-only")) parse_only = true;
         else if (!strcmp(argv[i], "--min-ms") && i + 1 < argc) min_ms = atof(argv[++i]);
         else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--serve") && i + 1 < argc) settle_ms = atof(argv[++i]);
         else {
-            fprintf(stderr, "usage: native_bench [--tokenize | --parse-only] [--min-ms N | --rounds N | --serve MS] FILE...\n");
+            fprintf(stderr, "usage: native_bench [--xml] [--tokenize | --parse-only] [--min-ms N | --rounds N | --serve MS] FILE...\n");
             return 2;
         }
     }
@@ -171,14 +198,16 @@ int main(int argc, char **argv) {
     h5_flatbuf_init(&fb);
     h5_flatbuf_options fo = h5_flatbuf_options_default();
     h5_tokenizer *t = h5_tokenizer_create();
-    if (settle_ms >= 0) return serve(pages, npages, settle_ms, p, &fb, &fo);
+    xml_parsers xml = { NULL, NULL };
+    if (use_xml && (!(xml.p = x5_parser_create()) || !(xml.t = x5_tokenizer_create()))) return 1;
+    if (settle_ms >= 0) return serve(pages, npages, settle_ms, p, &fb, &fo, &xml);
     if (rounds > 0) {
         /* Interleaved, as the JS parsers are measured: each round parses
          * every page once, in order, after one untimed round. */
         for (int r = -1; r < rounds; r++) {
             for (int k = 0; k < npages; k++) {
                 double ms;
-                if (!run_once(&pages[k], tokenize_only, parse_only, p, t, &fb, &fo, &ms)) return 1;
+                if (!run_once(&pages[k], tokenize_only, parse_only, p, t, &fb, &fo, &xml, &ms)) return 1;
                 if (r >= 0) pages[k].times[pages[k].runs++] = ms;
             }
         }
@@ -188,7 +217,7 @@ int main(int argc, char **argv) {
             double spent = 0;
             while (pages[k].runs < MAX_RUNS && (pages[k].runs < 5 || spent < min_ms)) {
                 double ms;
-                if (!run_once(&pages[k], tokenize_only, parse_only, p, t, &fb, &fo, &ms)) return 1;
+                if (!run_once(&pages[k], tokenize_only, parse_only, p, t, &fb, &fo, &xml, &ms)) return 1;
                 pages[k].times[pages[k].runs++] = ms;
                 spent += ms;
             }
@@ -214,5 +243,7 @@ int main(int argc, char **argv) {
     h5_parser_destroy(p);
     h5_flatbuf_free(&fb);
     h5_tokenizer_destroy(t);
+    x5_parser_destroy(xml.p);
+    x5_tokenizer_destroy(xml.t);
     return 0;
 }

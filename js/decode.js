@@ -134,5 +134,5 @@ function build(r, format, options) {
   if (format === 'dom') return buildDom(r, options);
   r.str = sectionText(r.u16);
   const root = buildObject(r, options);
-  return r.xml === null ? root : xmlObjects(root, r.xml);
+  return r.xml === null ? root : xmlObjects(root, r.xml, r.n);
 }

@@ -322,6 +322,17 @@ export declare class Text extends CharacterData {
   splitText(offset: number): Text;
 }
 
+/**
+ * A CDATA section of an XML document (parseXml, XmlDocument.createCDATASection): at run time a
+ * subclass of Text (`instanceof Text`), with its own nodeType and nodeName.
+ */
+export declare class CDATASection extends CharacterData {
+  readonly nodeType: 4;
+  readonly nodeName: '#cdata-section';
+  readonly wholeText: string;
+  splitText(offset: number): Text;
+}
+
 export declare class Comment extends CharacterData {
   readonly nodeType: 8;
   readonly nodeName: '#comment';
@@ -399,6 +410,8 @@ export declare class Document extends ParentNodeBase {
   createElementNS(namespace: string | null, qualifiedName: string): Element;
   createTextNode(data: string): Text;
   createComment(data: string): Comment;
+  /** NotSupportedError in an HTML document; XML documents (XmlDocument) make one. */
+  createCDATASection(data: string): CDATASection;
   createProcessingInstruction(target: string, data: string): ProcessingInstruction;
   createDocumentFragment(): DocumentFragment;
   createAttribute(localName: string): Attr;

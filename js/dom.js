@@ -19,7 +19,7 @@ import { serialize, serializeOuter } from './serialize.js';
 import { compileSelector, matchesSelector, selectAll, selectFirst, closestMatch } from './select.js';
 import {
   A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ANS_NONE, ANS_XMLNS, ATTR_NS_PREFIX, ATTR_NS_URI, ATTR_WORDS, ELEMENT_NS_URI,
-  FLAG_SCRIPTING, INFO_CLONED, INFO_NS_MASK, INFO_NS_SHIFT, INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, N_ATTR_COUNT,
+  FLAG_SCRIPTING, INFO_CDATA, INFO_CLONED, INFO_NS_MASK, INFO_NS_SHIFT, INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, N_ATTR_COUNT,
   N_ATTR_FIRST, N_DATA_LEN, N_DATA_OFF, N_END, N_LAST_CHILD, N_NAME, N_PARENT, N_PREV, N_PUBLIC_LEN, N_PUBLIC_OFF,
   N_SYSTEM_LEN, NODE_WORDS, NONE, NS_HTML, NS_MATHML, NS_OTHER, NS_SVG, SOURCE_REF, TYPE_COMMENT, TYPE_DOCTYPE, TYPE_DOCUMENT,
   TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT, SHADOW_CLONABLE, SHADOW_CLOSED, SHADOW_DELEGATES_FOCUS,
@@ -33,6 +33,7 @@ import { NodeList } from './collections.js';
 export const ELEMENT_NODE = 1;
 export const ATTRIBUTE_NODE = 2;
 export const TEXT_NODE = 3;
+export const CDATA_SECTION_NODE = 4;
 export const PROCESSING_INSTRUCTION_NODE = 7;
 export const COMMENT_NODE = 8;
 export const DOCUMENT_NODE = 9;
@@ -129,6 +130,7 @@ class Rec {
     this.inert = false; // a detached root whose node document is the inert template document
     this.pub = ''; // doctype public / system identifiers
     this.sys = '';
+    this.cdata = false; // Text: a CDATASection
   }
 }
 
@@ -269,7 +271,7 @@ export class Tree {
         return new C(this, i);
       }
       case TYPE_TEXT:
-        return new Text(this, i);
+        return this.isCdata(i) ? new CDATASection(this, i) : new Text(this, i);
       case TYPE_COMMENT:
         return new Comment(this, i);
       case TYPE_PI:
@@ -298,6 +300,8 @@ export class Tree {
   // (i >= count) look them up in the overlay.  Links, data and attributes
   // are the overlay's when the node has a Rec.
   type(i) { return i < this.count ? this.n[i * NODE_WORDS] & INFO_TYPE_MASK : this.ov.get(i).type; }
+  /** Is Text node i a CDATASection (XML documents: node flag CDATA, docs/format.md)? */
+  isCdata(i) { return i < this.count ? (this.n[i * NODE_WORDS] & INFO_CDATA) !== 0 : this.ov.get(i).cdata; }
   ns(i) { return i < this.count ? (this.n[i * NODE_WORDS] >>> INFO_NS_SHIFT) & INFO_NS_MASK : this.ov.get(i).ns; }
   /** Element namespace URI (null for none). */
   nsURI(i) {
@@ -770,6 +774,7 @@ export class Tree {
       for (let k = a0; k < a0 + cnt; k++) r.attrs.push(new AttrRec(src.attrName(k), src.attrNs(k), src.attrURI(k), src.attrPrefix(k), src.attrValue(k)));
     } else if (type === TYPE_TEXT || type === TYPE_COMMENT || type === TYPE_PI) {
       r.data = src.data(s);
+      if (type === TYPE_TEXT) r.cdata = src.isCdata(s);
     } else if (type === TYPE_DOCTYPE) {
       r.pub = src.publicId(s);
       r.sys = src.systemId(s);
@@ -1221,16 +1226,19 @@ export class Node {
     if (t.ownerDocumentOf(this._i) !== t.documentNode()) t.ov.get(i).inert = true;
     return t.node(i);
   }
-  /** DOM normalize(): no empty Text nodes, no adjacent ones (their data joined). */
+  /**
+   * DOM normalize(): no empty Text nodes, no adjacent ones (their data
+   * joined); CDATASections are not "exclusive Text nodes": kept as they are.
+   */
   normalize() {
     const t = this._t;
     for (let j = t.following(this._i, this._i); j !== NONE;) {
-      if (t.type(j) !== TEXT_NODE) {
+      if (t.type(j) !== TEXT_NODE || t.isCdata(j)) {
         j = t.following(j, this._i);
         continue;
       }
       let s = t.data(j);
-      for (let k = t.next(j); k !== NONE && t.type(k) === TEXT_NODE; k = t.next(j)) {
+      for (let k = t.next(j); k !== NONE && t.type(k) === TEXT_NODE && !t.isCdata(k); k = t.next(j)) {
         s += t.data(k);
         t.unlink(k);
       }
@@ -1712,6 +1720,12 @@ export class Text extends CharacterData {
   }
 }
 
+/** A CDATA section of an XML document (DOM 4.11): a Text node with its own nodeType and nodeName. */
+export class CDATASection extends Text {
+  get nodeType() { return CDATA_SECTION_NODE; }
+  get nodeName() { return '#cdata-section'; }
+}
+
 export class Comment extends CharacterData {
   get nodeType() { return COMMENT_NODE; }
   get nodeName() { return '#comment'; }
@@ -1852,6 +1866,8 @@ export class Document extends ParentNode {
   }
   createTextNode(data) { return this._char(TYPE_TEXT, null, data); }
   createComment(data) { return this._char(TYPE_COMMENT, null, data); }
+  /** DOM createCDATASection: an HTML document has none (XmlDocument overrides it). */
+  createCDATASection() { throw domException('createCDATASection: an HTML document cannot have CDATA sections', 'NotSupportedError'); }
   createProcessingInstruction(target, data) {
     const s = String(target);
     const d = String(data);

@@ -18,6 +18,7 @@ import {
 } from './abi.js';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+const CDATA_SECTION = 4; // DOM nodeType of XML documents' CDATASection (a Text node in the buffer, flag CDATA)
 
 // The buffer's node types are the DOM's nodeType values.
 const HTML_NS = ELEMENT_NS_URI[NS_HTML];
@@ -133,6 +134,7 @@ function headLine(node) {
   switch (node.nodeType) {
     case ELEMENT: return 'Element ' + startTag(node);
     case TEXT: return 'Text ' + quoted(node.data);
+    case CDATA_SECTION: return 'CDATASection ' + quoted(node.data);
     case COMMENT: return 'Comment ' + quoted(node.data);
     case PI: return `ProcessingInstruction <?${node.target} ${clip(node.data)}?>`;
     case DOCTYPE: return `DocumentType <!DOCTYPE ${node.name}${node.publicId || node.systemId ? ` ${quoted(node.publicId)} ${quoted(node.systemId)}` : ''}>`;
@@ -228,6 +230,7 @@ function toPlain(root) {
         break;
       }
       case TEXT: o = { type: 'text', data: node.data }; break;
+      case CDATA_SECTION: o = { type: 'cdata', data: node.data }; break;
       case COMMENT: o = { type: 'comment', data: node.data }; break;
       case PI: o = { type: 'processingInstruction', target: node.target, data: node.data }; break;
       case DOCTYPE: o = { type: 'doctype', name: node.name, publicId: node.publicId, systemId: node.systemId }; break;

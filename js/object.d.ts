@@ -96,6 +96,8 @@ export interface DocumentType {
 export interface TextNode {
   nodeName: '#text';
   value: string;
+  /** XML documents (parseXml, format 'object'): the text of a CDATA section (a node of its own, not merged with text beside it). */
+  cdata?: true;
   parentNode: ParentNode | null;
   sourceCodeLocation?: Location | null;
 }

@@ -176,6 +176,7 @@ function shallowEqual(a, b) {
     case 7:
       return a.target === b.target && a.data === b.data;
     case 3:
+    case 4:
     case 8:
       return a.data === b.data;
     default:

@@ -4,7 +4,7 @@
 // the namespace and prefix come from the XML section (js/xml-records.js);
 // names are case-sensitive, no HTML rule applies.  A Tree of an XML buffer
 // has `xml` set (attachXml) and makes its Element and Document nodes here.
-import { ATTR_NS_URI, NONE, NS_OTHER, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT } from './abi.js';
+import { ATTR_NS_URI, NONE, NS_OTHER, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_TEXT } from './abi.js';
 import {
   ANS_OTHER, Attr, Document, Element, HTML_NS, Tree, XMLNS_NS, domException, isValidAttributeLocalName, isValidElementLocalName,
 } from './dom.js';
@@ -193,6 +193,20 @@ export class XmlDocument extends Document {
     const e = super.createElementNS(namespace, qualifiedName);
     this._t.ov.get(e._i).ns = NS_OTHER;
     return e;
+  }
+  /**
+   * DOM createCDATASection: a CDATASection (dom.js; a Text node flagged
+   * `cdata` in the tree); InvalidCharacterError when the data contains `]]>`.
+   */
+  createCDATASection(data) {
+    const d = String(data);
+    if (d.includes(']]>')) throw domException("createCDATASection: the data contains ']]>'", 'InvalidCharacterError');
+    const t = this._t;
+    const i = t.create(TYPE_TEXT, 0, null);
+    const r = t.ov.get(i);
+    r.data = d;
+    r.cdata = true;
+    return t.node(i);
   }
   /** DOM createAttribute in an XML document: the name as given. */
   createAttribute(localName) {

@@ -1,7 +1,8 @@
 // dumpXmlTree(doc): an XML document's tree in the notation of xml5lib-tests'
 // tree tests (html5lib's, with namespaces in braces): elements
 // `<{namespace}qualified-name>`, attributes one level deeper as
-// `{namespace}name="value"` sorted, text `"..."`, comments `<!-- data -->`,
+// `{namespace}name="value"` sorted, text `"..."`, CDATA sections
+// `<![CDATA[...]]>` (xml5lib-tests have none), comments `<!-- data -->`,
 // processing instructions `<?target data?>`, `<!DOCTYPE name "public" "system">`.
 // Reads only the DOM interface of the nodes; iterative (any depth).
 
@@ -19,6 +20,7 @@ export function dumpXmlTree(doc) {
         lines.push(...n.attributes.map((a) => `${pad}  ${ns(a.namespaceURI)}${a.name}="${a.value}"`).sort());
         break;
       case 3: lines.push(`${pad}"${n.data}"`); break;
+      case 4: lines.push(`${pad}<![CDATA[${n.data}]]>`); break;
       case 7: lines.push(`${pad}<?${n.target} ${n.data}?>`); break;
       case 8: lines.push(`${pad}<!-- ${n.data} -->`); break;
       case 10:

@@ -173,7 +173,11 @@ function startTag(el, contextNs, map, counter) {
 function leaf(node) {
   switch (node.nodeType) {
     case 3: return escapeText(node.data);
-    case 4: return '<![CDATA[' + node.data + ']]>';
+    // A CDATASection as written; `]]>` in its data (possible through the
+    // DOM, never from a parser) would end the section, so the section is
+    // split there (DOM Level 3 "split-cdata-sections"; XMLSerializer writes
+    // the data as it is, which no XML parser reads back).
+    case 4: return '<![CDATA[' + node.data.replaceAll(']]>', ']]]]><![CDATA[>') + ']]>';
     case 7: return '<?' + node.target + ' ' + node.data + '?>';
     case 8: return '<!--' + node.data + '-->';
     case 10: {

@@ -56,6 +56,8 @@ export interface XmlDocument extends Omit<Dom.Document, 'documentElement'> {
   /** The XML declaration, or null when the document has none. */
   readonly xmlDeclaration: XmlDeclaration | null;
   readonly documentElement: XmlElement | null;
+  /** A CDATASection; InvalidCharacterError when the data contains `]]>`. */
+  createCDATASection(data: string): Dom.CDATASection;
 }
 
 export interface XmlObjectElement extends Omit<Obj.Element, 'namespaceURI'> {

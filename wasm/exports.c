@@ -756,8 +756,8 @@ static void collect_xml_token(void *ctx, const x5_token *t) {
         w[n++] = H5W_XTOKEN_COMMENT;
         n = put_string(r, w, n, t->data);
         break;
-    case X5_TOKEN_CHARACTER:
-        put_character(r, H5W_XTOKEN_CHARACTER, t->data);
+    case X5_TOKEN_CHARACTER: /* CDATA sections too, as the draft's character tokens (empty ones dropped) */
+        if (t->data.len) put_character(r, H5W_XTOKEN_CHARACTER, t->data);
         return;
     case X5_TOKEN_PI:
         w[n++] = H5W_XTOKEN_PI;

@@ -202,6 +202,7 @@ typedef enum {
 #define H5_FB_NODE_HAS_SYSTEM_ID 16u /* DOCTYPE: a system identifier was present */
 #define H5_FB_NODE_CLONED 32u /* element created by the adoption agency algorithm */
 #define H5_FB_NODE_SHADOW_ROOT 64u /* this DOCUMENT_FRAGMENT is its parent element's declarative shadow root (format version 2); word 5 holds H5_FB_SHADOW_* bits */
+#define H5_FB_NODE_CDATA 128u /* XML documents: this TEXT node is a CDATASection (DOM nodeType 4); a reader that ignores the flag sees a Text node */
 
 /* A shadow root's state (node word 5 of a DOCUMENT_FRAGMENT with
  * NODE_SHADOW_ROOT): DOM "attach a shadow root"'s arguments as the parser
@@ -255,8 +256,9 @@ typedef enum {
 #define H5_FB_AL_VALUE_END 3u
 
 /* XML section word offsets (docs/format.md, "XML documents"): its header, then
- * a qualifier per node and per attribute, then the qualifier records, then its
- * strings. */
+ * a qualifier per node (u16, or u32 with XD_WIDE_QUALIFIERS), then the
+ * qualifier records, then its strings.  An attribute's qualifier is in bits
+ * 8-31 of its record's word 1. */
 #define H5_FB_X_QUALIFIER_COUNT 0u /* qualifier records */
 #define H5_FB_X_DECL_FLAGS 1u /* the XML declaration (H5_FB_XD_*) */
 #define H5_FB_X_VERSION_OFF 2u /* its version: offset and length in the section's strings */
@@ -267,18 +269,22 @@ typedef enum {
 #define H5_FB_X_STANDALONE_LEN 7u
 #define H5_FB_X_STRINGS_OFF 8u /* byte offset (from the buffer's start) of the section's UTF-16LE strings */
 #define H5_FB_X_STRING_UNITS 9u
-#define H5_FB_X_HEADER_WORDS 10u /* then node_count node qualifiers, attr_count attribute qualifiers, the qualifier records */
+#define H5_FB_X_HEADER_WORDS 10u /* then node_count node qualifiers (u16 each, padded to a word; u32 with XD_WIDE_QUALIFIERS), the qualifier records */
+#define H5_FB_X_A_Q_SHIFT 8u /* attribute record word 1 of an XML buffer: the attribute's qualifier << A_Q_SHIFT | its namespace code */
+#define H5_FB_X_MAX_QUALIFIERS 16777216u /* at most this many qualifier records (24 bits); more namespace declarations: H5_ERR_TOO_LARGE */
 #define H5_FB_X_Q_NS_OFF 0u /* qualifier record: namespace offset in the section's strings, NONE for null */
 #define H5_FB_X_Q_NS_LEN 1u
 #define H5_FB_X_Q_PREFIX_OFF 2u /* prefix offset, NONE for null */
 #define H5_FB_X_Q_PREFIX_LEN 3u
 #define H5_FB_X_Q_WORDS 4u /* words per qualifier record */
 
-/* XML section word 1: the XML declaration. */
+/* XML section word 1: the XML declaration, and the width of the node
+ * qualifiers. */
 #define H5_FB_XD_PRESENT 1u /* the document has one */
 #define H5_FB_XD_HAS_VERSION 2u
 #define H5_FB_XD_HAS_ENCODING 4u
 #define H5_FB_XD_HAS_STANDALONE 8u
+#define H5_FB_XD_WIDE_QUALIFIERS 16u /* node qualifiers are u32 (more than 65,536 qualifier records), else u16 */
 
 /* Parse error record word offsets (HAS_ERRORS), also of h5w_out_errors. */
 #define H5_FB_E_CODE 0u /* h5_error_code */

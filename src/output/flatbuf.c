@@ -590,6 +590,7 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
         uint32_t *r = nodes + (size_t)i * H5_FLATBUF_NODE_WORDS;
         uint32_t nflags = n->flags & (H5_FB_NODE_SELF_CLOSING | H5_FB_NODE_IMPLICIT);
         if (n->flags & H5_NODE_FLAG_CLONED) nflags |= H5_FB_NODE_CLONED;
+        if (n->flags & H5_NODE_FLAG_CDATA) nflags |= H5_FB_NODE_CDATA;
         /* The fragment that hangs off an element: a template's contents or
          * a host's shadow root (dom.h, template_content). */
         const uint32_t attached = (n->flags & H5_NODE_FLAG_SHADOW_ROOT) ? H5_FB_NODE_SHADOW_ROOT : H5_FB_NODE_TEMPLATE_CONTENTS;

@@ -80,6 +80,7 @@ enum {
     H5_NODE_FLAG_TEMPLATE_CONTENTS = 1u << 2, /* FRAGMENT node that is a template's content */
     H5_NODE_FLAG_SHADOW_ROOT = 1u << 4,   /* FRAGMENT node that is a declarative shadow root
                                              (below) */
+    H5_NODE_FLAG_CDATA = 1u << 5,         /* TEXT node that is a CDATASection (XML5 only) */
     H5_NODE_FLAG_CLONED = 1u << 3         /* element the adoption agency created (13.2.6.4.7:
                                              "create an element for the token for which the
                                              element ... was created"); parse5 gives such

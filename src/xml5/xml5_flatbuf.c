@@ -1,10 +1,12 @@
 /*
  * The flat buffer of an XML document (docs/format.md, "XML documents"):
  * the tree as h5_flatbuf_write writes any tree (elements in namespace 3
- * "other", names as written: qualified names), plus the XML section that
- * this file appends: the qualifier (namespace URI and prefix) of every
- * element and attribute, and the XML declaration.  The header gets
- * H5_FB_XML and the section's offset in word H5_FB_H_XML_OFF.
+ * "other", names: local names), plus the XML section that this file
+ * appends: the qualifier (namespace URI and prefix) of every node (u16,
+ * or u32 when there are more than 65,536 qualifiers) and the XML
+ * declaration; each attribute's qualifier goes into bits 8-31 of word 1 of
+ * its record.  The header gets H5_FB_XML and the section's offset in word
+ * H5_FB_H_XML_OFF.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@
 static void put_u32(uint8_t *p, uint32_t v) {
     p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
 }
+static void put_u16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
 static uint32_t get_u32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
@@ -73,22 +76,41 @@ static void reserve(const x5_parser *p, const h5_flatbuf_options *opts, uint64_t
     fb->len = 0;
 }
 
+/* The qualifiers of node i and of attribute record k (the buffer's order). */
+typedef struct {
+    uint8_t *nodes;  /* the section's node qualifiers */
+    bool wide;       /* u32 each, else u16 */
+    uint8_t *attrs;  /* the buffer's attribute records */
+} qual_writer;
+static void put_node_q(const qual_writer *w, uint32_t i, uint32_t q) {
+    if (w->wide) put_u32(w->nodes + 4 * (size_t)i, q);
+    else put_u16(w->nodes + 2 * (size_t)i, q);
+}
+static void put_attr_q(const qual_writer *w, uint32_t k, uint32_t q) {
+    uint8_t *a = w->attrs + 4 * ((size_t)k * H5_FLATBUF_ATTR_WORDS + H5_FB_A_NS);
+    put_u32(a, (get_u32(a) & 0xFFu) | q << H5_FB_X_A_Q_SHIFT);
+}
+
 h5_status x5_flatbuf_write(const x5_parser *p, const h5_node *doc, const h5_flatbuf_options *opts, h5_flatbuf *fb) {
     const x5_xml_declaration *d = &p->decl;
+    if (p->quals.len > H5_FB_X_MAX_QUALIFIERS) return H5_ERR_TOO_LARGE; /* attribute word 1 holds 24 bits */
+    const bool wide = p->quals.len > 0x10000u;
     uint64_t xml_units = d->version.len + d->encoding.len + d->standalone.len;
     for (size_t i = 0; i < p->quals.len; i++) xml_units += p->quals.v[i].ns.len + p->quals.v[i].prefix.len;
     if (!opts->source_in_buffer)
         reserve(p, opts,
-                4 * ((uint64_t)H5_FB_X_HEADER_WORDS + p->node_count + p->attr_count +
-                     (uint64_t)H5_FB_X_Q_WORDS * p->quals.len) + 2 * xml_units + 8, fb);
+                4 * ((uint64_t)H5_FB_X_HEADER_WORDS + p->node_count + (uint64_t)H5_FB_X_Q_WORDS * p->quals.len) +
+                    2 * xml_units + 8, fb);
     h5_status st = h5_flatbuf_write(doc, opts, fb);
     if (st != H5_OK) return st;
     const uint8_t *h = fb->data;
     uint32_t nnodes = get_u32(h + 4 * H5_FB_H_NODE_COUNT), nattrs = get_u32(h + 4 * H5_FB_H_ATTR_COUNT);
+    uint32_t attrs_off = get_u32(h + 4 * H5_FB_H_ATTRS_OFF);
 
-    /* Sizes: header, qualifier per node and per attribute, records, strings. */
+    /* Sizes: header, qualifier per node, records, strings. */
     const uint64_t units = xml_units;
-    uint64_t words = (uint64_t)H5_FB_X_HEADER_WORDS + nnodes + nattrs + (uint64_t)H5_FB_X_Q_WORDS * p->quals.len;
+    const uint64_t node_words = wide ? nnodes : ((uint64_t)nnodes + 1) / 2;
+    uint64_t words = (uint64_t)H5_FB_X_HEADER_WORDS + node_words + (uint64_t)H5_FB_X_Q_WORDS * p->quals.len;
     uint64_t off = (fb->len + 3) & ~(uint64_t)3;
     uint64_t str_off = off + 4 * words;
     uint64_t total = (str_off + 2 * units + 3) & ~(uint64_t)3;
@@ -108,25 +130,34 @@ h5_status x5_flatbuf_write(const x5_parser *p, const h5_node *doc, const h5_flat
     xstrings xs = { b + str_off, 0 };
 
     put_u32(x + 4 * H5_FB_X_QUALIFIER_COUNT, (uint32_t)p->quals.len);
-    put_u32(x + 4 * H5_FB_X_DECL_FLAGS, d->present ? H5_FB_XD_PRESENT | (d->version.ptr ? H5_FB_XD_HAS_VERSION : 0) |
-                                                         (d->encoding.ptr ? H5_FB_XD_HAS_ENCODING : 0) |
-                                                         (d->standalone.ptr ? H5_FB_XD_HAS_STANDALONE : 0)
-                                                   : 0);
+    put_u32(x + 4 * H5_FB_X_DECL_FLAGS, (d->present ? H5_FB_XD_PRESENT | (d->version.ptr ? H5_FB_XD_HAS_VERSION : 0) |
+                                                          (d->encoding.ptr ? H5_FB_XD_HAS_ENCODING : 0) |
+                                                          (d->standalone.ptr ? H5_FB_XD_HAS_STANDALONE : 0)
+                                                    : 0) |
+                                            (wide ? H5_FB_XD_WIDE_QUALIFIERS : 0));
     put_xstr(&xs, x + 4 * H5_FB_X_VERSION_OFF, d->version);
     put_xstr(&xs, x + 4 * H5_FB_X_ENCODING_OFF, d->encoding);
     put_xstr(&xs, x + 4 * H5_FB_X_STANDALONE_OFF, d->standalone);
     put_u32(x + 4 * H5_FB_X_STRINGS_OFF, (uint32_t)str_off);
     put_u32(x + 4 * H5_FB_X_STRING_UNITS, (uint32_t)units);
 
-    /* A qualifier per node (elements; 0 for the others) and per attribute. */
-    uint8_t *nq = x + 4 * H5_FB_X_HEADER_WORDS, *aq = nq + 4 * (size_t)nnodes;
-    uint32_t i = 0, a = 0;
-    for (const h5_node *n = doc; n && i < nnodes; n = next_node(n, doc), i++) {
-        if (n->type != H5_NODE_ELEMENT) continue;
-        put_u32(nq + 4 * i, x5_element_qualifier(n));
-        for (uint32_t k = 0; k < n->nattrs && a < nattrs; k++, a++) put_u32(aq + 4 * a, x5_attr_qualifier(n, k));
+    /* A qualifier per node (elements; 0 for the others) and per attribute:
+     * the parser's lists in creation order, which is the buffer's order
+     * (xml5_parser_state.h), when the tree written is the parser's whole
+     * document; else by a walk. */
+    const qual_writer qw = { x + 4 * H5_FB_X_HEADER_WORDS, wide, b + attrs_off };
+    if (doc == p->doc && nnodes == p->node_quals.len && nattrs == p->attr_qual_list.len) {
+        for (uint32_t i = 0; i < nnodes; i++) put_node_q(&qw, i, p->node_quals.v[i]);
+        for (uint32_t a = 0; a < nattrs; a++) put_attr_q(&qw, a, p->attr_qual_list.v[a]);
+    } else {
+        uint32_t i = 0, a = 0;
+        for (const h5_node *n = doc; n && i < nnodes; n = next_node(n, doc), i++) {
+            if (n->type != H5_NODE_ELEMENT) continue;
+            put_node_q(&qw, i, x5_element_qualifier(n));
+            for (uint32_t k = 0; k < n->nattrs && a < nattrs; k++, a++) put_attr_q(&qw, a, x5_attr_qualifier(n, k));
+        }
     }
-    uint8_t *qr = aq + 4 * (size_t)nattrs;
+    uint8_t *qr = x + 4 * (H5_FB_X_HEADER_WORDS + (size_t)node_words);
     for (size_t k = 0; k < p->quals.len; k++, qr += 4 * H5_FB_X_Q_WORDS) {
         put_xstr(&xs, qr + 4 * H5_FB_X_Q_NS_OFF, p->quals.v[k].ns);
         put_xstr(&xs, qr + 4 * H5_FB_X_Q_PREFIX_OFF, p->quals.v[k].prefix);

@@ -252,8 +252,10 @@ h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
     if (tok->type == X5_TOKEN_EMPTY_TAG) el->flags |= H5_NODE_FLAG_SELF_CLOSING;
     el->attrs = block;
     el->nattrs = (uint32_t)kept;
-    p->node_count++;
+    x5_node_created(p, eq);
     p->attr_count += kept;
+    while (p->attr_qual_list.cap - p->attr_qual_list.len < kept)
+        if (!x5_vec_grow(p, (void **)&p->attr_qual_list.v, &p->attr_qual_list.cap, sizeof(uint32_t))) return NULL;
     uint32_t *quals = (uint32_t *)(void *)(el->attrs + kept);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -270,6 +272,7 @@ h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
         at->value_start = tok->attrs[i].value_start;
         at->value_end = tok->attrs[i].value_end;
         quals[k++] = aq[i];
+        p->attr_qual_list.v[p->attr_qual_list.len++] = aq[i];
     }
     quals[kept] = eq;
     return p->oom ? NULL : el;

@@ -51,6 +51,15 @@ struct x5_parser {
     /* Nodes and attributes created (at least those in the tree): the
      * flat buffer's room (xml5_flatbuf.c). */
     size_t node_count, attr_count;
+    /* The qualifier of every node (0 for those that are no element) and of
+     * every attribute, in the order they were created.  The tree builder
+     * only ever appends to the current node, whose ancestors are the open
+     * elements, so a new node is always the last in tree order: creation
+     * order is the flat buffer's pre-order, and the buffer's XML section
+     * is these two arrays (xml5_flatbuf.c), written without a second walk
+     * over the tree. */
+    X5_VEC(uint32_t) node_quals;
+    X5_VEC(uint32_t) attr_qual_list;
     x5_phase phase;
     bool seen_token;     /* any token before (for the XML declaration) */
     bool seen_doctype;
@@ -70,6 +79,12 @@ struct x5_parser {
 bool x5_vec_grow(x5_parser *p, void **v, size_t *cap, size_t elem);
 #define X5_VEC_ROOM(p, vec) \
     ((vec).len < (vec).cap || x5_vec_grow((p), (void **)&(vec).v, &(vec).cap, sizeof *(vec).v))
+
+/* A node was created (qualifier q: element; 0: other nodes). */
+static inline void x5_node_created(x5_parser *p, uint32_t q) {
+    p->node_count++;
+    if (X5_VEC_ROOM(p, p->node_quals)) p->node_quals.v[p->node_quals.len++] = q;
+}
 
 /* Is `s` (non-empty) a span of the input?  Compared as addresses. */
 static inline bool x5_in_input(const x5_parser *p, h5_str s) {

@@ -126,6 +126,9 @@ struct x5_tokenizer {
      * token's '<'; of the '&' of the current character reference; of the
      * pending character run's first character. */
     uint32_t cur, tok_start, ref_start, text_start;
+    /* The current CDATA section: where its '<' is; no run of it emitted yet. */
+    uint32_t cdata_open;
+    bool cdata_fresh;
     const char *keyword;
 
     /* Numeric character reference. */
@@ -218,6 +221,23 @@ static x5_token new_token(x5_token_type type, const h5_buf *name, const h5_buf *
     return tok;
 }
 
+static bool in_cdata(const x5_tokenizer *t) {
+    return t->state == S_CDATA || t->state == S_CDATA_BRACKET || t->state == S_CDATA_END;
+}
+
+/* Emit a character run: in a CDATA section, flagged (x5_token.cdata). */
+static void emit_text(x5_tokenizer *t, x5_token *tok) {
+    if (in_cdata(t)) {
+        tok->cdata = true;
+        if (t->cdata_fresh) {
+            tok->cdata_start = true;
+            tok->start = t->cdata_open;
+            t->cdata_fresh = false;
+        }
+    }
+    emit(t, tok);
+}
+
 /* Emit the pending character run, which ends at `end`. */
 static void flush_text_at(x5_tokenizer *t, uint32_t end) {
     if (t->text_src) {
@@ -227,15 +247,27 @@ static void flush_text_at(x5_tokenizer *t, uint32_t end) {
         tok.end = end;
         t->text_src = NULL;
         t->text_src_len = 0;
-        emit(t, &tok);
+        emit_text(t, &tok);
         return;
     }
     if (!t->text.len) return;
     x5_token tok = new_token(X5_TOKEN_CHARACTER, NULL, &t->text);
     tok.start = t->text_start;
     tok.end = end;
-    emit(t, &tok);
+    emit_text(t, &tok);
     t->text.len = 0;
+}
+
+/* The end of a CDATA section (its `]]>`, or EOF): its last run, which ends
+ * at `end`, empty when nothing is pending (x5_token.cdata). */
+static void end_cdata_section(x5_tokenizer *t, uint32_t end) {
+    if (t->text_src || t->text.len) {
+        flush_text_at(t, end);
+        return;
+    }
+    x5_token tok = new_token(X5_TOKEN_CHARACTER, NULL, NULL);
+    tok.start = tok.end = end;
+    emit_text(t, &tok);
 }
 /* ... cut where the tokenizer is (a parse error, the next token). */
 static void flush_text(x5_tokenizer *t) { flush_text_at(t, t->at_eof ? t->pos : t->cur); }
@@ -806,6 +838,10 @@ again:
             } else if (t->keyword == kw_doctype) {
                 t->state = S_DOCTYPE;
             } else {
+                /* The text before the section is not part of it. */
+                flush_text_at(t, t->tok_start);
+                t->cdata_open = t->tok_start;
+                t->cdata_fresh = true;
                 t->state = S_CDATA;
             }
             return;
@@ -926,6 +962,7 @@ again:
     case S_CDATA_BRACKET:
     case S_CDATA_END:
         if (c == X5_EOF) {
+            end_cdata_section(t, t->pos);
             error(t, X5_ERROR_EOF_IN_CDATA);
             t->state = S_DATA;
             goto again;
@@ -940,6 +977,7 @@ again:
             return;
         }
         if (t->state == S_CDATA_END && c == '>') {
+            end_cdata_section(t, token_end(t));
             t->state = S_DATA;
             return;
         }
@@ -1485,6 +1523,8 @@ void x5_tokenizer_reset(x5_tokenizer *t, const x5_tokenizer_options *opts) {
     t->public_id.len = t->system_id.len = t->abuf.len = t->kept.len = 0;
     t->nattrs = 0;
     t->attr_open = t->attr_name_open = t->attr_dup = false;
+    t->cdata_open = 0;
+    t->cdata_fresh = in_cdata(t); /* a caller may start in a section */
 }
 
 uint32_t x5_tokenizer_position(const x5_tokenizer *t) { return t->pos; }

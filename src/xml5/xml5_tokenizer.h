@@ -53,6 +53,13 @@ typedef struct {
     h5_str data;          /* character run; comment text; PI data */
     h5_str public_id, system_id;
     bool has_name, has_public_id, has_system_id; /* DOCTYPE */
+    /* CHARACTER: the run is (part of) a CDATA section's data; the first
+     * run of each section has cdata_start (then `start` is the section's
+     * '<').  Every section gives at least one run, an empty one when it
+     * has no data (`<![CDATA[]]>`), and its last run ends after its `]]>`
+     * (the draft emits plain character tokens: a consumer that ignores
+     * these flags sees them). */
+    bool cdata, cdata_start;
     const x5_token_attr *attrs; /* duplicates dropped (with an error) */
     size_t nattrs;
     /* XML declaration: the pseudo-attributes present (values unchecked) */

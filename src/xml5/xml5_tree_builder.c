@@ -38,7 +38,7 @@ static h5_node *current_node(const x5_parser *p) {
 static h5_node *new_node(x5_parser *p, h5_node_type type) {
     h5_node *n = h5_node_create(&p->arena, type);
     if (!n) p->oom = true;
-    p->node_count++;
+    x5_node_created(p, 0);
     return n;
 }
 
@@ -48,16 +48,27 @@ static h5_str dup_str(x5_parser *p, h5_str s) {
     return r;
 }
 
+static bool all_whitespace(h5_str s) {
+    for (size_t i = 0; i < s.len; i++)
+        if (s.ptr[i] != ' ' && s.ptr[i] != '\t' && s.ptr[i] != '\n') return false;
+    return true;
+}
+
 /* "Append a character": consecutive characters make one Text node.  A
  * new Text node borrows a run that lies in the input (data_cap 0, dom.h),
  * and stays borrowed while the runs that follow are the input's next
  * units; anything else is copied into the arena (h5_text_append), as the
- * HTML tree builder does (tb_insert.c). */
+ * HTML tree builder does (tb_insert.c).  The runs of a CDATA section
+ * (x5_token.cdata) make a Text node of their own, flagged
+ * H5_NODE_FLAG_CDATA (a CDATASection, as XML parsers give the DOM): the
+ * first run of a section starts a new one, and text next to a section is
+ * not merged with it. */
 static void append_text(x5_parser *p, h5_node *parent, const x5_token *tok) {
     h5_str s = tok->data;
     h5_node *t = parent->last_child;
-    if (!t || t->type != H5_NODE_TEXT) {
+    if (!t || t->type != H5_NODE_TEXT || tok->cdata_start || ((t->flags & H5_NODE_FLAG_CDATA) != 0) != tok->cdata) {
         if (!(t = new_node(p, H5_NODE_TEXT))) return;
+        if (tok->cdata) t->flags |= H5_NODE_FLAG_CDATA;
         h5_node_append(parent, t);
         t->start = tok->start;
     }
@@ -68,6 +79,12 @@ static void append_text(x5_parser *p, h5_node *parent, const x5_token *tok) {
         return;
     }
     if (!h5_text_append(&p->arena, t, s.ptr, s.len)) p->oom = true;
+}
+
+/* Character tokens outside the root element: whitespace is dropped, other
+ * text is an error, and so is a CDATA section (XML 1.0 [27] Misc has none). */
+static void text_outside_root(x5_parser *p, const x5_token *tok) {
+    if (tok->cdata ? tok->cdata_start : !all_whitespace(tok->data)) x5_tree_error(p, X5_ERROR_TEXT_OUTSIDE_ROOT_ELEMENT);
 }
 
 static void append_comment(x5_parser *p, h5_node *parent, const x5_token *tok) {
@@ -120,12 +137,6 @@ static void record_xml_declaration(x5_parser *p, const x5_token *tok) {
     if (tok->has_version && !p->decl.version.ptr) p->decl.version.ptr = empty;
     if (tok->has_encoding && !p->decl.encoding.ptr) p->decl.encoding.ptr = empty;
     if (tok->has_standalone && !p->decl.standalone.ptr) p->decl.standalone.ptr = empty;
-}
-
-static bool all_whitespace(h5_str s) {
-    for (size_t i = 0; i < s.len; i++)
-        if (s.ptr[i] != ' ' && s.ptr[i] != '\t' && s.ptr[i] != '\n') return false;
-    return true;
 }
 
 /* Create an element for a start or empty tag and append it to `parent`;
@@ -190,9 +201,7 @@ static void start_phase(x5_parser *p, const x5_token *tok) {
         else append_doctype(p, tok);
         p->seen_doctype = true;
         return;
-    case X5_TOKEN_CHARACTER:
-        if (!all_whitespace(tok->data)) x5_tree_error(p, X5_ERROR_TEXT_OUTSIDE_ROOT_ELEMENT);
-        return;
+    case X5_TOKEN_CHARACTER: text_outside_root(p, tok); return;
     case X5_TOKEN_EOF:
         x5_tree_error(p, X5_ERROR_MISSING_ROOT_ELEMENT);
         p->phase = X5_PHASE_END;
@@ -241,9 +250,7 @@ static void end_phase(x5_parser *p, const x5_token *tok) {
     if (misc_token(p, tok, p->doc)) return;
     switch (tok->type) {
     case X5_TOKEN_EOF: return; /* stop parsing */
-    case X5_TOKEN_CHARACTER:
-        if (!all_whitespace(tok->data)) x5_tree_error(p, X5_ERROR_TEXT_OUTSIDE_ROOT_ELEMENT);
-        return;
+    case X5_TOKEN_CHARACTER: text_outside_root(p, tok); return;
     case X5_TOKEN_DOCTYPE: x5_tree_error(p, X5_ERROR_MISPLACED_DOCTYPE); return;
     case X5_TOKEN_END_TAG:
     case X5_TOKEN_SHORT_END_TAG: x5_tree_error(p, X5_ERROR_END_TAG_OUTSIDE_ROOT_ELEMENT); return;
@@ -286,6 +293,8 @@ void x5_parser_destroy(x5_parser *p) {
     free(p->quals.v);
     free(p->errors.v);
     free(p->attr_quals.v);
+    free(p->node_quals.v);
+    free(p->attr_qual_list.v);
     free(p);
 }
 
@@ -301,6 +310,7 @@ h5_status x5_parse(x5_parser *p, const h5_char *input, size_t len, h5_node **out
     p->input = len < UINT32_MAX ? input : NULL; /* offsets of a borrowed span fit 32 bits */
     p->input_len = len;
     p->node_count = p->attr_count = 0;
+    p->node_quals.len = p->attr_qual_list.len = 0;
     p->doc = new_node(p, H5_NODE_DOCUMENT);
     if (p->oom) return H5_ERR_OOM;
 

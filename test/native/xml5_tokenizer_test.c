@@ -100,6 +100,7 @@ static void canon_flush(canon *c) {
 }
 
 static void canon_chars(canon *c, const h5_char *s, size_t n) {
+    if (!n) return; /* the empty run of an empty CDATA section */
     if (c->nchars + n > c->cap) {
         c->cap = (c->nchars + n) * 2;
         c->chars = realloc(c->chars, c->cap * sizeof *c->chars);

@@ -96,8 +96,9 @@ static void dump_node(FILE *f, const h5_node *n, const x5_qualifier *quals, int 
         dump_attrs(f, n, quals, depth + 1);
         break;
     }
-    case H5_NODE_TEXT:
-        put_between(f, "\"", (h5_str){ n->data, n->data_len }, "\"\n");
+    case H5_NODE_TEXT: /* a CDATASection as written (dumpXmlTree's notation) */
+        if (n->flags & H5_NODE_FLAG_CDATA) put_between(f, "<![CDATA[", (h5_str){ n->data, n->data_len }, "]]>\n");
+        else put_between(f, "\"", (h5_str){ n->data, n->data_len }, "\"\n");
         break;
     case H5_NODE_COMMENT:
         put_between(f, "<!-- ", (h5_str){ n->data, n->data_len }, " -->\n");
@@ -171,6 +172,9 @@ static const char *check_locations(const h5_node *doc, const h5_char *in, size_t
         if (x->start == H5_NO_OFFSET || x->end == H5_NO_OFFSET) return "a node without a location";
         if (x->start > x->end || x->end > n) return "a node's span is out of order or range";
         if (x->type != H5_NODE_TEXT && in[x->start] != '<') return "a markup node does not start at '<'";
+        static const h5_char cdata_open[] = { '<', '!', '[', 'C', 'D', 'A', 'T', 'A', '[' };
+        if ((x->flags & H5_NODE_FLAG_CDATA) && (x->end - x->start < 9 || !units_eq(in, n, x->start, (h5_str){ cdata_open, 9 })))
+            return "a CDATA section does not start at '<![CDATA['";
         if (x->type == H5_NODE_PI && (x->end - x->start < 2 || in[x->start + 1] != '?')) return "a PI does not start with '<?'";
         if (x->type == H5_NODE_ELEMENT) {
             const x5_qualifier *q = &quals[x5_element_qualifier(x)];

@@ -7,13 +7,14 @@ import * as parse5 from 'parse5';
 import {
   decode, dumpTree, init, initSync, isReady, memoryUsage, parse, parseFragment, parseToBuffer, parseToView, releaseMemory,
   serialize, serializeBuffer, serializeOuter, sniffEncoding, tokenize, createParser, parseStream, createTokenizer,
+  parseXml,
 } from 'html5-wasm';
 import type {
   Attr, BufferHeader, Bytes, BytesOptions, ChildNode, Comment, DecodeOptions, Document, DocumentFragment, DocumentType,
   DomTypes, Element, EncodingSniffResult, Format, FragmentContext, Location, NodeJSON, ObjectDocument, ObjectElement,
   ObjectNode, ObjectTextNode, ObjectTypes, ParseDocumentOptions, ParseError, ParseFragmentOptions, ParseOptions,
   ParseToBufferOptions, ProcessingInstruction, SerializeBufferOptions, SerializeOptions, TemplateElement, Text, Token,
-  TokenizeOptions, TreeBuffer, WasmSource,
+  TokenizeOptions, TreeBuffer, WasmSource, CDATASection,
 } from 'html5-wasm';
 
 declare const html: string;
@@ -154,10 +155,16 @@ const streamedTokens: number = createTokenizer().write('<p>').length;
 // @ts-expect-error -- 'outptu' does not exist in type
 createParser({ outptu: 'buffer' });
 
+// XML documents: CDATA sections.
+const cdata: CDATASection = parseXml('<r/>').createCDATASection('x');
+const cdataType: 4 = cdata.nodeType;
+const cdataIsText: string = cdata.wholeText;
+const objectCdata: true | undefined = (parseXml('<r/>', { format: 'object' }).childNodes[0] as ObjectTextNode).cdata;
+
 export {
   streamedDoc, streamedObj, chunkedTitle, streamedTokens,
   title, mode, kids, text, attrs, fromBytes, frag, fragCtx, json, same, startLine, t, tx, ns, decoded, decodedTitle, decodedView,
   decodedFragment, decodedObject, unknownRoot, transferable, decodeOptions, header, p5, serialised, fromP5,
   back, svg, quirks, modeString, textNode, anyObject, viaNamespace, either, tokens, sniffed, ser, ready, memory, load,
-  options, ctx, input, wrongFamily, handMade, xmlType,
+  options, ctx, input, wrongFamily, handMade, xmlType, cdata, cdataType, cdataIsText, objectCdata,
 };

@@ -235,6 +235,26 @@ describe('parseXml: format object, buffers', () => {
     h[x] = 1000; // qualifier count
     assert.throws(() => decode(buf), /XML section/);
   });
+  test('decode() refuses an attribute qualifier out of range (attribute word 1, bits 8-31)', () => {
+    const buf = parseXmlToBuffer('<a xmlns:p="u" p:b="1"/>');
+    const h = new Uint32Array(buf);
+    assert.equal(h[h[11] / 4 + 4 + 1] >>> 8, 4, "p:b's qualifier: the first declared");
+    h[h[11] / 4 + 4 + 1] = 99 << 8;
+    assert.throws(() => decode(buf), /XML section: an attribute has qualifier 99 of 5/);
+  });
+  test('more than 65,536 qualifiers: node qualifiers are u32 (XML section flag WIDE_QUALIFIERS)', () => {
+    const n = 66000;
+    let s = '<r>';
+    for (let i = 0; i < n; i++) s += `<e xmlns:p="u${i}" p:a="${i}"/>`;
+    s += '</r>';
+    const buf = parseXmlToBuffer(s);
+    const h = new Uint32Array(buf);
+    assert.equal(h[h[19] / 4 + 1] & 16, 16);
+    const last = decode(buf).documentElement.lastChild;
+    assert.deepEqual([last.namespaceURI, last.attributes[1].namespaceURI, last.attributes[1].value], [null, `u${n - 1}`, `${n - 1}`]);
+    const small = new Uint32Array(parseXmlToBuffer('<r xmlns="u"/>'));
+    assert.equal(small[small[19] / 4 + 1] & 16, 0);
+  });
 });
 
 describe('parseXml: errors and strict', () => {
@@ -345,5 +365,85 @@ describe('serializeXml', () => {
   test('HTML documents too (XHTML namespace)', async () => {
     const { parse } = await import('../../../js/node.js');
     assert.equal(serializeXml(parse('<p>a<br>b').body), '<body xmlns="http://www.w3.org/1999/xhtml"><p>a<br />b</p></body>');
+  });
+});
+
+describe('CDATA sections (CDATASection nodes, as XML parsers give the DOM)', () => {
+  const src = '<r>a<![CDATA[<b>&amp;]]><![CDATA[]]>c<x><![CDATA[y]]]]>z</x></r>';
+  const kids = (n) => [...n.childNodes].map((c) => [c.nodeType, c.nodeName, c.nodeType === 1 ? c.tagName : c.data]);
+  test('each section is a node of its own, never merged with text beside it', () => {
+    const r = parseXml(src).documentElement;
+    assert.deepEqual(kids(r), [[3, '#text', 'a'], [4, '#cdata-section', '<b>&amp;'], [4, '#cdata-section', ''], [3, '#text', 'c'], [1, 'x', 'x']]);
+    assert.deepEqual(kids(r.lastChild), [[4, '#cdata-section', 'y]]'], [3, '#text', 'z']]);
+    assert.equal(r.textContent, 'a<b>&amp;cy]]z');
+    assert.equal(r.childNodes[1].length, 8);
+  });
+  test('split by a parse error or a chunk: still one section; at EOF: a section with what it has', () => {
+    const r = parseXml('<r><![CDATA[a\u0001b]]></r>', { onParseError() {} }).documentElement;
+    assert.deepEqual(kids(r), [[4, '#cdata-section', 'a\u0001b']]);
+    assert.deepEqual(kids(parseXml('<r>t<![CDATA[ab]', { onParseError() {} }).documentElement), [[3, '#text', 't'], [4, '#cdata-section', 'ab']]);
+  });
+  test('outside the root element: an error (XML 1.0 [27]), no node', () => {
+    const errors = [];
+    const doc = parseXml('<![CDATA[ ]]><r/><![CDATA[]]>', { onParseError: (e) => errors.push(e.code) });
+    assert.deepEqual(errors, ['text-outside-root-element', 'text-outside-root-element']);
+    assert.equal(doc.childNodes.length, 1);
+    assert.throws(() => parseXml('<![CDATA[x]]><r/>', { strict: true }), SyntaxError);
+  });
+  test('source locations span the section, <![CDATA[ to ]]>', () => {
+    const r = parseXml(src, { sourceLocations: true }).documentElement;
+    const l = r.childNodes[1].sourceCodeLocation;
+    assert.equal(src.slice(l.startOffset, l.endOffset), '<![CDATA[<b>&amp;]]>');
+    const e = r.childNodes[2].sourceCodeLocation;
+    assert.equal(src.slice(e.startOffset, e.endOffset), '<![CDATA[]]>');
+  });
+  test('serializeXml writes sections back; ]]> in data set through the DOM splits the section', () => {
+    const doc = parseXml(src);
+    assert.equal(serializeXml(doc), src);
+    const c = doc.documentElement.childNodes[1];
+    c.data = 'p]]>q';
+    assert.equal(serializeXml(c), '<![CDATA[p]]]]><![CDATA[>q]]>');
+    assert.equal(parseXml(`<r>${serializeXml(c)}</r>`).documentElement.textContent, 'p]]>q');
+  });
+  test('cloneNode, isEqualNode, normalize (sections are not exclusive Text nodes), createCDATASection', async () => {
+    const doc = parseXml(src);
+    const r = doc.documentElement;
+    const c = r.childNodes[1];
+    const k = c.cloneNode();
+    assert.equal(k.nodeType, 4);
+    assert.equal(k.data, '<b>&amp;');
+    assert.ok(k.isEqualNode(c));
+    assert.ok(!k.isEqualNode(doc.createTextNode('<b>&amp;')));
+    assert.deepEqual(kids(r.cloneNode(true)), kids(r));
+    r.insertBefore(doc.createTextNode(''), r.firstChild);
+    r.insertBefore(doc.createTextNode('0'), r.firstChild);
+    r.normalize();
+    assert.deepEqual(kids(r), [[3, '#text', '0a'], [4, '#cdata-section', '<b>&amp;'], [4, '#cdata-section', ''], [3, '#text', 'c'], [1, 'x', 'x']]);
+    const made = doc.createCDATASection('m]]');
+    assert.equal(made.nodeName, '#cdata-section');
+    r.appendChild(made);
+    assert.ok(serializeXml(r).endsWith('<![CDATA[m]]]]></r>'));
+    assert.throws(() => doc.createCDATASection('a]]>b'), (e) => e.name === 'InvalidCharacterError');
+    const { parse } = await import('../../../js/node.js');
+    const html = parse('<p>');
+    assert.throws(() => html.createCDATASection('a'), (e) => e.name === 'NotSupportedError');
+    // Imported into an HTML document it stays a CDATASection; HTML serialization writes it as text.
+    const imported = html.importNode(c);
+    assert.equal(imported.nodeType, 4);
+    html.body.firstChild.appendChild(imported);
+    assert.equal(html.body.innerHTML, '<p>&lt;b&gt;&amp;amp;</p>');
+  });
+  test("buffers and format: 'object'", () => {
+    const doc = decode(parseXmlToBuffer(src));
+    assert.deepEqual(kids(doc.documentElement), kids(parseXml(src).documentElement));
+    const o = parseXml(src, { format: 'object' }).childNodes[0];
+    assert.deepEqual(o.childNodes.slice(0, 4).map((n) => [n.nodeName, n.value, n.cdata]),
+      [['#text', 'a', undefined], ['#text', '<b>&amp;', true], ['#text', '', true], ['#text', 'c', undefined]]);
+  });
+  test('tokenizeXml gives the draft\'s character tokens (sections not marked)', () => {
+    assert.deepEqual(tokenizeXml('<r>a<![CDATA[b]]><![CDATA[]]>c</r>').filter((t) => t.type === 'character'), [{ type: 'character', data: 'abc' }]);
+  });
+  test('dumpXmlTree', () => {
+    assert.equal(dumpXmlTree(parseXml('<r>a<![CDATA[b]]></r>')), '| <r>\n|   "a"\n|   <![CDATA[b]]>\n');
   });
 });

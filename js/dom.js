@@ -59,6 +59,15 @@ const EMPTY_NODES = Object.freeze(new NodeList()); // childNodes of a node witho
  * @type {Map<string, Map<string, typeof Element>>}
  */
 export const elementClasses = new Map();
+/**
+ * Hook: the one class HTML element objects are made of (js/html-elements.js
+ * sets it; the element's interface is virtual, docs/dom.md "Keeping reads
+ * fast"), or null.  Tree#make constructs it at a `new` of its own, which V8
+ * then inlines.
+ */
+let HTMLObject = null;
+/** @param {typeof Element} C */
+export function setHTMLElementObjectClass(C) { HTMLObject = C; }
 function elementClass(namespace, localName) {
   const m = elementClasses.get(namespace);
   return (m === undefined ? undefined : (m.get(localName) ?? m.get(''))) ?? Element;
@@ -249,6 +258,7 @@ export class Tree {
         const key = this.nameIdOf(i) * 4 + ns;
         let C = this.classes[key];
         if (C === undefined) C = this.classes[key] = elementClass(ELEMENT_NS_URI[ns], this.localName(i));
+        if (C === HTMLObject) return new HTMLObject(this, i);
         return new C(this, i);
       }
       case TYPE_TEXT:

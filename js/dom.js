@@ -187,8 +187,9 @@ export class Tree {
     // the GC keeps no remembered slot per node (it did for one big array).
     this.chunks = new Array((this.count + 255) >>> 8);
     // childNodes NodeLists by node index, chunked the same way.  They live
-    // here, not on the node objects: element objects come in ~60 classes, so
-    // a field of theirs is a megamorphic read (docs/dom.md, "Keeping reads fast").
+    // here, not on the node objects: a node read through a getter shared by
+    // all node classes (childNodes) has a megamorphic read per field
+    // (docs/dom.md, "Keeping reads fast").
     this.lists = new Array(this.chunks.length);
     this.upper = []; // tagName (ASCII uppercase) by name id, filled on use
     this._ids = null; // name → id, built on first use
@@ -1392,9 +1393,9 @@ const lowersNames = (t, i) => t.ns(i) === NS_HTML;
 
 export class Element extends ParentNode {
   get nodeType() { return ELEMENT_NODE; }
-  // nodeName and tagName read `_t` and `_i` once and call tagNameOf: element
-  // instances come in ~60 classes, so every property read on `this` here is
-  // a megamorphic inline cache (docs/dom.md, "Keeping reads fast").
+  // nodeName and tagName read `_t` and `_i` once and call tagNameOf: a read
+  // on `this` is an inline cache over every element class (HTML elements
+  // share one, docs/dom.md "Keeping reads fast").
   get nodeName() {
     const t = this._t;
     return t.xml === null ? tagNameOf(t, this._i) : this.tagName; // XML elements have their own tagName (js/xml-dom.js)

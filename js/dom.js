@@ -77,6 +77,15 @@ export const elementClasses = new Map();
  *   adoption, innerHTML's fragment).
  */
 export const stateHooks = { changing: null, attribute: null, inserted: null, removed: null, copied: null };
+/**
+ * Hook: the one class HTML element objects are made of (js/html-elements.js
+ * sets it; the element's interface is virtual, docs/dom.md "Keeping reads
+ * fast"), or null.  Tree#make constructs it at a `new` of its own, which V8
+ * then inlines.
+ */
+let HTMLObject = null;
+/** @param {typeof Element} C */
+export function setHTMLElementObjectClass(C) { HTMLObject = C; }
 function elementClass(namespace, localName) {
   const m = elementClasses.get(namespace);
   return (m === undefined ? undefined : (m.get(localName) ?? m.get(''))) ?? Element;
@@ -197,8 +206,9 @@ export class Tree {
     // the GC keeps no remembered slot per node (it did for one big array).
     this.chunks = new Array((this.count + 255) >>> 8);
     // childNodes NodeLists by node index, chunked the same way.  They live
-    // here, not on the node objects: element objects come in ~60 classes, so
-    // a field of theirs is a megamorphic read (docs/dom.md, "Keeping reads fast").
+    // here, not on the node objects: a node read through a getter shared by
+    // all node classes (childNodes) has a megamorphic read per field
+    // (docs/dom.md, "Keeping reads fast").
     this.lists = new Array(this.chunks.length);
     this.upper = []; // tagName (ASCII uppercase) by name id, filled on use
     this._ids = null; // name → id, built on first use
@@ -268,6 +278,7 @@ export class Tree {
         const key = this.nameIdOf(i) * 4 + ns;
         let C = this.classes[key];
         if (C === undefined) C = this.classes[key] = elementClass(ELEMENT_NS_URI[ns], this.localName(i));
+        if (C === HTMLObject) return new HTMLObject(this, i);
         return new C(this, i);
       }
       case TYPE_TEXT:
@@ -1417,9 +1428,9 @@ const lowersNames = (t, i) => t.ns(i) === NS_HTML;
 
 export class Element extends ParentNode {
   get nodeType() { return ELEMENT_NODE; }
-  // nodeName and tagName read `_t` and `_i` once and call tagNameOf: element
-  // instances come in ~60 classes, so every property read on `this` here is
-  // a megamorphic inline cache (docs/dom.md, "Keeping reads fast").
+  // nodeName and tagName read `_t` and `_i` once and call tagNameOf: a read
+  // on `this` is an inline cache over every element class (HTML elements
+  // share one, docs/dom.md "Keeping reads fast").
   get nodeName() {
     const t = this._t;
     return t.xml === null ? tagNameOf(t, this._i) : this.tagName; // XML elements have their own tagName (js/xml-dom.js)

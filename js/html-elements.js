@@ -17,7 +17,7 @@
 // is imported by js/decode.js, so every tree it makes has them.
 import { NONE, NS_HTML, NS_SVG } from './abi.js';
 import {
-  Document, Element, HTML_NS, MATHML_NS, Node, SVG_NS, TemplateElement, elementClasses, stateHooks,
+  Document, Element, HTML_NS, MATHML_NS, Node, SVG_NS, TemplateElement, elementClasses, setHTMLElementObjectClass, stateHooks,
 } from './dom.js';
 import { HTMLCollection, HTMLFormControlsCollection, HTMLOptionsCollection, NodeList, liveCollection } from './collections.js';
 import { dataset, domException, tokenList } from './tokenlist.js';
@@ -1368,7 +1368,80 @@ class HTMLElementClasses extends Map {
 Object.setPrototypeOf(TemplateElement, HTMLElement);
 Object.setPrototypeOf(TemplateElement.prototype, HTMLElement.prototype);
 Object.defineProperty(TemplateElement, 'name', { value: 'HTMLTemplateElement' });
-elementClasses.set(HTML_NS, new HTMLElementClasses(Object.entries({ ...plainClasses, ...HTML_CLASSES })));
+
+// ---- one object class for HTML elements (docs/dom.md, "Keeping reads fast") ----
+
+/** The interface of each HTML local name (HTMLDivElement, HTMLInputElement, ...). */
+const interfaces = new HTMLElementClasses(Object.entries({ ...plainClasses, ...HTML_CLASSES }));
+const interfaceOf = (e) => interfaces.get(e._t.localName(e._i));
+
+/**
+ * Every HTML element object but a <template>'s is made of this one class:
+ * V8 then sees one object shape where it would see ~60 (one per interface),
+ * so reads stay monomorphic and inlined.  The element's interface is
+ * virtual, found by its local name: `constructor` (and so the toStringTag
+ * and util.inspect), `instanceof` (HTMLElement's Symbol.hasInstance) and the
+ * interface's own members (defined on this prototype, dispatching to the
+ * interface's own definition, or to HTMLElement's, or else acting as an
+ * absent property) are the browser's.
+ */
+class HTMLElementObject extends HTMLElement {}
+const OBJECT = HTMLElementObject.prototype;
+const isObject = (x) => typeof x === 'object' && x !== null && x !== OBJECT && OBJECT.isPrototypeOf(x);
+Object.defineProperty(OBJECT, 'constructor', {
+  get() { return isObject(this) ? interfaceOf(this) : HTMLElement; },
+  configurable: true,
+});
+Object.defineProperty(HTMLElement, Symbol.hasInstance, {
+  value(x) {
+    if (Function.prototype[Symbol.hasInstance].call(this, x)) return true;
+    if (this === HTMLElement || !isObject(x)) return false;
+    const I = interfaceOf(x);
+    return I === this || this.prototype.isPrototypeOf(I.prototype);
+  },
+  configurable: true,
+});
+// Each member of an interface below HTMLElement: by interface, its descriptor there.
+const members = new Map();
+for (const I of new Set(interfaces.values()).add(HTMLUnknownElement)) {
+  for (let p = I.prototype; p !== HTMLElement.prototype; p = Object.getPrototypeOf(p)) {
+    for (const key of Reflect.ownKeys(p)) {
+      if (key === 'constructor') continue;
+      if (!members.has(key)) members.set(key, new Map());
+      const m = members.get(key);
+      if (!m.has(I)) m.set(I, Object.getOwnPropertyDescriptor(p, key));
+    }
+  }
+}
+function inherited(key) {
+  for (let p = HTMLElement.prototype; p !== null; p = Object.getPrototypeOf(p)) {
+    const d = Object.getOwnPropertyDescriptor(p, key);
+    if (d !== undefined) return d;
+  }
+  return undefined;
+}
+for (const [key, byInterface] of members) {
+  const base = inherited(key);
+  const descriptorOf = (e) => (isObject(e) ? byInterface.get(interfaceOf(e)) : undefined) ?? base;
+  Object.defineProperty(OBJECT, key, {
+    get() {
+      const d = descriptorOf(this);
+      return d === undefined ? undefined : 'value' in d ? d.value : d.get?.call(this);
+    },
+    set(v) {
+      const d = descriptorOf(this);
+      if (d !== undefined && d.set !== undefined) return d.set.call(this, v);
+      // An accessor without setter, a read-only data property: refused (as in strict code).
+      if (d !== undefined && !d.writable) throw new TypeError(`Cannot set property ${String(key)} of ${Object.prototype.toString.call(this)}: read-only`);
+      Object.defineProperty(this, key, { value: v, writable: true, enumerable: true, configurable: true }); // an own property, as for an absent one
+    },
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+elementClasses.set(HTML_NS, new Map([['', HTMLElementObject], ['template', TemplateElement]]));
+setHTMLElementObjectClass(HTMLElementObject);
 elementClasses.set(SVG_NS, new Map([['', SVGElement]]));
 elementClasses.set(MATHML_NS, new Map([['', MathMLElement]]));
 

@@ -191,7 +191,7 @@ const ELEMENT_NAMES = ('a abbr acronym address applet area article aside audio b
   'textarea tfoot th thead time title tr track tt u ul var video wbr xmp foo x-y my-element a-b.c font-face annotation-xml ' +
   'x-\u00e9 x-\u037e x-\u00d7 q-').split(' ');
 export function interfaceCases() {
-  const chain = "const chain = (e) => { const out = []; for (let p = Object.getPrototypeOf(e); p && p.constructor.name !== 'Element'; p = Object.getPrototypeOf(p)) out.push(p.constructor.name); return out.join('<'); };";
+  const chain = "const chain = (e) => { const out = []; for (let C = e.constructor; C && C.name !== 'Element'; C = Object.getPrototypeOf(C)) out.push(C.name); return out.join('<'); };";
   const unknown = "const U = lib ? lib.HTMLUnknownElement : HTMLUnknownElement, H = lib ? lib.HTMLElement : HTMLElement;";
   const names = JSON.stringify(ELEMENT_NAMES.map((n) => JSON.parse(`"${n}"`)));
   return [

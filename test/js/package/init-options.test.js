@@ -89,6 +89,20 @@ console.log(before, after, h5.memoryUsage().wasm, title);`)[0].split(' ');
   });
 });
 
+describe('init option memory: the pages are mapped at init, not at the first parse', () => {
+  test('the resident memory of the process grows by the size added (every page written once)', () => {
+    const [grown, resident] = fresh(`
+const before = process.memoryUsage().rss;
+const size = h5.memoryUsage().wasm;
+await h5.init(wasm, { memory: 96 * 2 ** 20 });
+console.log(h5.memoryUsage().wasm - Math.max(size, 0), process.memoryUsage().rss - before);`)[0].split(' ').map(Number);
+    assert.ok(grown >= 90 * MiB, `grown ${grown}`);
+    // Without the touch, growing reserves address space only: the RSS would
+    // stay about where it was (the module itself is a few MB).
+    assert.ok(resident >= grown * 0.9, `resident memory grew by ${resident} bytes for ${grown} bytes of linear memory`);
+  });
+});
+
 describe('init option warmUp', () => {
   test('changes no result: the same buffers with and without it', () => {
     const page = join(repoRoot, 'test/js/package/init-options.test.js'); // any text: parsed as HTML

@@ -236,14 +236,18 @@ const cold = jsIds.filter((id) => coldSamples[id].length > 0).map((id) => {
 // The largest corpus page in fresh `node` processes (bench/lib/first-page.js):
 // the first parse of a fresh instance (cold code, fresh wasm memory) against
 // the median of the warm parses after it, for parseToView() (the core) and
-// parse() (DOM); and for the core once more on an instance prepared with
-// init({ memory, warmUp }) a second before its page comes.
+// parse() (DOM): with nothing done before, after init({ memory }), after
+// init({ memory, warmUp }) with the page right after it, and with a second
+// between them.  Wall clock and the main thread's CPU time.
 const bigPage = allPages.filter((p) => p.utf8).at(-1);
-const FIRST_PAGE_KINDS = [
-  ['core', 'fresh', 'parseToView'],
-  ['dom', 'fresh', 'parse, DOM'],
-  ['core', 'prepared', 'parseToView, init({ memory, warmUp }) 1 s before'],
+const FIRST_PAGE_MODES = [
+  ['fresh', 'nothing before'],
+  ['memory', 'init({ memory })'],
+  ['memwarm', 'init({ memory, warmUp })'],
+  ['prepared', 'init({ memory, warmUp }) 1 s before'],
 ];
+const FIRST_PAGE_KINDS = ['core', 'dom'].flatMap((kind) => FIRST_PAGE_MODES.map(([mode, how]) =>
+  [kind, mode, `${kind === 'core' ? 'parseToView' : 'parse, DOM'}: ${how}`]));
 const firstPageRuns = quick ? 2 : 5;
 const firstPage = { page: bigPage.name, bytes: bigPage.fileBytes, runs: firstPageRuns, rows: [] };
 log(`the first page: ${firstPageRuns} fresh node processes per kind on ${bigPage.name}…`);
@@ -261,7 +265,11 @@ await phase('first page', async () => {
       kind, mode, label,
       initMs: median(s.map((x) => x.initMs)), cold: median(s.map((x) => x.cold)), warm: median(s.map((x) => x.warm)),
       faults: median(s.map((x) => x.faults)), ratios: s.map((x) => x.cold / x.warm),
+      cpuCold: s.every((x) => x.cpuCold != null) ? median(s.map((x) => x.cpuCold)) : null,
+      cpuWarm: s.every((x) => x.cpuWarm != null) ? median(s.map((x) => x.cpuWarm)) : null,
+      cpuRatios: s.every((x) => x.cpuCold != null) ? s.map((x) => x.cpuCold / x.cpuWarm) : null,
     };
+    if (row.cpuRatios) row.cpuRatio = median(row.cpuRatios);
     row.ratio = median(row.ratios);
     return row;
   });

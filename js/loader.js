@@ -214,9 +214,9 @@ export function initSync(source, options) {
 // ---- init options: the first page (README, "The first page") ----------------
 // A fresh instance parses its first large page several times slower than
 // the next: every page of the linear memory it needs is touched for the
-// first time, and V8 compiles the parser's functions on their first call
-// (baseline tier) and the hot ones again, optimised, in background threads
-// (the tokenizer's state machine, the largest, takes a few hundred ms).
+// first time (a page fault each, 15 µs on the README's machine: most of
+// the cost), and V8 compiles the parser's functions on their first call
+// (baseline tier) and the hot ones again, optimised, in background threads.
 // Where the page comes later than init() (a worker started ahead, a
 // server), these options do that work before it.
 

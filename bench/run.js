@@ -15,7 +15,8 @@
 //   native      build/native_bench --serve, a runner of the throughput phase; and once alone
 //   memory      one process per parser
 //   cold start  a fresh node per sample
-//   first page  the largest page on a fresh instance against warm (and on one prepared by init({ memory, warmUp })), a fresh node per sample
+//   first page  the largest page on a fresh instance against warm, and on one prepared by init({ memory }),
+//               init({ memory, warmUp }) right before it and 1 s before it; core and DOM, a fresh node per sample
 //   scaling     pages ×1, ×2, ×4
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, type } from 'node:os';

@@ -384,12 +384,16 @@ stateHooks.removed = (t, c, p) => {
     if (before !== now) uncheckOthers(t, j);
   }
 };
-// Cloning steps (4.10.5: "copy the checkedness and dirty checkedness") and
-// adoption: the copy keeps what the original had (a moved node object keeps
-// its fields).
+// Cloning steps (4.10.5: "propagate the value, dirty value flag,
+// checkedness, and dirty checkedness flag"; 4.10.11: a textarea's raw value
+// and dirty value flag) and adoption: the copy keeps what the original had
+// (a moved node object keeps its fields).  A dirty value is `_value`.
 stateHooks.copied = (src, s, t, i, moved) => {
-  if (!isHTML(src, s, 'input')) return;
+  const input = isHTML(src, s, 'input');
+  if (!input && !isHTML(src, s, 'textarea')) return;
   const x = src.cached(s);
+  if (!moved && x?._value !== undefined) t.node(i)._value = x._value;
+  if (!input) return;
   const v = x?._checked ?? (src.plainAttr(s, 'checked') === null ? undefined : parsedCheckedness(src, s));
   if (v && isRadio(src, s)) treesWithCheckedRadios.add(t);
   if ((moved && x !== undefined) || (v === undefined && x?._dirtyChecked === undefined)) return;

@@ -208,3 +208,30 @@ test(':defined (HTML 4.16.3): the 2025 valid custom element names are undefined,
   assert.equal(d.createElement('x-\u00d7').matches(':defined'), false);
   assert.equal(d.createElement('annotation-xml').matches(':defined'), true);
 });
+
+test('cloning steps (HTML 4.10.5, 4.10.11): an input\'s and a textarea\'s dirty value go to the copy', () => {
+  const doc = parse('<!DOCTYPE html><form><input id=i value=a><textarea id=t>x</textarea><input id=c value=b></form>');
+  const input = doc.getElementById('i');
+  const area = doc.getElementById('t');
+  input.value = 'typed';
+  area.value = 'edited';
+  const form = doc.querySelector('form').cloneNode(true);
+  assert.equal(form.querySelector('#i').value, 'typed');
+  assert.equal(form.querySelector('#i').getAttribute('value'), 'a');
+  assert.equal(form.querySelector('#t').value, 'edited');
+  assert.equal(form.querySelector('#t').textContent, 'x');
+  // A clean value stays clean: the copy follows its own value attribute.
+  const clean = form.querySelector('#c');
+  assert.equal(clean.value, 'b');
+  clean.setAttribute('value', 'z');
+  assert.equal(clean.value, 'z');
+  // The dirty copy no longer follows the attribute (its dirty value flag came along).
+  form.querySelector('#i').setAttribute('value', 'q');
+  assert.equal(form.querySelector('#i').value, 'typed');
+  // The original is untouched by the copy's changes.
+  form.querySelector('#t').value = 'other';
+  assert.equal(area.value, 'edited');
+  // importNode across documents clones too.
+  const other = parse('<!DOCTYPE html>');
+  assert.equal(other.importNode(input).value, 'typed');
+});

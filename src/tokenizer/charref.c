@@ -5,14 +5,14 @@
  * characters possible, where the consumed characters are one of the
  * identifiers in the first column of the named character references table."
  *
- * [lo, hi) is always the range of entries whose names start with s[0..k).
- * Because a name sorts before its extensions, the entry equal to the prefix
- * (if any) is the first of the range. */
-/* Where entry i's name starts in h5_entity_names. */
-static inline size_t name_off(size_t i) {
-    return (size_t)h5_entity_name_off[0][i] << 8 | h5_entity_name_off[1][i];
-}
-
+ * The entries of s[0]'s letter are walked in sorted order, m being how many
+ * characters the previous entry shares with s.  An entry sharing more than m
+ * with the previous one differs from s where that one did, in the same way:
+ * skipped.  One sharing fewer sorts after s there, as does every later entry:
+ * the walk ends.  Otherwise its remaining characters are compared with s; the
+ * walk ends at the first character greater than s's (every later entry sorts
+ * after s too), or where s runs out.  A name sorts before its extensions, so
+ * the last entry found whole in s is the longest match. */
 h5_charref_result h5_charref_match_named(const h5_char *s, size_t n, bool at_eof,
                                          h5_charref_match *out) {
     if (n == 0) return at_eof ? H5_CHARREF_NONE : H5_CHARREF_NEED_MORE;
@@ -21,42 +21,33 @@ h5_charref_result h5_charref_match_named(const h5_char *s, size_t n, bool at_eof
     if (c >= 'A' && c <= 'Z') li = (unsigned)(c - 'A');
     else if (c >= 'a' && c <= 'z') li = 26u + (unsigned)(c - 'a');
     else return H5_CHARREF_NONE;
-    size_t lo = h5_entity_first[li], hi = h5_entity_first[li + 1];
-    size_t best = H5_ENTITY_COUNT, best_len = 0, k = 1;
-    while (lo < hi) {
-        if (name_off(lo + 1) - name_off(lo) == k) {
-            best = lo;
-            best_len = k;
-            lo++;
-            if (lo == hi) break; /* no longer name starts with this prefix */
+    const uint8_t *e = h5_entity_names + h5_entity_first[1][li];
+    size_t best = H5_ENTITY_COUNT, best_len = 0, m = 0;
+    bool semicolon = false;
+    for (size_t i = h5_entity_first[0][li], end = h5_entity_first[0][li + 1]; i < end; i++) {
+        size_t shared = e[0], len = shared + e[1];
+        const uint8_t *rest = e + 2; /* rest[k - shared]: the name's character k */
+        e = rest + e[1];
+        if (shared > m) continue;
+        if (shared < m) break;
+        size_t k = m;
+        while (k < len && k < n && rest[k - shared] == s[k]) k++;
+        m = k;
+        if (k == len) { /* the whole name is a prefix of s */
+            best = i;
+            best_len = len;
+            semicolon = rest[len - 1 - shared] == ';';
+            continue;
         }
-        if (k == n) {
-            /* Every remaining entry is longer than what we have seen. */
+        if (k == n) { /* s ran out: a longer name may still match */
             if (!at_eof) return H5_CHARREF_NEED_MORE;
             break;
         }
-        c = s[k];
-        if (c >= 0x80) break;
-        /* Every entry in [lo, hi) is longer than k: narrow to name[k] == c. */
-        size_t a = lo, b = hi;
-        while (a < b) { /* first entry with name[k] >= c */
-            size_t m = a + (b - a) / 2;
-            if ((unsigned char)h5_entity_names[name_off(m) + k] < c) a = m + 1;
-            else b = m;
-        }
-        size_t e = a, f = hi;
-        while (e < f) { /* first entry with name[k] > c */
-            size_t m = e + (f - e) / 2;
-            if ((unsigned char)h5_entity_names[name_off(m) + k] <= c) e = m + 1;
-            else f = m;
-        }
-        lo = a;
-        hi = e;
-        k++;
+        if (rest[k - shared] > s[k]) break;
     }
     if (best == H5_ENTITY_COUNT) return H5_CHARREF_NONE;
     out->len = best_len;
-    out->semicolon = h5_entity_names[name_off(best) + best_len - 1] == ';';
+    out->semicolon = semicolon;
     out->value[0] = h5_entity_value[0][best];
     out->value[1] = h5_entity_value[1][best];
     out->value_len = out->value[1] ? 2 : 1;

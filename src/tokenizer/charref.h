@@ -18,17 +18,17 @@
 /* Longest name in the table, ';' included ("CounterClockwiseContourIntegral;"). */
 #define H5_ENTITY_MAX_NAME 32
 
-/* The table in columns, which compress better than rows: the names back to
- * back; where entry i's name starts, as high and low bytes (entry
- * H5_ENTITY_COUNT is the end, so entry i's length is the next offset minus
- * its own); the value's one or two UTF-16 units, the second 0 when there is
- * one. */
-extern const char h5_entity_names[];
-extern const uint8_t h5_entity_name_off[2][H5_ENTITY_COUNT + 1];
+/* The table in columns, which compress better than rows.  The names are
+ * front-coded: per entry, the count of leading characters it shares with the
+ * previous entry, the count of characters that follow, then those (at least
+ * one: no two names are equal).  The value's one or two UTF-16 units, the
+ * second 0 when there is one. */
+extern const uint8_t h5_entity_names[];
 extern const h5_char h5_entity_value[2][H5_ENTITY_COUNT];
 /* Entries starting with letter i (A-Z = 0..25, a-z = 26..51) are
- * [h5_entity_first[i], h5_entity_first[i + 1]). */
-extern const uint16_t h5_entity_first[53];
+ * [h5_entity_first[0][i], h5_entity_first[0][i + 1]); the first of them
+ * starts at h5_entity_names[h5_entity_first[1][i]] and shares nothing. */
+extern const uint16_t h5_entity_first[2][53];
 
 typedef enum {
     H5_CHARREF_NONE,      /* no name of the table is a prefix of the input */

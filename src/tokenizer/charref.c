@@ -22,28 +22,39 @@ h5_charref_result h5_charref_match_named(const h5_char *s, size_t n, bool at_eof
     else if (c >= 'a' && c <= 'z') li = 26u + (unsigned)(c - 'a');
     else return H5_CHARREF_NONE;
     const uint8_t *e = h5_entity_names + h5_entity_first[1][li];
+    size_t i = h5_entity_first[0][li], end = h5_entity_first[0][li + 1];
     size_t best = H5_ENTITY_COUNT, best_len = 0, m = 0;
     bool semicolon = false;
-    for (size_t i = h5_entity_first[0][li], end = h5_entity_first[0][li + 1]; i < end; i++) {
-        size_t shared = e[0], len = shared + e[1];
-        const uint8_t *rest = e + 2; /* rest[k - shared]: the name's character k */
-        e = rest + e[1];
-        if (shared > m) continue;
-        if (shared < m) break;
-        size_t k = m;
-        while (k < len && k < n && rest[k - shared] == s[k]) k++;
-        m = k;
-        if (k == len) { /* the whole name is a prefix of s */
-            best = i;
-            best_len = len;
-            semicolon = rest[len - 1 - shared] == ';';
-            continue;
+    h5_char next = s[0]; /* s[m], 0 when s has run out */
+    for (;;) {
+        /* Skipped at once: entries sharing more than m with the previous one,
+         * and those sharing m whose next character is below s[m] (the
+         * common case).  The next letter's first entry (or the table's final
+         * 0) shares nothing, which ends this at the letter's end. */
+        while (e[0] > m || (e[0] == m && e[2] < next)) {
+            e += 2 + e[1];
+            i++;
         }
-        if (k == n) { /* s ran out: a longer name may still match */
+        if (i == end || e[0] < m) break;
+        /* The entry shares exactly s[0..m): compare the rest. */
+        size_t r = e[1], avail = n - m, j = 0;
+        const uint8_t *rest = e + 2;
+        const h5_char *t = s + m;
+        while (j < r && j < avail && rest[j] == t[j]) j++;
+        if (j == r) { /* the whole name is a prefix of s */
+            best = i;
+            best_len = m + r;
+            semicolon = rest[r - 1] == ';';
+        } else if (j == avail) { /* s ran out: a longer name may still match */
             if (!at_eof) return H5_CHARREF_NEED_MORE;
             break;
+        } else if (rest[j] > t[j]) {
+            break;
         }
-        if (rest[k - shared] > s[k]) break;
+        m += j;
+        next = m < n ? s[m] : 0;
+        e = rest + r;
+        i++;
     }
     if (best == H5_ENTITY_COUNT) return H5_CHARREF_NONE;
     out->len = best_len;

@@ -21,7 +21,7 @@
 /* The table in columns, which compress better than rows.  The names are
  * front-coded: per entry, the count of leading characters it shares with the
  * previous entry, the count of characters that follow, then those (at least
- * one: no two names are equal).  The value's one or two UTF-16 units, the
+ * one: no two names are equal); a 0 after the last.  The value's one or two UTF-16 units, the
  * second 0 when there is one. */
 extern const uint8_t h5_entity_names[];
 extern const h5_char h5_entity_value[2][H5_ENTITY_COUNT];

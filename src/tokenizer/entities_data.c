@@ -9,8 +9,8 @@
 #include "charref.h"
 
 /* Front-coded names: per entry, the count of leading characters shared with
- * the previous entry, the count of those that follow, then those. */
-const uint8_t h5_entity_names[14315] = {
+ * the previous entry, the count of those that follow, then those; a final 0. */
+const uint8_t h5_entity_names[14316] = {
     0,5,'A','E','l','i','g', 5,1,';', 1,2,'M','P', 3,1,';', 1,5,'a','c','u','t','e', 6,1,';', 1,6,'b','r','e','v','e',';', 1,4,'c','i','r','c',
     5,1,';', 2,2,'y',';', 1,3,'f','r',';', 1,5,'g','r','a','v','e', 6,1,';', 1,5,'l','p','h','a',';', 1,5,'m','a','c','r',';', 1,3,'n','d',';',
     1,5,'o','g','o','n',';', 2,3,'p','f',';', 1,13,'p','p','l','y','F','u','n','c','t','i','o','n',';', 1,4,'r','i','n','g', 5,1,';', 1,4,'s','c','r',';', 2,5,'s','i','g','n',';', 1,5,'t','i','l','d','e',
@@ -290,6 +290,7 @@ const uint8_t h5_entity_names[14315] = {
     2,2,'y',';', 1,2,'e','n', 3,1,';', 1,3,'f','r',';', 1,4,'i','c','y',';', 1,4,'o','p','f',';', 1,4,'s','c','r',';', 1,4,'u','c','y',';',
     2,2,'m','l', 4,1,';', 0,7,'z','a','c','u','t','e',';', 1,6,'c','a','r','o','n',';', 2,2,'y',';', 1,4,'d','o','t',';', 1,6,'e','e','t','r','f',';', 2,3,'t','a',';',
     1,3,'f','r',';', 1,4,'h','c','y',';', 1,7,'i','g','r','a','r','r',';', 1,4,'o','p','f',';', 1,4,'s','c','r',';', 1,3,'w','j',';', 2,3,'n','j',';',
+    0 /* ends the last letter's entries as the next letter's first entry would */
 };
 
 /* The value's UTF-16 units; the second is 0 when the value is one unit. */

@@ -57,9 +57,14 @@ const c = [
   '',
   ...array('const char *const h5_encoding_names[H5_ENC_COUNT] = {', ['NULL,', ...names.map((n) => `"${n}",`)], '};', '    '),
   '',
-  `const h5_encoding_label h5_encoding_labels[${labels.length}] = {`,
-  ...labels.map(([l, id]) => `    {"${l}", ${ident(names[id - 1])}},`),
-  '};',
+  // The labels back to back, each ended by a NUL, and their encodings in a
+  // column: gzip packs them to 1.0 KB where an array of {pointer, id} took 1.7.
+  '/* The labels, sorted, each ended by a NUL. */',
+  'const char h5_encoding_label_chars[] =',
+  ...labels.map(([l], i) => `    "${l}\\0"${i === labels.length - 1 ? ';' : ''}`),
+  '',
+  '/* The encoding of each label, in the same order. */',
+  ...array(`const uint8_t h5_encoding_label_ids[${labels.length}] = {`, labels.map(([, id]) => `${ident(names[id - 1])},`), '};', '    '),
   `const size_t h5_encoding_label_count = ${labels.length};`,
   '',
 ];

@@ -21,18 +21,18 @@ static bool is_ascii_ws(unsigned c) { return c == 0x09 || c == 0x0A || c == 0x0C
  * anything longer fails without a search. */
 #define LABEL_MAX 32
 
-/* Binary search of the lowercase label `l` (ASCII) in the sorted table. */
+/* The lowercase label `l` (ASCII) looked up in the table, one label after
+ * the other (it is sorted: the walk stops at the first label after `l`).
+ * Called once per <meta> charset or encoding option, not per character. */
 static h5_encoding lookup_label(const char *l, size_t n) {
-    size_t lo = 0, hi = h5_encoding_label_count;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        const char *m = h5_encoding_labels[mid].label;
+    const char *m = h5_encoding_label_chars;
+    for (size_t i = 0; i < h5_encoding_label_count; i++) {
         size_t ml = strlen(m);
         int c = memcmp(l, m, n < ml ? n : ml);
         if (c == 0) c = n < ml ? -1 : n > ml ? 1 : 0;
-        if (c == 0) return (h5_encoding)h5_encoding_labels[mid].encoding;
-        if (c < 0) hi = mid;
-        else lo = mid + 1;
+        if (c == 0) return (h5_encoding)h5_encoding_label_ids[i];
+        if (c < 0) break;
+        m += ml + 1;
     }
     return H5_ENC_NONE;
 }

@@ -73,13 +73,11 @@ typedef enum {
     H5_CONFIDENCE_CERTAIN = 2
 } h5_confidence;
 
-typedef struct {
-    const char *label;
-    uint8_t encoding;
-} h5_encoding_label;
-
 extern const char *const h5_encoding_names[H5_ENC_COUNT];
-extern const h5_encoding_label h5_encoding_labels[]; /* sorted by label */
+/* The labels, sorted, back to back, each ended by a NUL; the encoding of
+ * each in the same order; how many there are. */
+extern const char h5_encoding_label_chars[];
+extern const uint8_t h5_encoding_label_ids[];
 extern const size_t h5_encoding_label_count;
 
 /* The encoding's name ("UTF-8", "windows-1252"), NULL for H5_ENC_NONE. */

@@ -46,234 +46,466 @@ const char *const h5_encoding_names[H5_ENC_COUNT] = {
     "x-user-defined",
 };
 
-const h5_encoding_label h5_encoding_labels[228] = {
-    {"866", H5_ENC_IBM866},
-    {"ansi_x3.4-1968", H5_ENC_WINDOWS_1252},
-    {"arabic", H5_ENC_ISO_8859_6},
-    {"ascii", H5_ENC_WINDOWS_1252},
-    {"asmo-708", H5_ENC_ISO_8859_6},
-    {"big5", H5_ENC_BIG5},
-    {"big5-hkscs", H5_ENC_BIG5},
-    {"chinese", H5_ENC_GBK},
-    {"cn-big5", H5_ENC_BIG5},
-    {"cp1250", H5_ENC_WINDOWS_1250},
-    {"cp1251", H5_ENC_WINDOWS_1251},
-    {"cp1252", H5_ENC_WINDOWS_1252},
-    {"cp1253", H5_ENC_WINDOWS_1253},
-    {"cp1254", H5_ENC_WINDOWS_1254},
-    {"cp1255", H5_ENC_WINDOWS_1255},
-    {"cp1256", H5_ENC_WINDOWS_1256},
-    {"cp1257", H5_ENC_WINDOWS_1257},
-    {"cp1258", H5_ENC_WINDOWS_1258},
-    {"cp819", H5_ENC_WINDOWS_1252},
-    {"cp866", H5_ENC_IBM866},
-    {"csbig5", H5_ENC_BIG5},
-    {"cseuckr", H5_ENC_EUC_KR},
-    {"cseucpkdfmtjapanese", H5_ENC_EUC_JP},
-    {"csgb2312", H5_ENC_GBK},
-    {"csibm866", H5_ENC_IBM866},
-    {"csiso2022jp", H5_ENC_ISO_2022_JP},
-    {"csiso2022kr", H5_ENC_REPLACEMENT},
-    {"csiso58gb231280", H5_ENC_GBK},
-    {"csiso88596e", H5_ENC_ISO_8859_6},
-    {"csiso88596i", H5_ENC_ISO_8859_6},
-    {"csiso88598e", H5_ENC_ISO_8859_8},
-    {"csiso88598i", H5_ENC_ISO_8859_8_I},
-    {"csisolatin1", H5_ENC_WINDOWS_1252},
-    {"csisolatin2", H5_ENC_ISO_8859_2},
-    {"csisolatin3", H5_ENC_ISO_8859_3},
-    {"csisolatin4", H5_ENC_ISO_8859_4},
-    {"csisolatin5", H5_ENC_WINDOWS_1254},
-    {"csisolatin6", H5_ENC_ISO_8859_10},
-    {"csisolatin9", H5_ENC_ISO_8859_15},
-    {"csisolatinarabic", H5_ENC_ISO_8859_6},
-    {"csisolatincyrillic", H5_ENC_ISO_8859_5},
-    {"csisolatingreek", H5_ENC_ISO_8859_7},
-    {"csisolatinhebrew", H5_ENC_ISO_8859_8},
-    {"cskoi8r", H5_ENC_KOI8_R},
-    {"csksc56011987", H5_ENC_EUC_KR},
-    {"csmacintosh", H5_ENC_MACINTOSH},
-    {"csshiftjis", H5_ENC_SHIFT_JIS},
-    {"csunicode", H5_ENC_UTF_16LE},
-    {"cyrillic", H5_ENC_ISO_8859_5},
-    {"dos-874", H5_ENC_WINDOWS_874},
-    {"ecma-114", H5_ENC_ISO_8859_6},
-    {"ecma-118", H5_ENC_ISO_8859_7},
-    {"elot_928", H5_ENC_ISO_8859_7},
-    {"euc-jp", H5_ENC_EUC_JP},
-    {"euc-kr", H5_ENC_EUC_KR},
-    {"gb18030", H5_ENC_GB18030},
-    {"gb2312", H5_ENC_GBK},
-    {"gb_2312", H5_ENC_GBK},
-    {"gb_2312-80", H5_ENC_GBK},
-    {"gbk", H5_ENC_GBK},
-    {"greek", H5_ENC_ISO_8859_7},
-    {"greek8", H5_ENC_ISO_8859_7},
-    {"hebrew", H5_ENC_ISO_8859_8},
-    {"hz-gb-2312", H5_ENC_REPLACEMENT},
-    {"ibm819", H5_ENC_WINDOWS_1252},
-    {"ibm866", H5_ENC_IBM866},
-    {"iso-10646-ucs-2", H5_ENC_UTF_16LE},
-    {"iso-2022-cn", H5_ENC_REPLACEMENT},
-    {"iso-2022-cn-ext", H5_ENC_REPLACEMENT},
-    {"iso-2022-jp", H5_ENC_ISO_2022_JP},
-    {"iso-2022-kr", H5_ENC_REPLACEMENT},
-    {"iso-8859-1", H5_ENC_WINDOWS_1252},
-    {"iso-8859-10", H5_ENC_ISO_8859_10},
-    {"iso-8859-11", H5_ENC_WINDOWS_874},
-    {"iso-8859-13", H5_ENC_ISO_8859_13},
-    {"iso-8859-14", H5_ENC_ISO_8859_14},
-    {"iso-8859-15", H5_ENC_ISO_8859_15},
-    {"iso-8859-16", H5_ENC_ISO_8859_16},
-    {"iso-8859-2", H5_ENC_ISO_8859_2},
-    {"iso-8859-3", H5_ENC_ISO_8859_3},
-    {"iso-8859-4", H5_ENC_ISO_8859_4},
-    {"iso-8859-5", H5_ENC_ISO_8859_5},
-    {"iso-8859-6", H5_ENC_ISO_8859_6},
-    {"iso-8859-6-e", H5_ENC_ISO_8859_6},
-    {"iso-8859-6-i", H5_ENC_ISO_8859_6},
-    {"iso-8859-7", H5_ENC_ISO_8859_7},
-    {"iso-8859-8", H5_ENC_ISO_8859_8},
-    {"iso-8859-8-e", H5_ENC_ISO_8859_8},
-    {"iso-8859-8-i", H5_ENC_ISO_8859_8_I},
-    {"iso-8859-9", H5_ENC_WINDOWS_1254},
-    {"iso-ir-100", H5_ENC_WINDOWS_1252},
-    {"iso-ir-101", H5_ENC_ISO_8859_2},
-    {"iso-ir-109", H5_ENC_ISO_8859_3},
-    {"iso-ir-110", H5_ENC_ISO_8859_4},
-    {"iso-ir-126", H5_ENC_ISO_8859_7},
-    {"iso-ir-127", H5_ENC_ISO_8859_6},
-    {"iso-ir-138", H5_ENC_ISO_8859_8},
-    {"iso-ir-144", H5_ENC_ISO_8859_5},
-    {"iso-ir-148", H5_ENC_WINDOWS_1254},
-    {"iso-ir-149", H5_ENC_EUC_KR},
-    {"iso-ir-157", H5_ENC_ISO_8859_10},
-    {"iso-ir-58", H5_ENC_GBK},
-    {"iso8859-1", H5_ENC_WINDOWS_1252},
-    {"iso8859-10", H5_ENC_ISO_8859_10},
-    {"iso8859-11", H5_ENC_WINDOWS_874},
-    {"iso8859-13", H5_ENC_ISO_8859_13},
-    {"iso8859-14", H5_ENC_ISO_8859_14},
-    {"iso8859-15", H5_ENC_ISO_8859_15},
-    {"iso8859-2", H5_ENC_ISO_8859_2},
-    {"iso8859-3", H5_ENC_ISO_8859_3},
-    {"iso8859-4", H5_ENC_ISO_8859_4},
-    {"iso8859-5", H5_ENC_ISO_8859_5},
-    {"iso8859-6", H5_ENC_ISO_8859_6},
-    {"iso8859-7", H5_ENC_ISO_8859_7},
-    {"iso8859-8", H5_ENC_ISO_8859_8},
-    {"iso8859-9", H5_ENC_WINDOWS_1254},
-    {"iso88591", H5_ENC_WINDOWS_1252},
-    {"iso885910", H5_ENC_ISO_8859_10},
-    {"iso885911", H5_ENC_WINDOWS_874},
-    {"iso885913", H5_ENC_ISO_8859_13},
-    {"iso885914", H5_ENC_ISO_8859_14},
-    {"iso885915", H5_ENC_ISO_8859_15},
-    {"iso88592", H5_ENC_ISO_8859_2},
-    {"iso88593", H5_ENC_ISO_8859_3},
-    {"iso88594", H5_ENC_ISO_8859_4},
-    {"iso88595", H5_ENC_ISO_8859_5},
-    {"iso88596", H5_ENC_ISO_8859_6},
-    {"iso88597", H5_ENC_ISO_8859_7},
-    {"iso88598", H5_ENC_ISO_8859_8},
-    {"iso88599", H5_ENC_WINDOWS_1254},
-    {"iso_8859-1", H5_ENC_WINDOWS_1252},
-    {"iso_8859-15", H5_ENC_ISO_8859_15},
-    {"iso_8859-1:1987", H5_ENC_WINDOWS_1252},
-    {"iso_8859-2", H5_ENC_ISO_8859_2},
-    {"iso_8859-2:1987", H5_ENC_ISO_8859_2},
-    {"iso_8859-3", H5_ENC_ISO_8859_3},
-    {"iso_8859-3:1988", H5_ENC_ISO_8859_3},
-    {"iso_8859-4", H5_ENC_ISO_8859_4},
-    {"iso_8859-4:1988", H5_ENC_ISO_8859_4},
-    {"iso_8859-5", H5_ENC_ISO_8859_5},
-    {"iso_8859-5:1988", H5_ENC_ISO_8859_5},
-    {"iso_8859-6", H5_ENC_ISO_8859_6},
-    {"iso_8859-6:1987", H5_ENC_ISO_8859_6},
-    {"iso_8859-7", H5_ENC_ISO_8859_7},
-    {"iso_8859-7:1987", H5_ENC_ISO_8859_7},
-    {"iso_8859-8", H5_ENC_ISO_8859_8},
-    {"iso_8859-8:1988", H5_ENC_ISO_8859_8},
-    {"iso_8859-9", H5_ENC_WINDOWS_1254},
-    {"iso_8859-9:1989", H5_ENC_WINDOWS_1254},
-    {"koi", H5_ENC_KOI8_R},
-    {"koi8", H5_ENC_KOI8_R},
-    {"koi8-r", H5_ENC_KOI8_R},
-    {"koi8-ru", H5_ENC_KOI8_U},
-    {"koi8-u", H5_ENC_KOI8_U},
-    {"koi8_r", H5_ENC_KOI8_R},
-    {"korean", H5_ENC_EUC_KR},
-    {"ks_c_5601-1987", H5_ENC_EUC_KR},
-    {"ks_c_5601-1989", H5_ENC_EUC_KR},
-    {"ksc5601", H5_ENC_EUC_KR},
-    {"ksc_5601", H5_ENC_EUC_KR},
-    {"l1", H5_ENC_WINDOWS_1252},
-    {"l2", H5_ENC_ISO_8859_2},
-    {"l3", H5_ENC_ISO_8859_3},
-    {"l4", H5_ENC_ISO_8859_4},
-    {"l5", H5_ENC_WINDOWS_1254},
-    {"l6", H5_ENC_ISO_8859_10},
-    {"l9", H5_ENC_ISO_8859_15},
-    {"latin1", H5_ENC_WINDOWS_1252},
-    {"latin2", H5_ENC_ISO_8859_2},
-    {"latin3", H5_ENC_ISO_8859_3},
-    {"latin4", H5_ENC_ISO_8859_4},
-    {"latin5", H5_ENC_WINDOWS_1254},
-    {"latin6", H5_ENC_ISO_8859_10},
-    {"logical", H5_ENC_ISO_8859_8_I},
-    {"mac", H5_ENC_MACINTOSH},
-    {"macintosh", H5_ENC_MACINTOSH},
-    {"ms932", H5_ENC_SHIFT_JIS},
-    {"ms_kanji", H5_ENC_SHIFT_JIS},
-    {"replacement", H5_ENC_REPLACEMENT},
-    {"shift-jis", H5_ENC_SHIFT_JIS},
-    {"shift_jis", H5_ENC_SHIFT_JIS},
-    {"sjis", H5_ENC_SHIFT_JIS},
-    {"sun_eu_greek", H5_ENC_ISO_8859_7},
-    {"tis-620", H5_ENC_WINDOWS_874},
-    {"ucs-2", H5_ENC_UTF_16LE},
-    {"unicode", H5_ENC_UTF_16LE},
-    {"unicode-1-1-utf-8", H5_ENC_UTF_8},
-    {"unicode11utf8", H5_ENC_UTF_8},
-    {"unicode20utf8", H5_ENC_UTF_8},
-    {"unicodefeff", H5_ENC_UTF_16LE},
-    {"unicodefffe", H5_ENC_UTF_16BE},
-    {"us-ascii", H5_ENC_WINDOWS_1252},
-    {"utf-16", H5_ENC_UTF_16LE},
-    {"utf-16be", H5_ENC_UTF_16BE},
-    {"utf-16le", H5_ENC_UTF_16LE},
-    {"utf-8", H5_ENC_UTF_8},
-    {"utf8", H5_ENC_UTF_8},
-    {"visual", H5_ENC_ISO_8859_8},
-    {"windows-1250", H5_ENC_WINDOWS_1250},
-    {"windows-1251", H5_ENC_WINDOWS_1251},
-    {"windows-1252", H5_ENC_WINDOWS_1252},
-    {"windows-1253", H5_ENC_WINDOWS_1253},
-    {"windows-1254", H5_ENC_WINDOWS_1254},
-    {"windows-1255", H5_ENC_WINDOWS_1255},
-    {"windows-1256", H5_ENC_WINDOWS_1256},
-    {"windows-1257", H5_ENC_WINDOWS_1257},
-    {"windows-1258", H5_ENC_WINDOWS_1258},
-    {"windows-31j", H5_ENC_SHIFT_JIS},
-    {"windows-874", H5_ENC_WINDOWS_874},
-    {"windows-949", H5_ENC_EUC_KR},
-    {"x-cp1250", H5_ENC_WINDOWS_1250},
-    {"x-cp1251", H5_ENC_WINDOWS_1251},
-    {"x-cp1252", H5_ENC_WINDOWS_1252},
-    {"x-cp1253", H5_ENC_WINDOWS_1253},
-    {"x-cp1254", H5_ENC_WINDOWS_1254},
-    {"x-cp1255", H5_ENC_WINDOWS_1255},
-    {"x-cp1256", H5_ENC_WINDOWS_1256},
-    {"x-cp1257", H5_ENC_WINDOWS_1257},
-    {"x-cp1258", H5_ENC_WINDOWS_1258},
-    {"x-euc-jp", H5_ENC_EUC_JP},
-    {"x-gbk", H5_ENC_GBK},
-    {"x-mac-cyrillic", H5_ENC_X_MAC_CYRILLIC},
-    {"x-mac-roman", H5_ENC_MACINTOSH},
-    {"x-mac-ukrainian", H5_ENC_X_MAC_CYRILLIC},
-    {"x-sjis", H5_ENC_SHIFT_JIS},
-    {"x-unicode20utf8", H5_ENC_UTF_8},
-    {"x-user-defined", H5_ENC_X_USER_DEFINED},
-    {"x-x-big5", H5_ENC_BIG5},
+/* The labels, sorted, each ended by a NUL. */
+const char h5_encoding_label_chars[] =
+    "866\0"
+    "ansi_x3.4-1968\0"
+    "arabic\0"
+    "ascii\0"
+    "asmo-708\0"
+    "big5\0"
+    "big5-hkscs\0"
+    "chinese\0"
+    "cn-big5\0"
+    "cp1250\0"
+    "cp1251\0"
+    "cp1252\0"
+    "cp1253\0"
+    "cp1254\0"
+    "cp1255\0"
+    "cp1256\0"
+    "cp1257\0"
+    "cp1258\0"
+    "cp819\0"
+    "cp866\0"
+    "csbig5\0"
+    "cseuckr\0"
+    "cseucpkdfmtjapanese\0"
+    "csgb2312\0"
+    "csibm866\0"
+    "csiso2022jp\0"
+    "csiso2022kr\0"
+    "csiso58gb231280\0"
+    "csiso88596e\0"
+    "csiso88596i\0"
+    "csiso88598e\0"
+    "csiso88598i\0"
+    "csisolatin1\0"
+    "csisolatin2\0"
+    "csisolatin3\0"
+    "csisolatin4\0"
+    "csisolatin5\0"
+    "csisolatin6\0"
+    "csisolatin9\0"
+    "csisolatinarabic\0"
+    "csisolatincyrillic\0"
+    "csisolatingreek\0"
+    "csisolatinhebrew\0"
+    "cskoi8r\0"
+    "csksc56011987\0"
+    "csmacintosh\0"
+    "csshiftjis\0"
+    "csunicode\0"
+    "cyrillic\0"
+    "dos-874\0"
+    "ecma-114\0"
+    "ecma-118\0"
+    "elot_928\0"
+    "euc-jp\0"
+    "euc-kr\0"
+    "gb18030\0"
+    "gb2312\0"
+    "gb_2312\0"
+    "gb_2312-80\0"
+    "gbk\0"
+    "greek\0"
+    "greek8\0"
+    "hebrew\0"
+    "hz-gb-2312\0"
+    "ibm819\0"
+    "ibm866\0"
+    "iso-10646-ucs-2\0"
+    "iso-2022-cn\0"
+    "iso-2022-cn-ext\0"
+    "iso-2022-jp\0"
+    "iso-2022-kr\0"
+    "iso-8859-1\0"
+    "iso-8859-10\0"
+    "iso-8859-11\0"
+    "iso-8859-13\0"
+    "iso-8859-14\0"
+    "iso-8859-15\0"
+    "iso-8859-16\0"
+    "iso-8859-2\0"
+    "iso-8859-3\0"
+    "iso-8859-4\0"
+    "iso-8859-5\0"
+    "iso-8859-6\0"
+    "iso-8859-6-e\0"
+    "iso-8859-6-i\0"
+    "iso-8859-7\0"
+    "iso-8859-8\0"
+    "iso-8859-8-e\0"
+    "iso-8859-8-i\0"
+    "iso-8859-9\0"
+    "iso-ir-100\0"
+    "iso-ir-101\0"
+    "iso-ir-109\0"
+    "iso-ir-110\0"
+    "iso-ir-126\0"
+    "iso-ir-127\0"
+    "iso-ir-138\0"
+    "iso-ir-144\0"
+    "iso-ir-148\0"
+    "iso-ir-149\0"
+    "iso-ir-157\0"
+    "iso-ir-58\0"
+    "iso8859-1\0"
+    "iso8859-10\0"
+    "iso8859-11\0"
+    "iso8859-13\0"
+    "iso8859-14\0"
+    "iso8859-15\0"
+    "iso8859-2\0"
+    "iso8859-3\0"
+    "iso8859-4\0"
+    "iso8859-5\0"
+    "iso8859-6\0"
+    "iso8859-7\0"
+    "iso8859-8\0"
+    "iso8859-9\0"
+    "iso88591\0"
+    "iso885910\0"
+    "iso885911\0"
+    "iso885913\0"
+    "iso885914\0"
+    "iso885915\0"
+    "iso88592\0"
+    "iso88593\0"
+    "iso88594\0"
+    "iso88595\0"
+    "iso88596\0"
+    "iso88597\0"
+    "iso88598\0"
+    "iso88599\0"
+    "iso_8859-1\0"
+    "iso_8859-15\0"
+    "iso_8859-1:1987\0"
+    "iso_8859-2\0"
+    "iso_8859-2:1987\0"
+    "iso_8859-3\0"
+    "iso_8859-3:1988\0"
+    "iso_8859-4\0"
+    "iso_8859-4:1988\0"
+    "iso_8859-5\0"
+    "iso_8859-5:1988\0"
+    "iso_8859-6\0"
+    "iso_8859-6:1987\0"
+    "iso_8859-7\0"
+    "iso_8859-7:1987\0"
+    "iso_8859-8\0"
+    "iso_8859-8:1988\0"
+    "iso_8859-9\0"
+    "iso_8859-9:1989\0"
+    "koi\0"
+    "koi8\0"
+    "koi8-r\0"
+    "koi8-ru\0"
+    "koi8-u\0"
+    "koi8_r\0"
+    "korean\0"
+    "ks_c_5601-1987\0"
+    "ks_c_5601-1989\0"
+    "ksc5601\0"
+    "ksc_5601\0"
+    "l1\0"
+    "l2\0"
+    "l3\0"
+    "l4\0"
+    "l5\0"
+    "l6\0"
+    "l9\0"
+    "latin1\0"
+    "latin2\0"
+    "latin3\0"
+    "latin4\0"
+    "latin5\0"
+    "latin6\0"
+    "logical\0"
+    "mac\0"
+    "macintosh\0"
+    "ms932\0"
+    "ms_kanji\0"
+    "replacement\0"
+    "shift-jis\0"
+    "shift_jis\0"
+    "sjis\0"
+    "sun_eu_greek\0"
+    "tis-620\0"
+    "ucs-2\0"
+    "unicode\0"
+    "unicode-1-1-utf-8\0"
+    "unicode11utf8\0"
+    "unicode20utf8\0"
+    "unicodefeff\0"
+    "unicodefffe\0"
+    "us-ascii\0"
+    "utf-16\0"
+    "utf-16be\0"
+    "utf-16le\0"
+    "utf-8\0"
+    "utf8\0"
+    "visual\0"
+    "windows-1250\0"
+    "windows-1251\0"
+    "windows-1252\0"
+    "windows-1253\0"
+    "windows-1254\0"
+    "windows-1255\0"
+    "windows-1256\0"
+    "windows-1257\0"
+    "windows-1258\0"
+    "windows-31j\0"
+    "windows-874\0"
+    "windows-949\0"
+    "x-cp1250\0"
+    "x-cp1251\0"
+    "x-cp1252\0"
+    "x-cp1253\0"
+    "x-cp1254\0"
+    "x-cp1255\0"
+    "x-cp1256\0"
+    "x-cp1257\0"
+    "x-cp1258\0"
+    "x-euc-jp\0"
+    "x-gbk\0"
+    "x-mac-cyrillic\0"
+    "x-mac-roman\0"
+    "x-mac-ukrainian\0"
+    "x-sjis\0"
+    "x-unicode20utf8\0"
+    "x-user-defined\0"
+    "x-x-big5\0";
+
+/* The encoding of each label, in the same order. */
+const uint8_t h5_encoding_label_ids[228] = {
+    H5_ENC_IBM866,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_BIG5,
+    H5_ENC_BIG5,
+    H5_ENC_GBK,
+    H5_ENC_BIG5,
+    H5_ENC_WINDOWS_1250,
+    H5_ENC_WINDOWS_1251,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_WINDOWS_1253,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_WINDOWS_1255,
+    H5_ENC_WINDOWS_1256,
+    H5_ENC_WINDOWS_1257,
+    H5_ENC_WINDOWS_1258,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_IBM866,
+    H5_ENC_BIG5,
+    H5_ENC_EUC_KR,
+    H5_ENC_EUC_JP,
+    H5_ENC_GBK,
+    H5_ENC_IBM866,
+    H5_ENC_ISO_2022_JP,
+    H5_ENC_REPLACEMENT,
+    H5_ENC_GBK,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_8,
+    H5_ENC_ISO_8859_8_I,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_ISO_8859_2,
+    H5_ENC_ISO_8859_3,
+    H5_ENC_ISO_8859_4,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_ISO_8859_10,
+    H5_ENC_ISO_8859_15,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_5,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_ISO_8859_8,
+    H5_ENC_KOI8_R,
+    H5_ENC_EUC_KR,
+    H5_ENC_MACINTOSH,
+    H5_ENC_SHIFT_JIS,
+    H5_ENC_UTF_16LE,
+    H5_ENC_ISO_8859_5,
+    H5_ENC_WINDOWS_874,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_EUC_JP,
+    H5_ENC_EUC_KR,
+    H5_ENC_GB18030,
+    H5_ENC_GBK,
+    H5_ENC_GBK,
+    H5_ENC_GBK,
+    H5_ENC_GBK,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_ISO_8859_8,
+    H5_ENC_REPLACEMENT,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_IBM866,
+    H5_ENC_UTF_16LE,
+    H5_ENC_REPLACEMENT,
+    H5_ENC_REPLACEMENT,
+    H5_ENC_ISO_2022_JP,
+    H5_ENC_REPLACEMENT,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_ISO_8859_10,
+    H5_ENC_WINDOWS_874,
+    H5_ENC_ISO_8859_13,
+    H5_ENC_ISO_8859_14,
+    H5_ENC_ISO_8859_15,
+    H5_ENC_ISO_8859_16,
+    H5_ENC_ISO_8859_2,
+    H5_ENC_ISO_8859_3,
+    H5_ENC_ISO_8859_4,
+    H5_ENC_ISO_8859_5,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_ISO_8859_8,
+    H5_ENC_ISO_8859_8,
+    H5_ENC_ISO_8859_8_I,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_ISO_8859_2,
+    H5_ENC_ISO_8859_3,
+    H5_ENC_ISO_8859_4,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_8,
+    H5_ENC_ISO_8859_5,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_EUC_KR,
+    H5_ENC_ISO_8859_10,
+    H5_ENC_GBK,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_ISO_8859_10,
+    H5_ENC_WINDOWS_874,
+    H5_ENC_ISO_8859_13,
+    H5_ENC_ISO_8859_14,
+    H5_ENC_ISO_8859_15,
+    H5_ENC_ISO_8859_2,
+    H5_ENC_ISO_8859_3,
+    H5_ENC_ISO_8859_4,
+    H5_ENC_ISO_8859_5,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_ISO_8859_8,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_ISO_8859_10,
+    H5_ENC_WINDOWS_874,
+    H5_ENC_ISO_8859_13,
+    H5_ENC_ISO_8859_14,
+    H5_ENC_ISO_8859_15,
+    H5_ENC_ISO_8859_2,
+    H5_ENC_ISO_8859_3,
+    H5_ENC_ISO_8859_4,
+    H5_ENC_ISO_8859_5,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_ISO_8859_8,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_ISO_8859_15,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_ISO_8859_2,
+    H5_ENC_ISO_8859_2,
+    H5_ENC_ISO_8859_3,
+    H5_ENC_ISO_8859_3,
+    H5_ENC_ISO_8859_4,
+    H5_ENC_ISO_8859_4,
+    H5_ENC_ISO_8859_5,
+    H5_ENC_ISO_8859_5,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_6,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_ISO_8859_8,
+    H5_ENC_ISO_8859_8,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_KOI8_R,
+    H5_ENC_KOI8_R,
+    H5_ENC_KOI8_R,
+    H5_ENC_KOI8_U,
+    H5_ENC_KOI8_U,
+    H5_ENC_KOI8_R,
+    H5_ENC_EUC_KR,
+    H5_ENC_EUC_KR,
+    H5_ENC_EUC_KR,
+    H5_ENC_EUC_KR,
+    H5_ENC_EUC_KR,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_ISO_8859_2,
+    H5_ENC_ISO_8859_3,
+    H5_ENC_ISO_8859_4,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_ISO_8859_10,
+    H5_ENC_ISO_8859_15,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_ISO_8859_2,
+    H5_ENC_ISO_8859_3,
+    H5_ENC_ISO_8859_4,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_ISO_8859_10,
+    H5_ENC_ISO_8859_8_I,
+    H5_ENC_MACINTOSH,
+    H5_ENC_MACINTOSH,
+    H5_ENC_SHIFT_JIS,
+    H5_ENC_SHIFT_JIS,
+    H5_ENC_REPLACEMENT,
+    H5_ENC_SHIFT_JIS,
+    H5_ENC_SHIFT_JIS,
+    H5_ENC_SHIFT_JIS,
+    H5_ENC_ISO_8859_7,
+    H5_ENC_WINDOWS_874,
+    H5_ENC_UTF_16LE,
+    H5_ENC_UTF_16LE,
+    H5_ENC_UTF_8,
+    H5_ENC_UTF_8,
+    H5_ENC_UTF_8,
+    H5_ENC_UTF_16LE,
+    H5_ENC_UTF_16BE,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_UTF_16LE,
+    H5_ENC_UTF_16BE,
+    H5_ENC_UTF_16LE,
+    H5_ENC_UTF_8,
+    H5_ENC_UTF_8,
+    H5_ENC_ISO_8859_8,
+    H5_ENC_WINDOWS_1250,
+    H5_ENC_WINDOWS_1251,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_WINDOWS_1253,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_WINDOWS_1255,
+    H5_ENC_WINDOWS_1256,
+    H5_ENC_WINDOWS_1257,
+    H5_ENC_WINDOWS_1258,
+    H5_ENC_SHIFT_JIS,
+    H5_ENC_WINDOWS_874,
+    H5_ENC_EUC_KR,
+    H5_ENC_WINDOWS_1250,
+    H5_ENC_WINDOWS_1251,
+    H5_ENC_WINDOWS_1252,
+    H5_ENC_WINDOWS_1253,
+    H5_ENC_WINDOWS_1254,
+    H5_ENC_WINDOWS_1255,
+    H5_ENC_WINDOWS_1256,
+    H5_ENC_WINDOWS_1257,
+    H5_ENC_WINDOWS_1258,
+    H5_ENC_EUC_JP,
+    H5_ENC_GBK,
+    H5_ENC_X_MAC_CYRILLIC,
+    H5_ENC_MACINTOSH,
+    H5_ENC_X_MAC_CYRILLIC,
+    H5_ENC_SHIFT_JIS,
+    H5_ENC_UTF_8,
+    H5_ENC_X_USER_DEFINED,
+    H5_ENC_BIG5,
 };
 const size_t h5_encoding_label_count = 228;

@@ -64,7 +64,7 @@ const c = [
   ...labels.map(([l], i) => `    "${l}\\0"${i === labels.length - 1 ? ';' : ''}`),
   '',
   '/* The encoding of each label, in the same order. */',
-  ...array(`const uint8_t h5_encoding_label_ids[${labels.length}] = {`, labels.map(([, id]) => `${ident(names[id - 1])},`), '};', '    '),
+  ...array(`const uint8_t h5_encoding_label_ids[${labels.length}] = {`, labels.map(([l, id]) => `${ident(names[id - 1])}, /* ${l} */`), '};', '    '),
   `const size_t h5_encoding_label_count = ${labels.length};`,
   '',
 ];

@@ -279,233 +279,233 @@ const char h5_encoding_label_chars[] =
 
 /* The encoding of each label, in the same order. */
 const uint8_t h5_encoding_label_ids[228] = {
-    H5_ENC_IBM866,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_BIG5,
-    H5_ENC_BIG5,
-    H5_ENC_GBK,
-    H5_ENC_BIG5,
-    H5_ENC_WINDOWS_1250,
-    H5_ENC_WINDOWS_1251,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_WINDOWS_1253,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_WINDOWS_1255,
-    H5_ENC_WINDOWS_1256,
-    H5_ENC_WINDOWS_1257,
-    H5_ENC_WINDOWS_1258,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_IBM866,
-    H5_ENC_BIG5,
-    H5_ENC_EUC_KR,
-    H5_ENC_EUC_JP,
-    H5_ENC_GBK,
-    H5_ENC_IBM866,
-    H5_ENC_ISO_2022_JP,
-    H5_ENC_REPLACEMENT,
-    H5_ENC_GBK,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_8,
-    H5_ENC_ISO_8859_8_I,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_ISO_8859_2,
-    H5_ENC_ISO_8859_3,
-    H5_ENC_ISO_8859_4,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_ISO_8859_10,
-    H5_ENC_ISO_8859_15,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_5,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_ISO_8859_8,
-    H5_ENC_KOI8_R,
-    H5_ENC_EUC_KR,
-    H5_ENC_MACINTOSH,
-    H5_ENC_SHIFT_JIS,
-    H5_ENC_UTF_16LE,
-    H5_ENC_ISO_8859_5,
-    H5_ENC_WINDOWS_874,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_EUC_JP,
-    H5_ENC_EUC_KR,
-    H5_ENC_GB18030,
-    H5_ENC_GBK,
-    H5_ENC_GBK,
-    H5_ENC_GBK,
-    H5_ENC_GBK,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_ISO_8859_8,
-    H5_ENC_REPLACEMENT,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_IBM866,
-    H5_ENC_UTF_16LE,
-    H5_ENC_REPLACEMENT,
-    H5_ENC_REPLACEMENT,
-    H5_ENC_ISO_2022_JP,
-    H5_ENC_REPLACEMENT,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_ISO_8859_10,
-    H5_ENC_WINDOWS_874,
-    H5_ENC_ISO_8859_13,
-    H5_ENC_ISO_8859_14,
-    H5_ENC_ISO_8859_15,
-    H5_ENC_ISO_8859_16,
-    H5_ENC_ISO_8859_2,
-    H5_ENC_ISO_8859_3,
-    H5_ENC_ISO_8859_4,
-    H5_ENC_ISO_8859_5,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_ISO_8859_8,
-    H5_ENC_ISO_8859_8,
-    H5_ENC_ISO_8859_8_I,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_ISO_8859_2,
-    H5_ENC_ISO_8859_3,
-    H5_ENC_ISO_8859_4,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_8,
-    H5_ENC_ISO_8859_5,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_EUC_KR,
-    H5_ENC_ISO_8859_10,
-    H5_ENC_GBK,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_ISO_8859_10,
-    H5_ENC_WINDOWS_874,
-    H5_ENC_ISO_8859_13,
-    H5_ENC_ISO_8859_14,
-    H5_ENC_ISO_8859_15,
-    H5_ENC_ISO_8859_2,
-    H5_ENC_ISO_8859_3,
-    H5_ENC_ISO_8859_4,
-    H5_ENC_ISO_8859_5,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_ISO_8859_8,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_ISO_8859_10,
-    H5_ENC_WINDOWS_874,
-    H5_ENC_ISO_8859_13,
-    H5_ENC_ISO_8859_14,
-    H5_ENC_ISO_8859_15,
-    H5_ENC_ISO_8859_2,
-    H5_ENC_ISO_8859_3,
-    H5_ENC_ISO_8859_4,
-    H5_ENC_ISO_8859_5,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_ISO_8859_8,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_ISO_8859_15,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_ISO_8859_2,
-    H5_ENC_ISO_8859_2,
-    H5_ENC_ISO_8859_3,
-    H5_ENC_ISO_8859_3,
-    H5_ENC_ISO_8859_4,
-    H5_ENC_ISO_8859_4,
-    H5_ENC_ISO_8859_5,
-    H5_ENC_ISO_8859_5,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_6,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_ISO_8859_8,
-    H5_ENC_ISO_8859_8,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_KOI8_R,
-    H5_ENC_KOI8_R,
-    H5_ENC_KOI8_R,
-    H5_ENC_KOI8_U,
-    H5_ENC_KOI8_U,
-    H5_ENC_KOI8_R,
-    H5_ENC_EUC_KR,
-    H5_ENC_EUC_KR,
-    H5_ENC_EUC_KR,
-    H5_ENC_EUC_KR,
-    H5_ENC_EUC_KR,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_ISO_8859_2,
-    H5_ENC_ISO_8859_3,
-    H5_ENC_ISO_8859_4,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_ISO_8859_10,
-    H5_ENC_ISO_8859_15,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_ISO_8859_2,
-    H5_ENC_ISO_8859_3,
-    H5_ENC_ISO_8859_4,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_ISO_8859_10,
-    H5_ENC_ISO_8859_8_I,
-    H5_ENC_MACINTOSH,
-    H5_ENC_MACINTOSH,
-    H5_ENC_SHIFT_JIS,
-    H5_ENC_SHIFT_JIS,
-    H5_ENC_REPLACEMENT,
-    H5_ENC_SHIFT_JIS,
-    H5_ENC_SHIFT_JIS,
-    H5_ENC_SHIFT_JIS,
-    H5_ENC_ISO_8859_7,
-    H5_ENC_WINDOWS_874,
-    H5_ENC_UTF_16LE,
-    H5_ENC_UTF_16LE,
-    H5_ENC_UTF_8,
-    H5_ENC_UTF_8,
-    H5_ENC_UTF_8,
-    H5_ENC_UTF_16LE,
-    H5_ENC_UTF_16BE,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_UTF_16LE,
-    H5_ENC_UTF_16BE,
-    H5_ENC_UTF_16LE,
-    H5_ENC_UTF_8,
-    H5_ENC_UTF_8,
-    H5_ENC_ISO_8859_8,
-    H5_ENC_WINDOWS_1250,
-    H5_ENC_WINDOWS_1251,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_WINDOWS_1253,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_WINDOWS_1255,
-    H5_ENC_WINDOWS_1256,
-    H5_ENC_WINDOWS_1257,
-    H5_ENC_WINDOWS_1258,
-    H5_ENC_SHIFT_JIS,
-    H5_ENC_WINDOWS_874,
-    H5_ENC_EUC_KR,
-    H5_ENC_WINDOWS_1250,
-    H5_ENC_WINDOWS_1251,
-    H5_ENC_WINDOWS_1252,
-    H5_ENC_WINDOWS_1253,
-    H5_ENC_WINDOWS_1254,
-    H5_ENC_WINDOWS_1255,
-    H5_ENC_WINDOWS_1256,
-    H5_ENC_WINDOWS_1257,
-    H5_ENC_WINDOWS_1258,
-    H5_ENC_EUC_JP,
-    H5_ENC_GBK,
-    H5_ENC_X_MAC_CYRILLIC,
-    H5_ENC_MACINTOSH,
-    H5_ENC_X_MAC_CYRILLIC,
-    H5_ENC_SHIFT_JIS,
-    H5_ENC_UTF_8,
-    H5_ENC_X_USER_DEFINED,
-    H5_ENC_BIG5,
+    H5_ENC_IBM866, /* 866 */
+    H5_ENC_WINDOWS_1252, /* ansi_x3.4-1968 */
+    H5_ENC_ISO_8859_6, /* arabic */
+    H5_ENC_WINDOWS_1252, /* ascii */
+    H5_ENC_ISO_8859_6, /* asmo-708 */
+    H5_ENC_BIG5, /* big5 */
+    H5_ENC_BIG5, /* big5-hkscs */
+    H5_ENC_GBK, /* chinese */
+    H5_ENC_BIG5, /* cn-big5 */
+    H5_ENC_WINDOWS_1250, /* cp1250 */
+    H5_ENC_WINDOWS_1251, /* cp1251 */
+    H5_ENC_WINDOWS_1252, /* cp1252 */
+    H5_ENC_WINDOWS_1253, /* cp1253 */
+    H5_ENC_WINDOWS_1254, /* cp1254 */
+    H5_ENC_WINDOWS_1255, /* cp1255 */
+    H5_ENC_WINDOWS_1256, /* cp1256 */
+    H5_ENC_WINDOWS_1257, /* cp1257 */
+    H5_ENC_WINDOWS_1258, /* cp1258 */
+    H5_ENC_WINDOWS_1252, /* cp819 */
+    H5_ENC_IBM866, /* cp866 */
+    H5_ENC_BIG5, /* csbig5 */
+    H5_ENC_EUC_KR, /* cseuckr */
+    H5_ENC_EUC_JP, /* cseucpkdfmtjapanese */
+    H5_ENC_GBK, /* csgb2312 */
+    H5_ENC_IBM866, /* csibm866 */
+    H5_ENC_ISO_2022_JP, /* csiso2022jp */
+    H5_ENC_REPLACEMENT, /* csiso2022kr */
+    H5_ENC_GBK, /* csiso58gb231280 */
+    H5_ENC_ISO_8859_6, /* csiso88596e */
+    H5_ENC_ISO_8859_6, /* csiso88596i */
+    H5_ENC_ISO_8859_8, /* csiso88598e */
+    H5_ENC_ISO_8859_8_I, /* csiso88598i */
+    H5_ENC_WINDOWS_1252, /* csisolatin1 */
+    H5_ENC_ISO_8859_2, /* csisolatin2 */
+    H5_ENC_ISO_8859_3, /* csisolatin3 */
+    H5_ENC_ISO_8859_4, /* csisolatin4 */
+    H5_ENC_WINDOWS_1254, /* csisolatin5 */
+    H5_ENC_ISO_8859_10, /* csisolatin6 */
+    H5_ENC_ISO_8859_15, /* csisolatin9 */
+    H5_ENC_ISO_8859_6, /* csisolatinarabic */
+    H5_ENC_ISO_8859_5, /* csisolatincyrillic */
+    H5_ENC_ISO_8859_7, /* csisolatingreek */
+    H5_ENC_ISO_8859_8, /* csisolatinhebrew */
+    H5_ENC_KOI8_R, /* cskoi8r */
+    H5_ENC_EUC_KR, /* csksc56011987 */
+    H5_ENC_MACINTOSH, /* csmacintosh */
+    H5_ENC_SHIFT_JIS, /* csshiftjis */
+    H5_ENC_UTF_16LE, /* csunicode */
+    H5_ENC_ISO_8859_5, /* cyrillic */
+    H5_ENC_WINDOWS_874, /* dos-874 */
+    H5_ENC_ISO_8859_6, /* ecma-114 */
+    H5_ENC_ISO_8859_7, /* ecma-118 */
+    H5_ENC_ISO_8859_7, /* elot_928 */
+    H5_ENC_EUC_JP, /* euc-jp */
+    H5_ENC_EUC_KR, /* euc-kr */
+    H5_ENC_GB18030, /* gb18030 */
+    H5_ENC_GBK, /* gb2312 */
+    H5_ENC_GBK, /* gb_2312 */
+    H5_ENC_GBK, /* gb_2312-80 */
+    H5_ENC_GBK, /* gbk */
+    H5_ENC_ISO_8859_7, /* greek */
+    H5_ENC_ISO_8859_7, /* greek8 */
+    H5_ENC_ISO_8859_8, /* hebrew */
+    H5_ENC_REPLACEMENT, /* hz-gb-2312 */
+    H5_ENC_WINDOWS_1252, /* ibm819 */
+    H5_ENC_IBM866, /* ibm866 */
+    H5_ENC_UTF_16LE, /* iso-10646-ucs-2 */
+    H5_ENC_REPLACEMENT, /* iso-2022-cn */
+    H5_ENC_REPLACEMENT, /* iso-2022-cn-ext */
+    H5_ENC_ISO_2022_JP, /* iso-2022-jp */
+    H5_ENC_REPLACEMENT, /* iso-2022-kr */
+    H5_ENC_WINDOWS_1252, /* iso-8859-1 */
+    H5_ENC_ISO_8859_10, /* iso-8859-10 */
+    H5_ENC_WINDOWS_874, /* iso-8859-11 */
+    H5_ENC_ISO_8859_13, /* iso-8859-13 */
+    H5_ENC_ISO_8859_14, /* iso-8859-14 */
+    H5_ENC_ISO_8859_15, /* iso-8859-15 */
+    H5_ENC_ISO_8859_16, /* iso-8859-16 */
+    H5_ENC_ISO_8859_2, /* iso-8859-2 */
+    H5_ENC_ISO_8859_3, /* iso-8859-3 */
+    H5_ENC_ISO_8859_4, /* iso-8859-4 */
+    H5_ENC_ISO_8859_5, /* iso-8859-5 */
+    H5_ENC_ISO_8859_6, /* iso-8859-6 */
+    H5_ENC_ISO_8859_6, /* iso-8859-6-e */
+    H5_ENC_ISO_8859_6, /* iso-8859-6-i */
+    H5_ENC_ISO_8859_7, /* iso-8859-7 */
+    H5_ENC_ISO_8859_8, /* iso-8859-8 */
+    H5_ENC_ISO_8859_8, /* iso-8859-8-e */
+    H5_ENC_ISO_8859_8_I, /* iso-8859-8-i */
+    H5_ENC_WINDOWS_1254, /* iso-8859-9 */
+    H5_ENC_WINDOWS_1252, /* iso-ir-100 */
+    H5_ENC_ISO_8859_2, /* iso-ir-101 */
+    H5_ENC_ISO_8859_3, /* iso-ir-109 */
+    H5_ENC_ISO_8859_4, /* iso-ir-110 */
+    H5_ENC_ISO_8859_7, /* iso-ir-126 */
+    H5_ENC_ISO_8859_6, /* iso-ir-127 */
+    H5_ENC_ISO_8859_8, /* iso-ir-138 */
+    H5_ENC_ISO_8859_5, /* iso-ir-144 */
+    H5_ENC_WINDOWS_1254, /* iso-ir-148 */
+    H5_ENC_EUC_KR, /* iso-ir-149 */
+    H5_ENC_ISO_8859_10, /* iso-ir-157 */
+    H5_ENC_GBK, /* iso-ir-58 */
+    H5_ENC_WINDOWS_1252, /* iso8859-1 */
+    H5_ENC_ISO_8859_10, /* iso8859-10 */
+    H5_ENC_WINDOWS_874, /* iso8859-11 */
+    H5_ENC_ISO_8859_13, /* iso8859-13 */
+    H5_ENC_ISO_8859_14, /* iso8859-14 */
+    H5_ENC_ISO_8859_15, /* iso8859-15 */
+    H5_ENC_ISO_8859_2, /* iso8859-2 */
+    H5_ENC_ISO_8859_3, /* iso8859-3 */
+    H5_ENC_ISO_8859_4, /* iso8859-4 */
+    H5_ENC_ISO_8859_5, /* iso8859-5 */
+    H5_ENC_ISO_8859_6, /* iso8859-6 */
+    H5_ENC_ISO_8859_7, /* iso8859-7 */
+    H5_ENC_ISO_8859_8, /* iso8859-8 */
+    H5_ENC_WINDOWS_1254, /* iso8859-9 */
+    H5_ENC_WINDOWS_1252, /* iso88591 */
+    H5_ENC_ISO_8859_10, /* iso885910 */
+    H5_ENC_WINDOWS_874, /* iso885911 */
+    H5_ENC_ISO_8859_13, /* iso885913 */
+    H5_ENC_ISO_8859_14, /* iso885914 */
+    H5_ENC_ISO_8859_15, /* iso885915 */
+    H5_ENC_ISO_8859_2, /* iso88592 */
+    H5_ENC_ISO_8859_3, /* iso88593 */
+    H5_ENC_ISO_8859_4, /* iso88594 */
+    H5_ENC_ISO_8859_5, /* iso88595 */
+    H5_ENC_ISO_8859_6, /* iso88596 */
+    H5_ENC_ISO_8859_7, /* iso88597 */
+    H5_ENC_ISO_8859_8, /* iso88598 */
+    H5_ENC_WINDOWS_1254, /* iso88599 */
+    H5_ENC_WINDOWS_1252, /* iso_8859-1 */
+    H5_ENC_ISO_8859_15, /* iso_8859-15 */
+    H5_ENC_WINDOWS_1252, /* iso_8859-1:1987 */
+    H5_ENC_ISO_8859_2, /* iso_8859-2 */
+    H5_ENC_ISO_8859_2, /* iso_8859-2:1987 */
+    H5_ENC_ISO_8859_3, /* iso_8859-3 */
+    H5_ENC_ISO_8859_3, /* iso_8859-3:1988 */
+    H5_ENC_ISO_8859_4, /* iso_8859-4 */
+    H5_ENC_ISO_8859_4, /* iso_8859-4:1988 */
+    H5_ENC_ISO_8859_5, /* iso_8859-5 */
+    H5_ENC_ISO_8859_5, /* iso_8859-5:1988 */
+    H5_ENC_ISO_8859_6, /* iso_8859-6 */
+    H5_ENC_ISO_8859_6, /* iso_8859-6:1987 */
+    H5_ENC_ISO_8859_7, /* iso_8859-7 */
+    H5_ENC_ISO_8859_7, /* iso_8859-7:1987 */
+    H5_ENC_ISO_8859_8, /* iso_8859-8 */
+    H5_ENC_ISO_8859_8, /* iso_8859-8:1988 */
+    H5_ENC_WINDOWS_1254, /* iso_8859-9 */
+    H5_ENC_WINDOWS_1254, /* iso_8859-9:1989 */
+    H5_ENC_KOI8_R, /* koi */
+    H5_ENC_KOI8_R, /* koi8 */
+    H5_ENC_KOI8_R, /* koi8-r */
+    H5_ENC_KOI8_U, /* koi8-ru */
+    H5_ENC_KOI8_U, /* koi8-u */
+    H5_ENC_KOI8_R, /* koi8_r */
+    H5_ENC_EUC_KR, /* korean */
+    H5_ENC_EUC_KR, /* ks_c_5601-1987 */
+    H5_ENC_EUC_KR, /* ks_c_5601-1989 */
+    H5_ENC_EUC_KR, /* ksc5601 */
+    H5_ENC_EUC_KR, /* ksc_5601 */
+    H5_ENC_WINDOWS_1252, /* l1 */
+    H5_ENC_ISO_8859_2, /* l2 */
+    H5_ENC_ISO_8859_3, /* l3 */
+    H5_ENC_ISO_8859_4, /* l4 */
+    H5_ENC_WINDOWS_1254, /* l5 */
+    H5_ENC_ISO_8859_10, /* l6 */
+    H5_ENC_ISO_8859_15, /* l9 */
+    H5_ENC_WINDOWS_1252, /* latin1 */
+    H5_ENC_ISO_8859_2, /* latin2 */
+    H5_ENC_ISO_8859_3, /* latin3 */
+    H5_ENC_ISO_8859_4, /* latin4 */
+    H5_ENC_WINDOWS_1254, /* latin5 */
+    H5_ENC_ISO_8859_10, /* latin6 */
+    H5_ENC_ISO_8859_8_I, /* logical */
+    H5_ENC_MACINTOSH, /* mac */
+    H5_ENC_MACINTOSH, /* macintosh */
+    H5_ENC_SHIFT_JIS, /* ms932 */
+    H5_ENC_SHIFT_JIS, /* ms_kanji */
+    H5_ENC_REPLACEMENT, /* replacement */
+    H5_ENC_SHIFT_JIS, /* shift-jis */
+    H5_ENC_SHIFT_JIS, /* shift_jis */
+    H5_ENC_SHIFT_JIS, /* sjis */
+    H5_ENC_ISO_8859_7, /* sun_eu_greek */
+    H5_ENC_WINDOWS_874, /* tis-620 */
+    H5_ENC_UTF_16LE, /* ucs-2 */
+    H5_ENC_UTF_16LE, /* unicode */
+    H5_ENC_UTF_8, /* unicode-1-1-utf-8 */
+    H5_ENC_UTF_8, /* unicode11utf8 */
+    H5_ENC_UTF_8, /* unicode20utf8 */
+    H5_ENC_UTF_16LE, /* unicodefeff */
+    H5_ENC_UTF_16BE, /* unicodefffe */
+    H5_ENC_WINDOWS_1252, /* us-ascii */
+    H5_ENC_UTF_16LE, /* utf-16 */
+    H5_ENC_UTF_16BE, /* utf-16be */
+    H5_ENC_UTF_16LE, /* utf-16le */
+    H5_ENC_UTF_8, /* utf-8 */
+    H5_ENC_UTF_8, /* utf8 */
+    H5_ENC_ISO_8859_8, /* visual */
+    H5_ENC_WINDOWS_1250, /* windows-1250 */
+    H5_ENC_WINDOWS_1251, /* windows-1251 */
+    H5_ENC_WINDOWS_1252, /* windows-1252 */
+    H5_ENC_WINDOWS_1253, /* windows-1253 */
+    H5_ENC_WINDOWS_1254, /* windows-1254 */
+    H5_ENC_WINDOWS_1255, /* windows-1255 */
+    H5_ENC_WINDOWS_1256, /* windows-1256 */
+    H5_ENC_WINDOWS_1257, /* windows-1257 */
+    H5_ENC_WINDOWS_1258, /* windows-1258 */
+    H5_ENC_SHIFT_JIS, /* windows-31j */
+    H5_ENC_WINDOWS_874, /* windows-874 */
+    H5_ENC_EUC_KR, /* windows-949 */
+    H5_ENC_WINDOWS_1250, /* x-cp1250 */
+    H5_ENC_WINDOWS_1251, /* x-cp1251 */
+    H5_ENC_WINDOWS_1252, /* x-cp1252 */
+    H5_ENC_WINDOWS_1253, /* x-cp1253 */
+    H5_ENC_WINDOWS_1254, /* x-cp1254 */
+    H5_ENC_WINDOWS_1255, /* x-cp1255 */
+    H5_ENC_WINDOWS_1256, /* x-cp1256 */
+    H5_ENC_WINDOWS_1257, /* x-cp1257 */
+    H5_ENC_WINDOWS_1258, /* x-cp1258 */
+    H5_ENC_EUC_JP, /* x-euc-jp */
+    H5_ENC_GBK, /* x-gbk */
+    H5_ENC_X_MAC_CYRILLIC, /* x-mac-cyrillic */
+    H5_ENC_MACINTOSH, /* x-mac-roman */
+    H5_ENC_X_MAC_CYRILLIC, /* x-mac-ukrainian */
+    H5_ENC_SHIFT_JIS, /* x-sjis */
+    H5_ENC_UTF_8, /* x-unicode20utf8 */
+    H5_ENC_X_USER_DEFINED, /* x-user-defined */
+    H5_ENC_BIG5, /* x-x-big5 */
 };
 const size_t h5_encoding_label_count = 228;

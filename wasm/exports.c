@@ -664,7 +664,7 @@ H5W_EXPORT(h5w_serialize) uint32_t h5w_serialize(uint32_t buf_len, uint32_t node
  * The XML5 parser (src/xml5/xml5_tree.h) over input[0, len), written as a
  * flat buffer with its XML section (docs/format.md, "XML documents"), read
  * back with h5w_out_buf()/h5w_out_buf_len().
- *   flags: H5W_PARSE_LOCATIONS, H5W_PARSE_ERRORS and H5W_PARSE_SOURCE_REFS
+ *   flags: H5W_PARSE_LOCATIONS, H5W_PARSE_ERRORS, H5W_PARSE_XML_STRICT and H5W_PARSE_SOURCE_REFS
  *          (text and attribute values verbatim in the input written as
  *          offsets into it, as h5w_parse; the others are HTML's);
  *          errors are x5_error_code values (h5w_xml_error_name). */
@@ -687,6 +687,7 @@ H5W_EXPORT(h5w_parse_xml) uint32_t h5w_parse_xml(uint32_t len, uint32_t flags) {
     if ((size_t)len > input.len) return H5_ERR_INVALID;
     if (!xml_parser && !(xml_parser = x5_parser_create())) return H5_ERR_OOM;
     h5_node *doc = NULL;
+    x5_parser_set_strict(xml_parser, (flags & H5W_PARSE_XML_STRICT) != 0);
     h5_status st = x5_parse(xml_parser, input.data, len, &doc);
     if (st == H5_OK) {
         size_t nerr;

@@ -49,6 +49,7 @@ typedef enum {
 #define H5W_PARSE_CONFIDENCE_MASK 3u
 #define H5W_PARSE_QUIRKS_SHIFT 18u /* bits 18-19: fragment: the quirks mode of the context element's node document (h5_quirks_mode, 13.4) */
 #define H5W_PARSE_QUIRKS_MASK 3u
+#define H5W_PARSE_XML_STRICT 1048576u /* h5w_parse_xml: strict parsing (x5_parser_set_strict): also the well-formedness errors XML5 lets pass (parseXml's strict) */
 
 /* h5w_serialize(buf_len, node, flags): the bits of `flags`. */
 #define H5W_SER_OUTER 1u /* the node itself (outerHTML), else its children (innerHTML) */

@@ -63,6 +63,11 @@ struct x5_parser {
     x5_phase phase;
     bool seen_token;     /* any token before (for the XML declaration) */
     bool seen_doctype;
+    /* Strict (x5_parser_set_strict): where the text not yet checked starts;
+     * the DOCTYPE's span; undeclared entities are no error (an external
+     * subset or parameter entities: XML 1.0 4.1, WFC Entity Declared). */
+    bool strict, entities_unknown;
+    uint32_t text_from, doctype_start, doctype_end;
     x5_xml_declaration decl;
 
     X5_VEC(x5_open_element) open;

@@ -473,7 +473,8 @@ static void on_token(void *ctx, const x5_token *tok) {
     case X5_PHASE_MAIN: main_phase(p, tok); break;
     case X5_PHASE_END: end_phase(p, tok); break;
     }
-    if (tok->type != X5_TOKEN_XML_DECLARATION) p->seen_token = true;
+    bool bom = tok->type == X5_TOKEN_CHARACTER && !tok->start && tok->data.len == 1 && tok->data.ptr[0] == 0xFEFF;
+    if (tok->type != X5_TOKEN_XML_DECLARATION && !bom) p->seen_token = true; /* (text_outside_root) */
 }
 
 /* ------------------------------------------------------------------------ */

@@ -193,7 +193,7 @@ _Static_assert(H5W_TOKEN_DATA_WORDS == 3 && H5W_XTOKEN_DATA_WORDS == 3, "CHARACT
 static void put_character(records *r, uint32_t kind, h5_str data) {
     uint32_t *w = r->words.data;
     size_t n = r->words.len;
-    if (r->last_char != SIZE_MAX && r->last_char + 3 == n) {
+    if (r->last_char != SIZE_MAX && r->last_char + 3 == n && w[r->last_char] == kind) {
         if (!h5_buf_append(&r->str, data.ptr, data.len)) r->failed = true;
         w[n - 1] += (uint32_t)data.len;
         return;
@@ -757,8 +757,9 @@ static void collect_xml_token(void *ctx, const x5_token *t) {
         w[n++] = H5W_XTOKEN_COMMENT;
         n = put_string(r, w, n, t->data);
         break;
-    case X5_TOKEN_CHARACTER: /* CDATA sections too, as the draft's character tokens (empty ones dropped) */
-        if (t->data.len) put_character(r, H5W_XTOKEN_CHARACTER, t->data);
+    case X5_TOKEN_CHARACTER: /* empty runs dropped; a CDATA section: one CDATA record (x5_token.cdata), also when empty */
+        if (t->cdata_start) r->last_char = SIZE_MAX;
+        if (t->cdata || t->data.len) put_character(r, t->cdata ? H5W_XTOKEN_CDATA : H5W_XTOKEN_CHARACTER, t->data);
         return;
     case X5_TOKEN_PI:
         w[n++] = H5W_XTOKEN_PI;

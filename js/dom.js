@@ -1706,14 +1706,20 @@ mixin(CharacterData, CHILD_NODE);
 export class Text extends CharacterData {
   get nodeType() { return TEXT_NODE; }
   get nodeName() { return '#text'; }
-  /** DOM splitText: this keeps data before offset, a new Text after it gets the rest. */
+  /**
+   * DOM splitText: this keeps data before offset, a new Text after it gets
+   * the rest; a CDATASection's is a CDATASection (as browsers clone it;
+   * whatwg/dom#719: "Text node" there includes CDATASection).
+   */
   splitText(offset) {
     const t = this._t;
     const d = this.data;
     const o = offset >>> 0;
     if (o > d.length) throw domException(`splitText: offset ${o} is past the length ${d.length}`, 'IndexSizeError');
     const i = t.create(TYPE_TEXT, 0, null);
-    t.ov.get(i).data = d.slice(o);
+    const r = t.ov.get(i);
+    r.data = d.slice(o);
+    r.cdata = t.isCdata(this._i);
     const node = t.node(i);
     const p = t.parent(this._i);
     if (p !== NONE) t.link(i, p, t.next(this._i));

@@ -11,7 +11,9 @@
 //
 // Where Chromium departs from the specifications we follow them; those
 // cases are listed in DEPARTURES (and docs/chromium-differences.md), and
-// the test asserts that they are exactly the disagreements.
+// the test asserts that they are exactly the disagreements.  Last, the
+// innerHTML getter's require well-formed flag (DOM Parsing 3.2.1), which
+// Chromium does not implement: a few cases where ours throws and it does not.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
@@ -130,7 +132,24 @@ async function strictPage({ cases, snippets }) {
     }
     return { x, chromium, ours };
   });
-  return { parse, fragment };
+  // Require well-formed (DOM Parsing 3.2.1) in the innerHTML getter: nodes made through the DOM.
+  const wellFormed = [
+    (d) => d.createComment('a--b'), (d) => d.createComment('a-'), (d) => d.createProcessingInstruction('xml', 'a'),
+    (d) => Object.assign(d.createProcessingInstruction('t', 'a'), { data: '?>' }), (d) => d.createTextNode('\u0001'),
+    (d) => d.createElement('a:b'),
+  ].map((make) => {
+    const getter = (doc) => {
+      doc.documentElement.appendChild(make(doc));
+      try {
+        doc.documentElement.innerHTML;
+      } catch (e) {
+        return e.name;
+      }
+      return null;
+    };
+    return { case: make.toString(), chromium: getter(new DOMParser().parseFromString('<r/>', 'application/xml')), ours: getter(parseXml('<r/>')) };
+  });
+  return { parse, fragment, wellFormed };
 }
 
 describeInChromium('test/js/browser/xml-strict.test.js', 'browser: parseXml strict vs Chromium DOMParser (application/xml)', { timeout: 120_000 }, () => {
@@ -168,5 +187,9 @@ describeInChromium('test/js/browser/xml-strict.test.js', 'browser: parseXml stri
     assert.deepEqual(fragment.filter((r) => r.ours?.startsWith('not a')).map((r) => [r.x, r.ours]), []);
     const expected = DEPARTURES.filter((d) => d[1] === 'fragment').map((d) => d[0]);
     assert.deepEqual(disagreements(fragment, 'fragment').sort(), expected.sort());
+  });
+
+  test('innerHTML getter, require well-formed: ours throws an InvalidStateError where DOM Parsing says, Chromium never does', () => {
+    for (const r of results.wellFormed) assert.deepEqual([r.chromium, r.ours], [null, 'InvalidStateError'], r.case);
   });
 });

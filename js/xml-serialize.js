@@ -14,10 +14,11 @@ const CHARS = /^[\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
 /**
  * Require well-formed (3.2.1): where the algorithm says "throw an
  * exception", an InvalidStateError (2.3: the innerHTML getter turns any
- * into one).  `wf` false: no check.
+ * into one).  Called as `wf && need(...)`: no check without the flag.
  */
-function need(wf, ok, what) {
-  if (wf && !ok) throw domException(`The XML serialization would not be well-formed: ${what}`, 'InvalidStateError');
+function need(ok, what) {
+  if (!ok) throw domException('The XML serialization would not be well-formed: ' + what, 'InvalidStateError');
+  return true;
 }
 const isName = (s) => !s.includes(':') && XML_NAME.test(s);
 
@@ -104,12 +105,11 @@ function recordNamespaces(attrs, map, localPrefixes) {
 /** "serialization of the attributes" (3.2.1.1.4). */
 function serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter, wf) {
   let out = '';
-  const seen = new Set();
+  const seen = wf && new Set();
   for (const a of attrs) {
     let prefix = null;
     const ns = a.namespaceURI;
-    need(wf, !seen.has(ns + ' ' + a.localName), `two attributes named ${a.localName} in one namespace`);
-    seen.add(ns + ' ' + a.localName);
+    wf && need(!seen.has(ns + ' ' + a.localName), 'a repeated attribute') && seen.add(ns + ' ' + a.localName);
     if (ns !== null) {
       prefix = preferredPrefix(map, ns, a.prefix);
       if (ns === XMLNS_NS) {
@@ -117,7 +117,7 @@ function serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter, wf) {
             (a.prefix !== null && localPrefixes.get(a.localName) !== a.value)) continue;
         // (The empty value: for prefixed declarations only, as the step's
         // note says; an xmlns="" the algorithm writes stays serializable.)
-        need(wf, a.value !== XMLNS_NS && (a.prefix === null || a.value !== ''), `the namespace declaration ${a.localName}="${a.value}"`);
+        wf && need(a.value !== XMLNS_NS && (a.prefix === null || a.value !== ''), 'a namespace declaration');
         prefix = a.prefix === null ? null : 'xmlns';
       } else if (prefix === null) {
         // Not in scope: declare the attribute's own prefix when it is free,
@@ -134,7 +134,7 @@ function serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter, wf) {
         out += ' xmlns:' + prefix + '="' + escapeAttr(ns) + '"';
       }
     }
-    need(wf, isName(a.localName) && !(a.localName === 'xmlns' && ns === null) && CHARS.test(a.value), `the attribute ${a.localName}`);
+    wf && need(isName(a.localName) && !(a.localName === 'xmlns' && ns === null) && CHARS.test(a.value), 'an attribute');
     out += ' ' + (prefix !== null ? prefix + ':' : '') + a.localName + '="' + escapeAttr(a.value) + '"';
   }
   return out;
@@ -148,7 +148,7 @@ function serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter, wf) {
  */
 function startTag(el, contextNs, map, counter, wf) {
   const localPrefixes = new Map();
-  need(wf, isName(el.localName), `the element name ${el.localName}`);
+  wf && need(isName(el.localName), 'an element name');
   const attrs = Array.from(el.attributes ?? []);
   const localDefault = recordNamespaces(attrs, map, localPrefixes);
   let inherited = contextNs;
@@ -165,7 +165,7 @@ function startTag(el, contextNs, map, counter, wf) {
     let prefix = el.prefix ?? null;
     let candidate = preferredPrefix(map, ns, prefix);
     if (prefix === 'xmlns') candidate = null;
-    need(wf, prefix !== 'xmlns', 'the element prefix xmlns');
+    wf && need(prefix !== 'xmlns', 'an element prefix');
     if (candidate !== null) {
       qname = candidate + ':' + local;
       if (localDefault !== null && localDefault !== XML_NS) inherited = localDefault === '' ? null : localDefault;
@@ -198,20 +198,20 @@ function leaf(node, wf) {
   const d = node.data;
   switch (node.nodeType) {
     case 3:
-      need(wf, CHARS.test(d), 'text');
+      wf && need(CHARS.test(d), 'text');
       return escapeText(d);
     // A CDATASection as written; `]]>` in its data (possible through the
     // DOM, never from a parser) would end the section, so the section is
     // split there (DOM Level 3 "split-cdata-sections"; XMLSerializer writes
     // the data as it is, which no XML parser reads back).
     case 4:
-      need(wf, CHARS.test(d), 'a CDATA section');
+      wf && need(CHARS.test(d), 'a CDATA section');
       return '<![CDATA[' + d.replaceAll(']]>', ']]]]><![CDATA[>') + ']]>';
     case 7:
-      need(wf, !node.target.includes(':') && node.target.toLowerCase() !== 'xml' && CHARS.test(d) && !d.includes('?>'), 'a processing instruction');
+      wf && need(!node.target.includes(':') && node.target.toLowerCase() !== 'xml' && CHARS.test(d) && !d.includes('?>'), 'a processing instruction');
       return '<?' + node.target + ' ' + d + '?>';
     case 8:
-      need(wf, CHARS.test(d) && !d.includes('--') && !d.endsWith('-'), 'a comment');
+      wf && need(CHARS.test(d) && !d.includes('--') && !d.endsWith('-'), 'a comment');
       return '<!--' + d + '-->';
     case 10: { // (never inside an element: require well-formed has nothing to check)
       let s = '<!DOCTYPE ' + node.name;

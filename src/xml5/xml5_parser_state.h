@@ -101,6 +101,13 @@ void x5_parse_error_at(x5_parser *p, x5_error_code code, uint32_t offset);
 /* An error at the current token (its end). */
 void x5_tree_error(x5_parser *p, x5_error_code code);
 
+/* Strict parsing (xml5_well_formed.c): the checks of a token (before the
+ * tree builder takes it), of the whole input ([2] Char), and the
+ * tokenizer errors the checks replace. */
+void x5_check_well_formed(x5_parser *p, const x5_token *tok);
+void x5_check_chars(x5_parser *p);
+bool x5_strict_replaces(x5_error_code code);
+
 /* Namespaces (xml5_namespaces.c). */
 void x5_namespaces_reset(x5_parser *p);
 /* Take the bindings after the first `outer` out of scope. */

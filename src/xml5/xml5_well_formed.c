@@ -131,14 +131,15 @@ static void check_tag(x5_parser *p, const x5_token *tok) {
     }
 }
 
-/* Is every unit of s from `from` on in the ASCII `set`? */
-static bool all_in(h5_str s, size_t from, const char *set) {
-    for (size_t i = from; i < s.len; i++)
-        if (s.ptr[i] > 0x7F || !strchr(set, (char)s.ptr[i])) return false;
+/* Is every unit of s from `from` on an ASCII digit (`enc`: or letter, '.', '_', '-')? */
+static bool all_in(h5_str s, size_t from, bool enc) {
+    for (size_t i = from; i < s.len; i++) {
+        h5_char c = s.ptr[i];
+        if (!(c >= '0' && c <= '9') && !(enc && (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '.' || c == '_' || c == '-')))
+            return false;
+    }
     return true;
 }
-#define DIGITS "0123456789"
-#define LETTERS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 /* Where the ASCII `w` first is in the input from `i` to `end` (or end). */
 static size_t find(const x5_parser *p, size_t i, size_t end, const char *w) {
@@ -152,8 +153,8 @@ static bool decl_ok(const x5_parser *p, const x5_token *tok) {
     h5_str v = tok->version, e = tok->encoding, sd = tok->standalone;
     size_t i = tok->start + 5, end = tok->end;
     while (i < end && is_s(p->input[i])) i++;
-    return tok->has_version && v.len > 2 && v.ptr[0] == '1' && v.ptr[1] == '.' && all_in(v, 2, DIGITS) &&
-           (!tok->has_encoding || (e.len && all_in((h5_str){ e.ptr, 1 }, 0, LETTERS) && all_in(e, 1, LETTERS DIGITS "._-"))) &&
+    return tok->has_version && v.len > 2 && v.ptr[0] == '1' && v.ptr[1] == '.' && all_in(v, 2, false) &&
+           (!tok->has_encoding || (e.len && (e.ptr[0] | 0x20) >= 'a' && (e.ptr[0] | 0x20) <= 'z' && all_in(e, 1, true))) &&
            (!tok->has_standalone || h5_str_eq_ascii(sd, "yes") || h5_str_eq_ascii(sd, "no")) &&
            input_has(p, i, end, "version") &&
            (!tok->has_encoding || !tok->has_standalone || find(p, i, end, "encoding") < find(p, i, end, "standalone"));

@@ -107,8 +107,9 @@ static size_t check_reference(x5_parser *p, size_t i, size_t end) {
  * (no `]]>`), references. */
 static void check_text(x5_parser *p, size_t end) {
     for (size_t i = p->text_from; i < end; i++) {
-        if (p->input[i] == '&') i = check_reference(p, i, end);
-        else if (input_has(p, i, end, "]]>")) x5_parse_error_at(p, X5_ERROR_CDATA_SECTION_END_IN_TEXT, (uint32_t)i);
+        h5_char c = p->input[i];
+        if (c == '&') i = check_reference(p, i, end);
+        else if (c == ']' && input_has(p, i, end, "]]>")) x5_parse_error_at(p, X5_ERROR_CDATA_SECTION_END_IN_TEXT, (uint32_t)i);
     }
 }
 
@@ -195,7 +196,7 @@ void x5_check_well_formed(x5_parser *p, const x5_token *tok) {
 /* The whole input: [2] Char (the first character that is not one). */
 void x5_check_chars(x5_parser *p) {
     for (size_t i = 0; p->input && i < p->input_len; i++)
-        if (!xml_char_at(p, &i)) {
+        if ((p->input[i] < 0x20 || p->input[i] >= 0xD800) && !xml_char_at(p, &i)) {
             x5_parse_error_at(p, X5_ERROR_INVALID_XML_CHARACTER, (uint32_t)i);
             return;
         }

@@ -85,7 +85,7 @@
 
 /* Strict parsing only (x5_parser_set_strict): the well-formedness
  * constraints of XML 1.0 that XML5 lets pass, checked on the input the
- * tokens cover (xml5_tree_builder.c, "Strict"). */
+ * tokens cover (xml5_well_formed.c). */
 #define X5_STRICT_ERRORS(X) \
     X(INVALID_XML_CHARACTER, "invalid-xml-character") \
     X(DOUBLE_HYPHEN_IN_COMMENT, "double-hyphen-in-comment") \

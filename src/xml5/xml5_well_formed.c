@@ -182,7 +182,7 @@ void x5_check_well_formed(x5_parser *p, const x5_token *tok) {
         if (!decl_ok(p, tok)) x5_parse_error_at(p, X5_ERROR_INVALID_XML_DECLARATION, tok->start);
         return;
     case X5_TOKEN_DOCTYPE: /* [28]; [75] PUBLIC has both literals */
-        check_name(p, tok->name, tok->start + 10);
+        check_name(p, tok->name, tok->start);
         if (tok->has_public_id && !tok->has_system_id) x5_parse_error_at(p, X5_ERROR_MISSING_DOCTYPE_SYSTEM_IDENTIFIER, tok->start);
         p->doctype_start = tok->start;
         p->doctype_end = tok->end;

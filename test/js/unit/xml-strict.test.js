@@ -1,6 +1,6 @@
 // parseXml(x, { strict: true }): the well-formedness errors of XML 1.0 and
-// Namespaces in XML 1.0 that XML5 lets pass (src/xml5/xml5_tree_builder.c,
-// "Strict"; docs/xml5.md, "Error codes"), their codes and offsets; the
+// Namespaces in XML 1.0 that XML5 lets pass (src/xml5/xml5_well_formed.c;
+// docs/xml5.md, "Error codes"), their codes and offsets; the
 // same input parsed without strict reports none of them (xml5lib-tests
 // count errors); and the innerHTML, outerHTML and insertAdjacentHTML
 // setters of XML documents' elements, which parse with strict.

@@ -855,8 +855,8 @@ export function isValidElementLocalName(s) {
 }
 export const isValidAttributeLocalName = (s) => s.length > 0 && !/[\t\n\f\r \0/=>]/.test(s);
 const isValidNamespacePrefix = (s) => s.length > 0 && !/[\t\n\f\r \0/>]/.test(s);
-// XML 1.0 Name production (createProcessingInstruction's target).
-const XML_NAME = /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF][-.0-9:A-Z_a-z\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF\u200C\u200D\u203F\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]*$/;
+// XML 1.0 Name production (createProcessingInstruction's target; the XML serialization's require well-formed).
+export const XML_NAME = /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF][-.0-9:A-Z_a-z\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF\u200C\u200D\u203F\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]*$/;
 
 /**
  * DOM "validate and extract" a namespace and qualified name (context
@@ -1706,14 +1706,20 @@ mixin(CharacterData, CHILD_NODE);
 export class Text extends CharacterData {
   get nodeType() { return TEXT_NODE; }
   get nodeName() { return '#text'; }
-  /** DOM splitText: this keeps data before offset, a new Text after it gets the rest. */
+  /**
+   * DOM splitText: this keeps data before offset, a new Text after it gets
+   * the rest; a CDATASection's is a CDATASection (as browsers clone it;
+   * whatwg/dom#719: "Text node" there includes CDATASection).
+   */
   splitText(offset) {
     const t = this._t;
     const d = this.data;
     const o = offset >>> 0;
     if (o > d.length) throw domException(`splitText: offset ${o} is past the length ${d.length}`, 'IndexSizeError');
     const i = t.create(TYPE_TEXT, 0, null);
-    t.ov.get(i).data = d.slice(o);
+    const r = t.ov.get(i);
+    r.data = d.slice(o);
+    r.cdata = t.isCdata(this._i);
     const node = t.node(i);
     const p = t.parent(this._i);
     if (p !== NONE) t.link(i, p, t.next(this._i));

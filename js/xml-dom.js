@@ -8,7 +8,7 @@ import { ATTR_NS_URI, NONE, NS_OTHER, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT
 import {
   ANS_OTHER, Attr, Document, Element, HTML_NS, Tree, XMLNS_NS, domException, isValidAttributeLocalName, isValidElementLocalName,
 } from './dom.js';
-import { escapeAttr, serializeXml } from './xml-serialize.js';
+import { escapeAttr, serializeWellFormed, serializeXml } from './xml-serialize.js';
 
 const EMPTY = Object.freeze([]);
 
@@ -160,11 +160,15 @@ export class XmlElement extends Element {
     const k = this._find(name);
     return k < 0 ? null : this._attr(k);
   }
-  /** The XML serialization (DOM Parsing) of the children / of the element. */
-  get innerHTML() { return serializeXml(this, { children: true }); }
+  /**
+   * The XML serialization (DOM Parsing 2.3) of the children / of the
+   * element, with require well-formed: an InvalidStateError DOMException
+   * where it would not be well-formed XML (serializeXml never throws).
+   */
+  get innerHTML() { return serializeWellFormed(this, true); }
   /** innerHTML / outerHTML setters: js/dom.js's, which parse with parseXmlFragment in an XML document. */
   set innerHTML(markup) { super.innerHTML = markup; }
-  get outerHTML() { return serializeXml(this); }
+  get outerHTML() { return serializeWellFormed(this, false); }
   set outerHTML(markup) { super.outerHTML = markup; }
 }
 

@@ -1,10 +1,26 @@
 // serializeXml(node): DOM Parsing's XML serialization (3.2, require-well-formed
 // off, as XMLSerializer); details in docs/xml5.md.  Iterative: any depth.
+// serializeWellFormed(): the same with require well-formed on (the innerHTML
+// and outerHTML getters of XML documents' elements).
+import { XML_NAME, domException } from './dom.js';
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+
+// XML 1.0 [2] Char*.
+const CHARS = /^[\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
+/**
+ * Require well-formed (3.2.1): where the algorithm says "throw an
+ * exception", an InvalidStateError (2.3: the innerHTML getter turns any
+ * into one).  Called as `wf && need(...)`: no check without the flag.
+ */
+function need(ok, what) {
+  if (!ok) throw domException('The XML serialization would not be well-formed: ' + what, 'InvalidStateError');
+  return true;
+}
+const isName = (s) => !s.includes(':') && XML_NAME.test(s);
 
 const escapeText = (s) => s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 // Attribute values also escape TAB, LF and CR, as browsers' XMLSerializer
@@ -87,16 +103,21 @@ function recordNamespaces(attrs, map, localPrefixes) {
 }
 
 /** "serialization of the attributes" (3.2.1.1.4). */
-function serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter) {
+function serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter, wf) {
   let out = '';
+  const seen = wf && new Set();
   for (const a of attrs) {
     let prefix = null;
     const ns = a.namespaceURI;
+    wf && need(!seen.has(ns + ' ' + a.localName), 'a repeated attribute') && seen.add(ns + ' ' + a.localName);
     if (ns !== null) {
       prefix = preferredPrefix(map, ns, a.prefix);
       if (ns === XMLNS_NS) {
         if (a.value === XML_NS || (a.prefix === null && ignoreDefault) ||
             (a.prefix !== null && localPrefixes.get(a.localName) !== a.value)) continue;
+        // (The empty value: for prefixed declarations only, as the step's
+        // note says; an xmlns="" the algorithm writes stays serializable.)
+        wf && need(a.value !== XMLNS_NS && (a.prefix === null || a.value !== ''), 'a namespace declaration');
         prefix = a.prefix === null ? null : 'xmlns';
       } else if (prefix === null) {
         // Not in scope: declare the attribute's own prefix when it is free,
@@ -113,6 +134,7 @@ function serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter) {
         out += ' xmlns:' + prefix + '="' + escapeAttr(ns) + '"';
       }
     }
+    wf && need(isName(a.localName) && !(a.localName === 'xmlns' && ns === null) && CHARS.test(a.value), 'an attribute');
     out += ' ' + (prefix !== null ? prefix + ':' : '') + a.localName + '="' + escapeAttr(a.value) + '"';
   }
   return out;
@@ -124,8 +146,9 @@ function serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter) {
  * inherited namespace for its children].  What it adds to `map` is the
  * caller's to undo after the element's children.
  */
-function startTag(el, contextNs, map, counter) {
+function startTag(el, contextNs, map, counter, wf) {
   const localPrefixes = new Map();
+  wf && need(isName(el.localName), 'an element name');
   const attrs = Array.from(el.attributes ?? []);
   const localDefault = recordNamespaces(attrs, map, localPrefixes);
   let inherited = contextNs;
@@ -142,6 +165,7 @@ function startTag(el, contextNs, map, counter) {
     let prefix = el.prefix ?? null;
     let candidate = preferredPrefix(map, ns, prefix);
     if (prefix === 'xmlns') candidate = null;
+    wf && need(prefix !== 'xmlns', 'an element prefix');
     if (candidate !== null) {
       qname = candidate + ':' + local;
       if (localDefault !== null && localDefault !== XML_NS) inherited = localDefault === '' ? null : localDefault;
@@ -163,24 +187,33 @@ function startTag(el, contextNs, map, counter) {
       markup += qname;
     }
   }
-  markup += serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter);
+  markup += serializeAttrs(attrs, map, localPrefixes, ignoreDefault, counter, wf);
   const empty = el.firstChild === null || el.firstChild === undefined;
   if (ns === HTML_NS && empty && VOID.has(local)) return [markup + ' />', null, inherited];
   if (ns !== HTML_NS && empty) return [markup + '/>', null, inherited];
   return [markup + '>', qname, inherited];
 }
 
-function leaf(node) {
+function leaf(node, wf) {
+  const d = node.data;
   switch (node.nodeType) {
-    case 3: return escapeText(node.data);
+    case 3:
+      wf && need(CHARS.test(d), 'text');
+      return escapeText(d);
     // A CDATASection as written; `]]>` in its data (possible through the
     // DOM, never from a parser) would end the section, so the section is
     // split there (DOM Level 3 "split-cdata-sections"; XMLSerializer writes
     // the data as it is, which no XML parser reads back).
-    case 4: return '<![CDATA[' + node.data.replaceAll(']]>', ']]]]><![CDATA[>') + ']]>';
-    case 7: return '<?' + node.target + ' ' + node.data + '?>';
-    case 8: return '<!--' + node.data + '-->';
-    case 10: {
+    case 4:
+      wf && need(CHARS.test(d), 'a CDATA section');
+      return '<![CDATA[' + d.replaceAll(']]>', ']]]]><![CDATA[>') + ']]>';
+    case 7:
+      wf && need(!node.target.includes(':') && node.target.toLowerCase() !== 'xml' && CHARS.test(d) && !d.includes('?>'), 'a processing instruction');
+      return '<?' + node.target + ' ' + d + '?>';
+    case 8:
+      wf && need(CHARS.test(d) && !d.includes('--') && !d.endsWith('-'), 'a comment');
+      return '<!--' + d + '-->';
+    case 10: { // (never inside an element: require well-formed has nothing to check)
       let s = '<!DOCTYPE ' + node.name;
       if (node.publicId !== '') s += ' PUBLIC "' + node.publicId + '"';
       else if (node.systemId !== '') s += ' SYSTEM';
@@ -202,6 +235,15 @@ export function serializeXml(node, options) {
   if (node === null || typeof node !== 'object' || typeof node.nodeType !== 'number') {
     throw new TypeError(`serializeXml(node): expected a DOM-like node; got ${node === null ? 'null' : typeof node}`);
   }
+  return serializeWellFormed(node, options?.children === true, false);
+}
+
+/**
+ * The XML serialization of an element (of its children: `children`), with
+ * the require well-formed flag `wf` (3.2.1: an InvalidStateError where the
+ * result would not be well-formed XML).
+ */
+export function serializeWellFormed(node, children, wf = true) {
   const counter = { index: 1 };
   const map = new PrefixMap();
   map.add('xml', XML_NS);
@@ -212,7 +254,7 @@ export function serializeXml(node, options) {
     const kids = parent.childNodes ?? [];
     for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], ns]);
   };
-  if (options?.children === true || node.nodeType === 9 || node.nodeType === 11) pushChildren(node, null);
+  if (children || node.nodeType === 9 || node.nodeType === 11) pushChildren(node, null);
   else stack.push([node, null]);
   while (stack.length > 0) {
     const [n, ns] = stack.pop();
@@ -223,7 +265,7 @@ export function serializeXml(node, options) {
     }
     if (n.nodeType === 1) {
       const mark = map.mark();
-      const [markup, qname, inherited] = startTag(n, ns, map, counter);
+      const [markup, qname, inherited] = startTag(n, ns, map, counter, wf);
       out += markup;
       if (qname !== null) {
         stack.push(['</' + qname + '>', mark]);
@@ -234,7 +276,7 @@ export function serializeXml(node, options) {
     } else if (n.nodeType === 9 || n.nodeType === 11) {
       pushChildren(n, ns);
     } else {
-      out += leaf(n);
+      out += leaf(n, wf);
     }
   }
   return out;

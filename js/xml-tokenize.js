@@ -1,7 +1,7 @@
 // tokenizeXml(): the XML5 tokenizer (seed 002, src/xml5/xml5_tokenizer.c)
 // on its own, as xml5lib-tests' tokenizer tests describe it.
 import {
-  ERROR_WORDS, STATUS_OK, XTOKEN_ATTR_WORDS, XTOKEN_CHARACTER, XTOKEN_COMMENT, XTOKEN_DATA_WORDS, XTOKEN_DECL_WORDS, XTOKEN_DOCTYPE,
+  ERROR_WORDS, STATUS_OK, XTOKEN_ATTR_WORDS, XTOKEN_CDATA, XTOKEN_CHARACTER, XTOKEN_COMMENT, XTOKEN_DATA_WORDS, XTOKEN_DECL_WORDS, XTOKEN_DOCTYPE,
   XTOKEN_EMPTY_TAG, XTOKEN_END_TAG, XTOKEN_HAS_FIRST, XTOKEN_HAS_SECOND, XTOKEN_HAS_THIRD, XTOKEN_PI, XTOKEN_PI_WORDS,
   XTOKEN_SHORT_END_TAG, XTOKEN_START_TAG, XTOKEN_TAG_WORDS, XTOKEN_XML_DECLARATION,
 } from './abi.js';
@@ -18,10 +18,12 @@ const OPTIONS = { onParseError: isFunction };
  * Split a string into XML5 tokens: { type: 'startTag' | 'emptyTag', name,
  * attributes: [{ name, value }] }, { type: 'endTag', name },
  * { type: 'shortEndTag' } (`</>`), { type: 'comment' | 'character', data },
+ * { type: 'character', data, cdata: true } (a CDATA section's data, one
+ * token per section, also when empty: the draft's character tokens, marked),
  * { type: 'processingInstruction', target, data },
  * { type: 'xmlDeclaration', version, encoding, standalone },
  * { type: 'doctype', name, publicId, systemId } (null when absent).
- * Adjacent character tokens are merged.
+ * Adjacent character tokens are merged (a section with none).
  * @param {string} xml
  * @param {{ onParseError?: (e: { code: string, line: number, col: number, offset: number }) => void }} [options]
  */
@@ -59,6 +61,7 @@ export function tokenizeXml(xml, options) {
       case XTOKEN_SHORT_END_TAG: push({ type: 'shortEndTag' }, 1); break;
       case XTOKEN_COMMENT:
       case XTOKEN_CHARACTER: push({ type: kind === XTOKEN_COMMENT ? 'comment' : 'character', data: s(i + 1) }, XTOKEN_DATA_WORDS); break;
+      case XTOKEN_CDATA: push({ type: 'character', data: s(i + 1), cdata: true }, XTOKEN_DATA_WORDS); break;
       case XTOKEN_PI: push({ type: 'processingInstruction', target: s(i + 1), data: s(i + 3) }, XTOKEN_PI_WORDS); break;
       case XTOKEN_XML_DECLARATION:
       case XTOKEN_DOCTYPE: {

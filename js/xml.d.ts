@@ -98,7 +98,9 @@ export type XmlToken =
   | { type: 'startTag' | 'emptyTag'; name: string; attributes: { name: string; value: string }[] }
   | { type: 'endTag'; name: string }
   | { type: 'shortEndTag' }
-  | { type: 'comment' | 'character'; data: string }
+  | { type: 'comment'; data: string }
+  /** Text; `cdata: true`: the data of one CDATA section (never merged with text beside it; empty for `<![CDATA[]]>`). */
+  | { type: 'character'; data: string; cdata?: true }
   | { type: 'processingInstruction'; target: string; data: string }
   | { type: 'xmlDeclaration'; version: string | null; encoding: string | null; standalone: string | null }
   | { type: 'doctype'; name: string | null; publicId: string | null; systemId: string | null };

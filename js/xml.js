@@ -4,7 +4,7 @@
 // gives (docs/xml5.md).  The tree crosses the boundary as a flat buffer with
 // the XML section (docs/format.md, "XML documents"), decoded by decode()
 // into js/xml-dom.js nodes or parse5-shaped objects (js/xml-object.js).
-import { ERROR_WORDS, FLAG_HAS_ERRORS, H_ERROR_COUNT, H_ERRORS_OFF, H_FLAGS, PARSE_ERRORS, PARSE_LOCATIONS, PARSE_SOURCE_REFS, STATUS_OK } from './abi.js';
+import { ERROR_WORDS, FLAG_HAS_ERRORS, H_ERROR_COUNT, H_ERRORS_OFF, H_FLAGS, PARSE_ERRORS, PARSE_LOCATIONS, PARSE_SOURCE_REFS, PARSE_XML_STRICT, STATUS_OK } from './abi.js';
 import { checkInputOrBytes, decodeBytes, encodingOf } from './bytes.js';
 import { decodeOwn } from './decode.js';
 import { reportErrors, statusError } from './errors.js';
@@ -83,7 +83,8 @@ function run(fn, input, o, sourceRefs = false) {
   const text = bytes === null ? input : decodeBytes(fn, encoding, bytes);
   writeInput(w, text);
   const wantErrors = o.onParseError !== undefined || o.strict === true || o.includeErrors === true;
-  const flags = (wantErrors ? PARSE_ERRORS : 0) | (sourceRefs ? PARSE_SOURCE_REFS : 0) | (o.sourceLocations === true ? PARSE_LOCATIONS : 0);
+  const flags = (wantErrors ? PARSE_ERRORS : 0) | (sourceRefs ? PARSE_SOURCE_REFS : 0) | (o.sourceLocations === true ? PARSE_LOCATIONS : 0) |
+    (o.strict === true ? PARSE_XML_STRICT : 0);
   const status = w.h5w_parse_xml(text.length, flags);
   if (status !== STATUS_OK) statusError(fn, status, text.length);
   const view = new Uint8Array(w.memory.buffer, w.h5w_out_buf(), w.h5w_out_buf_len());
@@ -103,25 +104,13 @@ function run(fn, input, o, sourceRefs = false) {
 }
 
 /**
- * Is `e` a well-formedness (or namespace well-formedness) error?  XML5
- * reports, as xml5lib-tests expect, some things XML 1.0 allows: `<!--`
- * inside a comment, and the C1 controls U+007F..U+009F (XML 1.0 [2] Char).
+ * strict: the first well-formedness error as a SyntaxError with code, line,
+ * col and offset (the parser, told PARSE_XML_STRICT, reports those of XML
+ * 1.0 and Namespaces, and none for what they allow: docs/xml5.md).
  */
-function fatal(e, text) {
-  if (e.code === 'nested-comment') return false;
-  if (e.code === 'control-character-in-input-stream') {
-    const c = text.charCodeAt(e.offset);
-    return !(c >= 0x7f && c <= 0x9f);
-  }
-  return true;
-}
-
-/** strict: the first well-formedness error as a SyntaxError with code, line, col and offset. */
-function throwIfStrict(fn, o, errors, text) {
-  if (o.strict !== true) return;
-  const wf = errors.filter((e) => fatal(e, text));
-  if (wf.length === 0) return;
-  const e = wf.sort((a, b) => a.offset - b.offset)[0];
+function throwIfStrict(fn, o, errors) {
+  if (o.strict !== true || errors.length === 0) return;
+  const e = errors.reduce((a, b) => (b.offset < a.offset ? b : a));
   const err = new SyntaxError(`${fn}(): not well-formed XML: ${e.code} at line ${e.line}, column ${e.col}`);
   Object.assign(err, { code: e.code, line: e.line, col: e.col, offset: e.offset });
   throw err;
@@ -141,7 +130,7 @@ function throwIfStrict(fn, o, errors, text) {
 export function parseXml(input, options) {
   const o = checkOptions('parseXml', options, PARSE_OPTIONS);
   const { view, text, encoding, errors } = run('parseXml', input, o, true);
-  if (errors !== null) throwIfStrict('parseXml', o, errors, text);
+  if (errors !== null) throwIfStrict('parseXml', o, errors);
   const format = o.format ?? 'dom';
   const tree = decodeOwn(view, format, { source: text });
   if (encoding !== null && format === 'dom') tree._t.encoding = encoding;
@@ -156,8 +145,8 @@ export function parseXml(input, options) {
  */
 export function parseXmlToBuffer(input, options) {
   const o = checkOptions('parseXmlToBuffer', options, BUFFER_OPTIONS);
-  const { view, text, errors } = run('parseXmlToBuffer', input, o);
-  if (errors !== null) throwIfStrict('parseXmlToBuffer', o, errors, text);
+  const { view, errors } = run('parseXmlToBuffer', input, o);
+  if (errors !== null) throwIfStrict('parseXmlToBuffer', o, errors);
   const buffer = copyToNewBuffer(view);
   if (errors !== null && o.onParseError !== undefined) reportErrors(o.onParseError, errors);
   return buffer;

@@ -193,7 +193,7 @@ _Static_assert(H5W_TOKEN_DATA_WORDS == 3 && H5W_XTOKEN_DATA_WORDS == 3, "CHARACT
 static void put_character(records *r, uint32_t kind, h5_str data) {
     uint32_t *w = r->words.data;
     size_t n = r->words.len;
-    if (r->last_char != SIZE_MAX && r->last_char + 3 == n) {
+    if (r->last_char != SIZE_MAX && r->last_char + 3 == n && w[r->last_char] == kind) {
         if (!h5_buf_append(&r->str, data.ptr, data.len)) r->failed = true;
         w[n - 1] += (uint32_t)data.len;
         return;
@@ -664,7 +664,7 @@ H5W_EXPORT(h5w_serialize) uint32_t h5w_serialize(uint32_t buf_len, uint32_t node
  * The XML5 parser (src/xml5/xml5_tree.h) over input[0, len), written as a
  * flat buffer with its XML section (docs/format.md, "XML documents"), read
  * back with h5w_out_buf()/h5w_out_buf_len().
- *   flags: H5W_PARSE_LOCATIONS, H5W_PARSE_ERRORS and H5W_PARSE_SOURCE_REFS
+ *   flags: H5W_PARSE_LOCATIONS, H5W_PARSE_ERRORS, H5W_PARSE_XML_STRICT and H5W_PARSE_SOURCE_REFS
  *          (text and attribute values verbatim in the input written as
  *          offsets into it, as h5w_parse; the others are HTML's);
  *          errors are x5_error_code values (h5w_xml_error_name). */
@@ -687,6 +687,7 @@ H5W_EXPORT(h5w_parse_xml) uint32_t h5w_parse_xml(uint32_t len, uint32_t flags) {
     if ((size_t)len > input.len) return H5_ERR_INVALID;
     if (!xml_parser && !(xml_parser = x5_parser_create())) return H5_ERR_OOM;
     h5_node *doc = NULL;
+    x5_parser_set_strict(xml_parser, (flags & H5W_PARSE_XML_STRICT) != 0);
     h5_status st = x5_parse(xml_parser, input.data, len, &doc);
     if (st == H5_OK) {
         size_t nerr;
@@ -756,8 +757,9 @@ static void collect_xml_token(void *ctx, const x5_token *t) {
         w[n++] = H5W_XTOKEN_COMMENT;
         n = put_string(r, w, n, t->data);
         break;
-    case X5_TOKEN_CHARACTER: /* CDATA sections too, as the draft's character tokens (empty ones dropped) */
-        if (t->data.len) put_character(r, H5W_XTOKEN_CHARACTER, t->data);
+    case X5_TOKEN_CHARACTER: /* empty runs dropped; a CDATA section: one CDATA record (x5_token.cdata), also when empty */
+        if (t->cdata_start) r->last_char = SIZE_MAX;
+        if (t->cdata || t->data.len) put_character(r, t->cdata ? H5W_XTOKEN_CDATA : H5W_XTOKEN_CHARACTER, t->data);
         return;
     case X5_TOKEN_PI:
         w[n++] = H5W_XTOKEN_PI;

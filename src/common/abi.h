@@ -49,6 +49,7 @@ typedef enum {
 #define H5W_PARSE_CONFIDENCE_MASK 3u
 #define H5W_PARSE_QUIRKS_SHIFT 18u /* bits 18-19: fragment: the quirks mode of the context element's node document (h5_quirks_mode, 13.4) */
 #define H5W_PARSE_QUIRKS_MASK 3u
+#define H5W_PARSE_XML_STRICT 1048576u /* h5w_parse_xml: strict parsing (x5_parser_set_strict): also the well-formedness errors XML5 lets pass (parseXml's strict) */
 
 /* h5w_serialize(buf_len, node, flags): the bits of `flags`. */
 #define H5W_SER_OUTER 1u /* the node itself (outerHTML), else its children (innerHTML) */
@@ -84,7 +85,7 @@ typedef enum {
 #define H5W_TOKEN_DOCTYPE_WORDS 8u /* words of a DOCTYPE record */
 #define H5W_TOKEN_START_TAG_WORDS 5u /* words of a START_TAG record before its attributes */
 #define H5W_TOKEN_ATTR_WORDS 4u /* words per attribute of a START_TAG record */
-#define H5W_TOKEN_DATA_WORDS 3u /* words of an END_TAG, COMMENT or CHARACTER record */
+#define H5W_TOKEN_DATA_WORDS 3u /* words of an END_TAG, COMMENT, CHARACTER or CDATA record */
 #define H5W_TOKEN_PI_WORDS 5u /* words of a PROCESSING_INSTRUCTION record */
 #define H5W_TOKEN_HAS_NAME 1u /* DOCTYPE flags (word 1) */
 #define H5W_TOKEN_HAS_PUBLIC_ID 2u
@@ -95,8 +96,9 @@ typedef enum {
 /* tokenizeXml(): XML5 token records (h5w_tokenize_xml; 32-bit words at
  * h5w_out_words, strings as (offset, length) into h5w_out_str).  START_TAG,
  * EMPTY_TAG: kind, name, nameLen, attribute count, then per attribute name,
- * nameLen, value, valueLen.  END_TAG, COMMENT, CHARACTER: kind, data, dataLen
- * (adjacent character runs merged).  SHORT_END_TAG: kind.  PI: kind, target,
+ * nameLen, value, valueLen.  END_TAG, COMMENT, CHARACTER, CDATA: kind, data,
+ * dataLen (adjacent character runs merged; a CDATA section's runs make one
+ * CDATA record, also when empty).  SHORT_END_TAG: kind.  PI: kind, target,
  * targetLen, data, dataLen.  XML_DECLARATION: kind, flags, version,
  * versionLen, encoding, encodingLen, standalone, standaloneLen.  DOCTYPE:
  * kind, flags, name, nameLen, pub, pubLen, sys, sysLen. */
@@ -109,9 +111,10 @@ typedef enum {
 #define H5W_XTOKEN_PI 6u
 #define H5W_XTOKEN_XML_DECLARATION 7u
 #define H5W_XTOKEN_DOCTYPE 8u
+#define H5W_XTOKEN_CDATA 9u /* the character data of a CDATA section */
 #define H5W_XTOKEN_TAG_WORDS 4u /* words of a START_TAG or EMPTY_TAG record before its attributes */
 #define H5W_XTOKEN_ATTR_WORDS 4u /* words per attribute */
-#define H5W_XTOKEN_DATA_WORDS 3u /* words of an END_TAG, COMMENT or CHARACTER record */
+#define H5W_XTOKEN_DATA_WORDS 3u /* words of an END_TAG, COMMENT, CHARACTER or CDATA record */
 #define H5W_XTOKEN_PI_WORDS 5u
 #define H5W_XTOKEN_DECL_WORDS 8u /* words of an XML_DECLARATION or DOCTYPE record */
 #define H5W_XTOKEN_HAS_FIRST 1u /* flags (word 1) of XML_DECLARATION: version; DOCTYPE: name */

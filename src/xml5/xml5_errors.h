@@ -49,6 +49,8 @@
     X(MISSING_WHITESPACE_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS, "missing-whitespace-between-doctype-public-and-system-identifiers") \
     X(UNEXPECTED_CHARACTER_AFTER_DOCTYPE_IDENTIFIER, "unexpected-character-after-doctype-identifier") \
     X(UNEXPECTED_CHARACTER_AFTER_DOCTYPE_INTERNAL_SUBSET, "unexpected-character-after-doctype-internal-subset") \
+    /* From here to SURROGATE_IN_INPUT_STREAM: HTML's rules for references \
+     * and the input stream, which strict parsing replaces (in this order). */ \
     X(ABSENCE_OF_DIGITS_IN_NUMERIC_CHARACTER_REFERENCE, "absence-of-digits-in-numeric-character-reference") \
     X(MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, "missing-semicolon-after-character-reference") \
     X(UNKNOWN_NAMED_CHARACTER_REFERENCE, "unknown-named-character-reference") \
@@ -81,7 +83,21 @@
     X(EMPTY_PREFIXED_NAMESPACE_DECLARATION, "empty-prefixed-namespace-declaration") \
     X(DUPLICATE_NAMESPACED_ATTRIBUTE, "duplicate-namespaced-attribute")
 
-#define X5_ERRORS(X) X5_DRAFT_ERRORS(X) X5_OWN_ERRORS(X) X5_TREE_ERRORS(X)
+/* Strict parsing only (x5_parser_set_strict): the well-formedness
+ * constraints of XML 1.0 that XML5 lets pass, checked on the input the
+ * tokens cover (xml5_well_formed.c). */
+#define X5_STRICT_ERRORS(X) \
+    X(INVALID_XML_CHARACTER, "invalid-xml-character") \
+    X(DOUBLE_HYPHEN_IN_COMMENT, "double-hyphen-in-comment") \
+    X(CDATA_SECTION_END_IN_TEXT, "cdata-section-end-in-text") \
+    X(LESS_THAN_SIGN_IN_ATTRIBUTE_VALUE, "less-than-sign-in-attribute-value") \
+    X(UNQUOTED_ATTRIBUTE_VALUE, "unquoted-attribute-value") \
+    X(MISSING_WHITESPACE_BEFORE_ATTRIBUTE, "missing-whitespace-before-attribute") \
+    X(INVALID_REFERENCE, "invalid-reference") \
+    X(UNDEFINED_ENTITY, "undefined-entity") \
+    X(INVALID_NAME, "invalid-name")
+
+#define X5_ERRORS(X) X5_DRAFT_ERRORS(X) X5_OWN_ERRORS(X) X5_TREE_ERRORS(X) X5_STRICT_ERRORS(X)
 
 typedef enum {
     X5_ERROR_NONE = 0,

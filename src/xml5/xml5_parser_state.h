@@ -63,6 +63,11 @@ struct x5_parser {
     x5_phase phase;
     bool seen_token;     /* any token before (for the XML declaration) */
     bool seen_doctype;
+    /* Strict (x5_parser_set_strict): where the text not yet checked starts;
+     * the DOCTYPE's span; undeclared entities are no error (an external
+     * subset or parameter entities: XML 1.0 4.1, WFC Entity Declared). */
+    bool strict, entities_unknown;
+    uint32_t text_from, doctype_start, doctype_end;
     x5_xml_declaration decl;
 
     X5_VEC(x5_open_element) open;
@@ -95,6 +100,13 @@ static inline bool x5_in_input(const x5_parser *p, h5_str s) {
 void x5_parse_error_at(x5_parser *p, x5_error_code code, uint32_t offset);
 /* An error at the current token (its end). */
 void x5_tree_error(x5_parser *p, x5_error_code code);
+
+/* Strict parsing (xml5_well_formed.c): the checks of a token (before the
+ * tree builder takes it), of the whole input ([2] Char), and the
+ * tokenizer errors the checks replace. */
+void x5_check_well_formed(x5_parser *p, const x5_token *tok);
+void x5_check_chars(x5_parser *p);
+bool x5_strict_replaces(x5_error_code code);
 
 /* Namespaces (xml5_namespaces.c). */
 void x5_namespaces_reset(x5_parser *p);

@@ -81,6 +81,12 @@ void x5_parser_destroy(x5_parser *p);
  * *out is NULL and the parser is ready for another parse. */
 h5_status x5_parse(x5_parser *p, const h5_char *input, size_t len, h5_node **out);
 
+/* Strict parsing from the next x5_parse on: also the well-formedness
+ * errors of XML 1.0 and Namespaces that XML5 does not report, and none of
+ * the tokenizer's errors for what XML 1.0 allows (docs/xml5.md, "Error
+ * codes"). */
+void x5_parser_set_strict(x5_parser *p, bool strict);
+
 /* Results of the last parse (valid until the next). */
 const x5_qualifier *x5_parser_qualifiers(const x5_parser *p, size_t *count);
 const x5_parse_error *x5_parser_errors(const x5_parser *p, size_t *count);

@@ -25,7 +25,8 @@
 #include "xml5_parser_state.h"
 
 static void on_tokenizer_error(void *ctx, x5_error_code code, uint32_t offset) {
-    x5_parse_error_at(ctx, code, offset);
+    x5_parser *p = ctx;
+    if (!p->strict || !x5_strict_replaces(code)) x5_parse_error_at(p, code, offset);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -82,9 +83,13 @@ static void append_text(x5_parser *p, h5_node *parent, const x5_token *tok) {
 }
 
 /* Character tokens outside the root element: whitespace is dropped, other
- * text is an error, and so is a CDATA section (XML 1.0 [27] Misc has none). */
+ * text is an error, and so is a CDATA section (XML 1.0 [27] Misc has none).
+ * A byte order mark that starts the input is no text (XML 1.0 4.3.3: the
+ * encoding's signature, as a string may still hold it). */
 static void text_outside_root(x5_parser *p, const x5_token *tok) {
-    if (tok->cdata ? tok->cdata_start : !all_whitespace(tok->data)) x5_tree_error(p, X5_ERROR_TEXT_OUTSIDE_ROOT_ELEMENT);
+    h5_str d = tok->data;
+    if (!tok->start && d.len && d.ptr[0] == 0xFEFF) d = (h5_str){ d.ptr + 1, d.len - 1 };
+    if (tok->cdata ? tok->cdata_start : !all_whitespace(d)) x5_tree_error(p, X5_ERROR_TEXT_OUTSIDE_ROOT_ELEMENT);
 }
 
 static void append_comment(x5_parser *p, h5_node *parent, const x5_token *tok) {
@@ -261,12 +266,16 @@ static void end_phase(x5_parser *p, const x5_token *tok) {
 static void on_token(void *ctx, const x5_token *tok) {
     x5_parser *p = ctx;
     if (p->oom) return;
+    if (p->strict) x5_check_well_formed(p, tok);
     switch (p->phase) {
     case X5_PHASE_START: start_phase(p, tok); break;
     case X5_PHASE_MAIN: main_phase(p, tok); break;
     case X5_PHASE_END: end_phase(p, tok); break;
     }
-    if (tok->type != X5_TOKEN_XML_DECLARATION) p->seen_token = true;
+    /* A leading byte order mark is no token before the XML declaration (text_outside_root). */
+    if (!p->seen_token && tok->type != X5_TOKEN_XML_DECLARATION &&
+        !(tok->type == X5_TOKEN_CHARACTER && !tok->start && tok->data.len == 1 && tok->data.ptr[0] == 0xFEFF))
+        p->seen_token = true;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -313,6 +322,9 @@ h5_status x5_parse(x5_parser *p, const h5_char *input, size_t len, h5_node **out
     p->node_quals.len = p->attr_qual_list.len = 0;
     p->doc = new_node(p, H5_NODE_DOCUMENT);
     if (p->oom) return H5_ERR_OOM;
+    p->text_from = p->doctype_start = p->doctype_end = 0;
+    p->entities_unknown = false;
+    if (p->strict) x5_check_chars(p);
 
     x5_tokenizer_options o = { 0 };
     o.on_token = on_token;
@@ -327,6 +339,8 @@ h5_status x5_parse(x5_parser *p, const h5_char *input, size_t len, h5_node **out
     *out = p->doc;
     return H5_OK;
 }
+
+void x5_parser_set_strict(x5_parser *p, bool strict) { p->strict = strict; }
 
 const x5_qualifier *x5_parser_qualifiers(const x5_parser *p, size_t *count) {
     *count = p->quals.len;

@@ -133,7 +133,7 @@ wasm: dist/html5.wasm
 #   tokenizers, tree builders and flat buffer writers stay -O3.
 WASM_SMALL := src/output/serialize.c src/encoding/encoding.c src/tokenizer/charref.c \
   src/tree/tb_selectedcontent.c src/tree/tb_mode_head.c src/tree/tb_mode_template.c src/tree/foreign.c \
-  src/xml5/xml5_namespaces.c src/xml5/xml5_machinery.c wasm/exports.c
+  src/xml5/xml5_namespaces.c src/xml5/xml5_machinery.c src/xml5/xml5_flatbuf.c wasm/exports.c
 WASM_SMALL_O := $(patsubst %.c,$(B)/wasm/small/%.o,$(WASM_SMALL))
 $(B)/wasm/small/%.o: %.c $(HDR)
 	@mkdir -p $(dir $@)

@@ -295,10 +295,11 @@ static void main_phase(x5_parser *p, const x5_token *tok) {
     case X5_TOKEN_START_TAG:
     case X5_TOKEN_EMPTY_TAG: insert_element(p, cur, tok); return;
     case X5_TOKEN_END_TAG: {
-        if (!p->open.len || !h5_str_eq(tag_name(p, cur), tok->name)) x5_tree_error(p, X5_ERROR_END_TAG_NAME_MISMATCH);
-        /* "an element in scope with the same tag name": anywhere on the stack. */
+        /* "an element in scope with the same tag name": anywhere on the
+         * stack; a parse error unless it is the current node. */
         size_t i = p->open.len;
-        while (i > 0 && !h5_str_eq(tag_name(p, p->open.v[i - 1].el), tok->name)) i--;
+        while (i > 0 && !x5_str_eq(tag_name(p, p->open.v[i - 1].el), tok->name)) i--;
+        if (!i || i != p->open.len) x5_tree_error(p, X5_ERROR_END_TAG_NAME_MISMATCH);
         while (i > 0 && p->open.len > i) pop_element(p, tok->start);
         if (i > 0) pop_element(p, tok->end)->end_tag_start = tok->start;
         return;

@@ -128,12 +128,15 @@ wasm: dist/html5.wasm
 #   XML5's namespaces and strict checks, and the wasm exports (wasm/exports.c: entry points
 #   and token writers, none of it per node of a parse): 3.7 KB gzipped less
 #   together.  Over 40 corpus pages (callgrind, whole process) parseToBuffer
-#   runs 0.5% fewer instructions, parseXmlToBuffer 1.9% more, tokenize 2.7%
-#   more.  The
-#   tokenizers, tree builders and flat buffer writers stay -O3.
+#   runs 0.5% fewer instructions, tokenize 2.7% more.
+# - XML5's flat buffer writer: at -O3 link-time optimisation inlines a second
+#   copy of h5_flatbuf_write into it (1.1 KB gzipped) for 1% of the XML core's
+#   instructions (docs/xml5.md, "Size and speed").
+# The tokenizers, tree builders and the HTML flat buffer writer stay -O3.
 WASM_SMALL := src/output/serialize.c src/encoding/encoding.c src/tokenizer/charref.c \
   src/tree/tb_selectedcontent.c src/tree/tb_mode_head.c src/tree/tb_mode_template.c src/tree/foreign.c \
-  src/xml5/xml5_namespaces.c src/xml5/xml5_machinery.c src/xml5/xml5_well_formed.c wasm/exports.c
+  src/xml5/xml5_namespaces.c src/xml5/xml5_machinery.c src/xml5/xml5_flatbuf.c src/xml5/xml5_well_formed.c \
+  wasm/exports.c
 WASM_SMALL_O := $(patsubst %.c,$(B)/wasm/small/%.o,$(WASM_SMALL))
 $(B)/wasm/small/%.o: %.c $(HDR)
 	@mkdir -p $(dir $@)

@@ -61,15 +61,11 @@ void x5_namespaces_reset(x5_parser *p) {
     }
 }
 
-static h5_str arena_str(x5_parser *p, h5_str s) {
+h5_str x5_arena_str(x5_parser *p, h5_str s) {
     h5_str r = { s.len ? h5_arena_dup(&p->arena, s.ptr, s.len) : U(""), s.len };
     if (!r.ptr) p->oom = true;
     return r;
 }
-
-/* A string of the token for the tree: itself when it is a span of the
- * input (xml5_tree.h), else a copy in the arena. */
-static h5_str keep_str(x5_parser *p, h5_str s) { return x5_in_input(p, s) ? s : arena_str(p, s); }
 
 /* The slot of `prefix` in the prefix table (open addressing, linear
  * probing): its own, or the empty one where it goes. */
@@ -113,15 +109,15 @@ static void bind(x5_parser *p, h5_str prefix, h5_str ns) {
     uint32_t q = X5_Q_NONE;
     if (ns.len) {
         if (!X5_VEC_ROOM(p, p->quals)) return;
-        x5_qualifier nq = { arena_str(p, ns), { NULL, 0 } };
-        if (prefix.ptr) nq.prefix = arena_str(p, prefix);
+        x5_qualifier nq = { x5_arena_str(p, ns), { NULL, 0 } };
+        if (prefix.ptr) nq.prefix = x5_arena_str(p, prefix);
         if (p->oom) return;
         q = (uint32_t)p->quals.len;
         p->quals.v[p->quals.len++] = nq;
     }
     if (!X5_VEC_ROOM(p, p->bindings) || p->bindings.len >= INT32_MAX) return;
     x5_binding b = { prefix.ptr ? p->quals.v[q].prefix : prefix, q, -1 };
-    if (!q && prefix.ptr) b.prefix = arena_str(p, prefix);
+    if (!q && prefix.ptr) b.prefix = x5_arena_str(p, prefix);
     int32_t at = (int32_t)p->bindings.len;
     if (!b.prefix.ptr) {
         b.prev = p->default_top;
@@ -219,17 +215,17 @@ static bool repeats(const x5_parser *p, const x5_token *tok, size_t i) {
     return false;
 }
 
-h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
+size_t x5_qualify_tag(x5_parser *p, const x5_token *tok, uint32_t *eq) {
     size_t n = tok->nattrs;
     p->attr_quals.len = 0;
     while (p->attr_quals.cap < n + 1)
         if (!x5_vec_grow(p, (void **)&p->attr_quals.v, &p->attr_quals.cap, sizeof(uint32_t)))
-            return NULL;
+            return SIZE_MAX;
     uint32_t *aq = p->attr_quals.v;
     /* Declarations first (3), then the element's name, then the others. */
     for (size_t i = 0; i < n; i++) aq[i] = declare(p, &tok->attrs[i]);
-    if (p->oom) return NULL;
-    uint32_t eq = resolve(p, tok->name, true);
+    if (p->oom) return SIZE_MAX;
+    *eq = resolve(p, tok->name, true);
     size_t kept = n;
     for (size_t i = 0; i < n; i++) {
         if (aq[i] == UINT32_MAX) aq[i] = resolve(p, tok->attrs[i].name, false);
@@ -239,41 +235,5 @@ h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok) {
             kept--;
         }
     }
-
-    h5_node *el = h5_node_create(&p->arena, H5_NODE_ELEMENT);
-    /* The attributes, then their qualifiers and the element's (xml5_tree.h). */
-    void *block = h5_arena_alloc(&p->arena, kept * sizeof(h5_attr) + (kept + 1) * sizeof(uint32_t));
-    if (!el || !block) {
-        p->oom = true;
-        return NULL;
-    }
-    el->ns = H5_NS_OTHER;
-    el->name = x5_local_name(keep_str(p, tok->name), &p->quals.v[eq]);
-    if (tok->type == X5_TOKEN_EMPTY_TAG) el->flags |= H5_NODE_FLAG_SELF_CLOSING;
-    el->attrs = block;
-    el->nattrs = (uint32_t)kept;
-    x5_node_created(p, eq);
-    p->attr_count += kept;
-    while (p->attr_qual_list.cap - p->attr_qual_list.len < kept)
-        if (!x5_vec_grow(p, (void **)&p->attr_qual_list.v, &p->attr_qual_list.cap, sizeof(uint32_t))) return NULL;
-    uint32_t *quals = (uint32_t *)(void *)(el->attrs + kept);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (aq[i] == UINT32_MAX) continue;
-        h5_attr *at = &el->attrs[k];
-        memset(at, 0, sizeof *at);
-        at->name = x5_local_name(keep_str(p, tok->attrs[i].name), &p->quals.v[aq[i]]);
-        at->value = keep_str(p, tok->attrs[i].value);
-        at->ns = aq[i] == X5_Q_XML ? H5_ATTR_NS_XML
-               : (aq[i] == X5_Q_XMLNS || aq[i] == X5_Q_XMLNS_DEFAULT) ? H5_ATTR_NS_XMLNS
-               : H5_ATTR_NS_NONE;
-        at->name_start = tok->attrs[i].name_start;
-        at->name_end = tok->attrs[i].name_end;
-        at->value_start = tok->attrs[i].value_start;
-        at->value_end = tok->attrs[i].value_end;
-        quals[k++] = aq[i];
-        p->attr_qual_list.v[p->attr_qual_list.len++] = aq[i];
-    }
-    quals[kept] = eq;
-    return p->oom ? NULL : el;
+    return kept;
 }

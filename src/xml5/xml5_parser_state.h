@@ -112,10 +112,22 @@ bool x5_strict_replaces(x5_error_code code);
 void x5_namespaces_reset(x5_parser *p);
 /* Take the bindings after the first `outer` out of scope. */
 void x5_namespaces_pop(x5_parser *p, size_t outer);
-/* Create the element for a start or empty tag token: bind its namespace
- * declarations (popped by the caller: x5_namespaces_pop), resolve its
- * name and attributes, drop attributes whose expanded name repeats.  NULL
- * when out of memory. */
-h5_node *x5_create_element_for_token(x5_parser *p, const x5_token *tok);
+/* The qualifiers of a start or empty tag token's names: bind its
+ * namespace declarations (popped by the caller: x5_namespaces_pop),
+ * resolve its name (*eq) and attributes (p->attr_quals.v, UINT32_MAX for
+ * an attribute dropped because its expanded name repeats).  Returns the
+ * number of attributes kept, SIZE_MAX when out of memory.  The tree
+ * builder creates the element (xml5_tree_builder.c), and calls this only
+ * for a tag with a prefixed name or an xmlns attribute. */
+size_t x5_qualify_tag(x5_parser *p, const x5_token *tok, uint32_t *eq);
+/* The innermost default namespace's qualifier (6.2), X5_Q_NONE when none. */
+static inline uint32_t x5_default_qualifier(const x5_parser *p) {
+    return p->default_top < 0 ? X5_Q_NONE : p->bindings.v[p->default_top].q;
+}
+/* A copy of `s` in the arena (an empty string: "", not NULL). */
+h5_str x5_arena_str(x5_parser *p, h5_str s);
+/* A string of the token for the tree: itself when it is a span of the
+ * input (xml5_tree.h), else a copy in the arena. */
+static inline h5_str x5_keep_str(x5_parser *p, h5_str s) { return x5_in_input(p, s) ? s : x5_arena_str(p, s); }
 
 #endif

@@ -1356,7 +1356,7 @@ static size_t fast_tag(x5_tokenizer *t, const h5_char *s, size_t i, size_t n) {
         if (j == a || j + 1 >= n || s[j] != '=' || (s[j + 1] != '"' && s[j + 1] != '\'')) return i;
         h5_str name = { s + a, j - a };
         for (size_t k = 0; k < na; k++)
-            if (h5_str_eq(t->attrs[k].name, name)) return i; /* duplicate-attribute */
+            if (x5_str_eq(t->attrs[k].name, name)) return i; /* duplicate-attribute */
         size_t v = j + 2;
         size_t ve = scan_ordinary(s, v, n, s[j + 1] == '"' ? &SS_ATTR_DQ : &SS_ATTR_SQ);
         if (ve >= n || s[ve] != s[j + 1] || memchr16_tab_lf(s + v, ve - v)) return i;

@@ -110,4 +110,15 @@ void x5_tokenizer_destroy(x5_tokenizer *t);
  * after the token's last code unit (the tree builder's error positions). */
 uint32_t x5_tokenizer_position(const x5_tokenizer *t);
 
+/* a == b, unit by unit in the caller: for the names that the hot paths
+ * compare (repeated attribute names, end tags against open elements),
+ * which are short, where h5_str_eq's memcmp is a call and a byte loop in
+ * WebAssembly. */
+static inline bool x5_str_eq(h5_str a, h5_str b) {
+    if (a.len != b.len) return false;
+    for (size_t i = 0; i < a.len; i++)
+        if (a.ptr[i] != b.ptr[i]) return false;
+    return true;
+}
+
 #endif

@@ -1,7 +1,7 @@
 /*
  * XML5 tree construction: the draft's "Tree construction" section (seed
  * 002): the start phase, the main phase and the end phase, over the tokens
- * of xml5_tokenizer.c.  Elements are created by xml5_namespaces.c.
+ * of xml5_tokenizer.c.  Elements' names are resolved by xml5_namespaces.c.
  *
  * Where the draft is silent or says TODO (docs/xml5.md, "Tree construction"):
  * - DOCTYPE in the start phase: the draft's "anything else" would ignore it;
@@ -144,13 +144,83 @@ static void record_xml_declaration(x5_parser *p, const x5_token *tok) {
     if (tok->has_standalone && !p->decl.standalone.ptr) p->decl.standalone.ptr = empty;
 }
 
+/* Does `s` contain a ':'?  (A name without one has no prefix.) */
+static bool has_colon(h5_str s) {
+    for (size_t i = 0; i < s.len; i++)
+        if (s.ptr[i] == ':') return true;
+    return false;
+}
+
+/* Create the element for a start or empty tag token (its namespace
+ * declarations bound: popped by the caller with x5_namespaces_pop).  A
+ * tag whose names have no prefix and no attribute named xmlns (most
+ * tags) is in the default namespace, its attributes in none, and none can
+ * repeat an expanded name (the tokenizer dropped repeated names): that is
+ * decided here, else by x5_qualify_tag.  NULL when out of memory. */
+static h5_node *create_element(x5_parser *p, const x5_token *tok) {
+    static const h5_char xmlns[5] = { 'x', 'm', 'l', 'n', 's' };
+    size_t n = tok->nattrs, kept = n;
+    bool plain = !has_colon(tok->name);
+    for (size_t i = 0; i < n && plain; i++) {
+        h5_str a = tok->attrs[i].name;
+        plain = !has_colon(a) && !(a.len == 5 && memcmp(a.ptr, xmlns, sizeof xmlns) == 0);
+    }
+    uint32_t eq = X5_Q_NONE;
+    const uint32_t *aq = NULL; /* NULL: every attribute X5_Q_NONE */
+    if (plain) {
+        eq = x5_default_qualifier(p);
+    } else {
+        kept = x5_qualify_tag(p, tok, &eq);
+        if (kept == SIZE_MAX) return NULL;
+        aq = p->attr_quals.v;
+    }
+
+    h5_node *el = h5_node_create(&p->arena, H5_NODE_ELEMENT);
+    /* The attributes, then their qualifiers and the element's (xml5_tree.h). */
+    void *block = h5_arena_alloc(&p->arena, kept * sizeof(h5_attr) + (kept + 1) * sizeof(uint32_t));
+    if (!el || !block) {
+        p->oom = true;
+        return NULL;
+    }
+    el->ns = H5_NS_OTHER;
+    el->name = x5_local_name(x5_keep_str(p, tok->name), &p->quals.v[eq]);
+    if (tok->type == X5_TOKEN_EMPTY_TAG) el->flags |= H5_NODE_FLAG_SELF_CLOSING;
+    el->attrs = block;
+    el->nattrs = (uint32_t)kept;
+    x5_node_created(p, eq);
+    p->attr_count += kept;
+    while (p->attr_qual_list.cap - p->attr_qual_list.len < kept)
+        if (!x5_vec_grow(p, (void **)&p->attr_qual_list.v, &p->attr_qual_list.cap, sizeof(uint32_t))) return NULL;
+    uint32_t *quals = (uint32_t *)(void *)(el->attrs + kept);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t q = aq ? aq[i] : X5_Q_NONE;
+        if (q == UINT32_MAX) continue;
+        h5_attr *at = &el->attrs[k];
+        memset(at, 0, sizeof *at);
+        at->name = x5_local_name(x5_keep_str(p, tok->attrs[i].name), &p->quals.v[q]);
+        at->value = x5_keep_str(p, tok->attrs[i].value);
+        at->ns = q == X5_Q_XML ? H5_ATTR_NS_XML
+               : (q == X5_Q_XMLNS || q == X5_Q_XMLNS_DEFAULT) ? H5_ATTR_NS_XMLNS
+               : H5_ATTR_NS_NONE;
+        at->name_start = tok->attrs[i].name_start;
+        at->name_end = tok->attrs[i].name_end;
+        at->value_start = tok->attrs[i].value_start;
+        at->value_end = tok->attrs[i].value_end;
+        quals[k++] = q;
+        p->attr_qual_list.v[p->attr_qual_list.len++] = q;
+    }
+    quals[kept] = eq;
+    return p->oom ? NULL : el;
+}
+
 /* Create an element for a start or empty tag and append it to `parent`;
  * a start tag's element is pushed onto the stack of open elements (with
  * its namespace declarations in scope), an empty tag's declarations go out
  * of scope at once. */
 static void insert_element(x5_parser *p, h5_node *parent, const x5_token *tok) {
     size_t outer = p->bindings.len;
-    h5_node *el = x5_create_element_for_token(p, tok);
+    h5_node *el = create_element(p, tok);
     if (!el) return;
     el->start = tok->start;
     el->start_tag_end = tok->end;
@@ -230,10 +300,11 @@ static void main_phase(x5_parser *p, const x5_token *tok) {
     case X5_TOKEN_START_TAG:
     case X5_TOKEN_EMPTY_TAG: insert_element(p, cur, tok); return;
     case X5_TOKEN_END_TAG: {
-        if (!p->open.len || !h5_str_eq(tag_name(p, cur), tok->name)) x5_tree_error(p, X5_ERROR_END_TAG_NAME_MISMATCH);
-        /* "an element in scope with the same tag name": anywhere on the stack. */
+        /* "an element in scope with the same tag name": anywhere on the
+         * stack; a parse error unless it is the current node. */
         size_t i = p->open.len;
-        while (i > 0 && !h5_str_eq(tag_name(p, p->open.v[i - 1].el), tok->name)) i--;
+        while (i > 0 && !x5_str_eq(tag_name(p, p->open.v[i - 1].el), tok->name)) i--;
+        if (!i || i != p->open.len) x5_tree_error(p, X5_ERROR_END_TAG_NAME_MISMATCH);
         while (i > 0 && p->open.len > i) pop_element(p, tok->start);
         if (i > 0) pop_element(p, tok->end)->end_tag_start = tok->start;
         return;

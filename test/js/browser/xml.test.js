@@ -32,7 +32,7 @@ const CASES = {
   'cdata': '<r>a<![CDATA[<b>&amp;]]>c</r>',
   'cdata sections side by side, empty, with brackets': '<r><![CDATA[x]]><![CDATA[]]><![CDATA[ ]] ]]]]>t<![CDATA[\r\n&lt;]]><s><![CDATA[<s/>]]></s></r>',
   'whitespace and newlines': '<r>\r\n  <a>\r</a>\t<b> x </b>\n</r>',
-  'comments and PIs inside': '<r><!-- c - d --><?target data with spaces ?><?t?></r>',
+  'comments and PIs inside': '<r><!-- c - d --><?target data with spaces ?><?t?><?q a ? b?c??d?><?q ???></r>',
   'case sensitivity': '<Root><ROOT a="1" A="2"/><root/></Root>',
   'atom feed': '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"><title type="text">News</title><link rel="self" href="https://example.org/feed"/><entry><id>urn:uuid:1</id><title>A &amp; B</title><media:thumbnail url="https://example.org/1.png"/><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Hi</p></div></content></entry></feed>',
   'rss': '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>T</title><item><title>I</title><dc:creator>me</dc:creator><content:encoded><![CDATA[<p>html</p>]]></content:encoded></item></channel></rss>',

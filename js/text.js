@@ -93,22 +93,16 @@ export class PieceText {
       at += pieces[i].length;
     }
     this.length = at;
-    this.at = 0; // the piece of the last slice: a tree's strings are read mostly in input order
   }
 
   /** The code units [start, end) as a string: a slice of one piece, or the pieces it spans joined. */
   slice(start, end) {
     if (end <= start) return '';
     const { pieces, starts } = this;
-    let p = this.at;
-    let s0 = starts[p];
-    if (start < s0 || start - s0 >= pieces[p].length) {
-      p = this.at = lastAtMost(starts, start);
-      s0 = starts[p];
-    }
-    if (end - s0 <= pieces[p].length) return pieces[p].slice(start - s0, end - s0);
+    let p = lastAtMost(starts, start);
     const last = pieces.length - 1;
-    let s = pieces[p].slice(start - s0);
+    if (p === last || end <= starts[p + 1]) return pieces[p].slice(start - starts[p], end - starts[p]);
+    let s = pieces[p].slice(start - starts[p]);
     for (p++; p < last && starts[p + 1] < end; p++) s += pieces[p];
     return s + pieces[p].slice(0, end - starts[p]);
   }

@@ -364,28 +364,28 @@ static inline uint32_t span_offset(const h5_source_span *sp, const h5_char *s, s
 #define FB_OUT_OF_LINE
 #endif
 
-/* The spans other than the only one: the span of the last string found,
- * else the last one that starts at or before `s`. */
+/* Of several spans, the last one that starts at or before `s` (the span
+ * of the last string found missed). */
 static FB_OUT_OF_LINE uint32_t search_spans(source_map *m, const h5_char *s, size_t n) {
-    uint32_t o = span_offset(&m->spans[m->last], s, n);
-    if (o != H5_FLATBUF_NONE) return o;
     size_t lo = 0, hi = m->n;
     while (hi - lo > 1) {
         size_t mid = lo + (hi - lo) / 2;
         if ((uintptr_t)m->spans[mid].ptr <= (uintptr_t)s) lo = mid;
         else hi = mid;
     }
-    o = span_offset(&m->spans[lo], s, n);
+    uint32_t o = span_offset(&m->spans[lo], s, n);
     if (o != H5_FLATBUF_NONE) m->last = lo;
     return o;
 }
 
 /* The input offset of [s, s + n) when it lies in the input, else
- * H5_FLATBUF_NONE.  One span (a one-shot parse's input) is looked up
- * here, more out of line. */
+ * H5_FLATBUF_NONE.  The span of the last string found (the only one of a
+ * one-shot parse's input) is tried here, the others out of line: a
+ * streamed parse's strings mostly lie in the span of the one before. */
 static inline uint32_t source_offset(source_map *m, const h5_char *s, size_t n) {
     if (!n || m->n == 0) return H5_FLATBUF_NONE;
-    return m->n == 1 ? span_offset(m->spans, s, n) : search_spans(m, s, n);
+    uint32_t o = span_offset(&m->spans[m->last], s, n);
+    return o != H5_FLATBUF_NONE || m->n == 1 ? o : search_spans(m, s, n);
 }
 
 /* Units a string takes in the string section: none when it is a source

@@ -200,7 +200,7 @@ export class Tree {
     this.quirks = this.mode === 'quirks';
     this.encoding = 'UTF-8'; // Document.characterSet; decode.js sets byte input's
     this.url = 'about:blank'; // Document.URL (parse()/decode() option `url`)
-    this.classes = []; // element class by name id * 4 + namespace code (Tree#make)
+    this.classes = []; // HTML element class by name id (Tree#make)
     // Node objects by index, made on first access, in chunks of 256 made
     // on first use: a chunk is young while the nodes stored into it are, so
     // the GC keeps no remembered slot per node (it did for one big array).
@@ -273,13 +273,17 @@ export class Tree {
     switch (this.type(i)) {
       case TYPE_ELEMENT: {
         const ns = this.ns(i);
-        if (ns === NS_OTHER) return new (elementClass(this.nsURI(i), this.localName(i)))(this, i);
-        // The class by name id and namespace, looked up in elementClasses once per tree.
-        const key = this.nameIdOf(i) * 4 + ns;
-        let C = this.classes[key];
-        if (C === undefined) C = this.classes[key] = elementClass(ELEMENT_NS_URI[ns], this.localName(i));
-        if (C === HTMLObject) return new HTMLObject(this, i);
-        return new C(this, i);
+        if (ns !== NS_HTML) return new (elementClass(this.nsURI(i), this.localName(i)))(this, i);
+        // An HTML element's class by name id, looked up in elementClasses once per tree (not
+        // kept 1024 or more past the array's end, which would make it a slow dictionary).
+        const id = this.nameIdOf(i);
+        const cl = this.classes;
+        let C = cl[id];
+        if (C === undefined) {
+          C = elementClass(HTML_NS, this.names[id]);
+          if (id - cl.length < 1024) cl[id] = C;
+        }
+        return C === HTMLObject ? new HTMLObject(this, i) : new C(this, i);
       }
       case TYPE_TEXT:
         return this.isCdata(i) ? new CDATASection(this, i) : new Text(this, i);
@@ -1080,8 +1084,9 @@ export class Attr {
     this._v = s;
   }
   get name() {
-    if (this._pre === undefined) return attrQualifiedName(this.localName, this._ns);
-    return this._pre === null ? this.localName : this._pre + ':' + this.localName;
+    if (this._ns === ANS_NONE) return this.localName; // no namespace, no prefix
+    const p = this.prefix;
+    return p === null ? this.localName : p + ':' + this.localName;
   }
   get prefix() {
     if (this._pre !== undefined) return this._pre;
@@ -1682,6 +1687,7 @@ export class CharacterData extends Node {
   get textContent() { return this._t.data(this._i); }
   set textContent(v) { this.data = v; }
   get length() { return this._t.dataLength(this._i); }
+  get childNodes() { return EMPTY_NODES; } // never any (and no megamorphic read of `_t`, `_i`: docs/dom.md "Keeping reads fast")
   get previousElementSibling() { return this._t.node(this._t.elementSibling(this._i, false)); }
   get nextElementSibling() { return this._t.node(this._t.elementSibling(this._i, true)); }
   substringData(offset, count) {

@@ -126,8 +126,5 @@ static inline uint32_t x5_default_qualifier(const x5_parser *p) {
 }
 /* A copy of `s` in the arena (an empty string: "", not NULL). */
 h5_str x5_arena_str(x5_parser *p, h5_str s);
-/* A string of the token for the tree: itself when it is a span of the
- * input (xml5_tree.h), else a copy in the arena. */
-static inline h5_str x5_keep_str(x5_parser *p, h5_str s) { return x5_in_input(p, s) ? s : x5_arena_str(p, s); }
 
 #endif

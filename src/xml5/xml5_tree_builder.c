@@ -144,6 +144,10 @@ static void record_xml_declaration(x5_parser *p, const x5_token *tok) {
     if (tok->has_standalone && !p->decl.standalone.ptr) p->decl.standalone.ptr = empty;
 }
 
+/* A string of the token for the tree: itself when it is a span of the
+ * input (xml5_tree.h), else a copy in the arena. */
+static inline h5_str keep_str(x5_parser *p, h5_str s) { return x5_in_input(p, s) ? s : x5_arena_str(p, s); }
+
 /* Does `s` contain a ':'?  (A name without one has no prefix.) */
 static bool has_colon(h5_str s) {
     for (size_t i = 0; i < s.len; i++)
@@ -183,7 +187,7 @@ static h5_node *create_element(x5_parser *p, const x5_token *tok) {
         return NULL;
     }
     el->ns = H5_NS_OTHER;
-    el->name = x5_local_name(x5_keep_str(p, tok->name), &p->quals.v[eq]);
+    el->name = x5_local_name(keep_str(p, tok->name), &p->quals.v[eq]);
     if (tok->type == X5_TOKEN_EMPTY_TAG) el->flags |= H5_NODE_FLAG_SELF_CLOSING;
     el->attrs = block;
     el->nattrs = (uint32_t)kept;
@@ -198,8 +202,8 @@ static h5_node *create_element(x5_parser *p, const x5_token *tok) {
         if (q == UINT32_MAX) continue;
         h5_attr *at = &el->attrs[k];
         memset(at, 0, sizeof *at);
-        at->name = x5_local_name(x5_keep_str(p, tok->attrs[i].name), &p->quals.v[q]);
-        at->value = x5_keep_str(p, tok->attrs[i].value);
+        at->name = x5_local_name(keep_str(p, tok->attrs[i].name), &p->quals.v[q]);
+        at->value = keep_str(p, tok->attrs[i].value);
         at->ns = q == X5_Q_XML ? H5_ATTR_NS_XML
                : (q == X5_Q_XMLNS || q == X5_Q_XMLNS_DEFAULT) ? H5_ATTR_NS_XMLNS
                : H5_ATTR_NS_NONE;

@@ -173,7 +173,12 @@ void x5_check_well_formed(x5_parser *p, const x5_token *tok) {
     case X5_TOKEN_COMMENT: /* [15] */
         for (size_t i = 0; i < tok->data.len; i++)
             if (tok->data.ptr[i] == '-' && (i + 1 == tok->data.len || tok->data.ptr[i + 1] == '-')) {
-                x5_parse_error_at(p, X5_ERROR_DOUBLE_HYPHEN_IN_COMMENT, tok->start);
+                /* At the '-' when the data is the input after "<!--" as it
+                 * stands (the tokenizer copies it), else at the comment. */
+                size_t d = tok->start + 4, n = tok->data.len;
+                bool as_is = d + n <= tok->end && !memcmp(p->input + d, tok->data.ptr, n * sizeof(h5_char));
+                size_t at = as_is ? d + i : tok->start;
+                x5_parse_error_at(p, X5_ERROR_DOUBLE_HYPHEN_IN_COMMENT, (uint32_t)at);
                 return;
             }
         return;

@@ -6,8 +6,11 @@
 //   node bench/run.js --quick    a dozen pages, one round (development); writes nothing
 //
 // Options: --rounds N (timed rounds), --only ID,ID (parsers: dom, object, core,
-// parse5, htmlparser2, native), --write / --no-write (results.md + chart.svg),
-// --from FILE (report a saved run again: every run saves build/bench/last-run.json).
+// parse5, htmlparser2, native), --write / --no-write (results.md + chart.svg; written by default
+// after a full run only),
+// --from FILE (report a saved run again: every run saves build/bench/last-run.json),
+// --baseline DIR (also the DOM row of another checkout built with `make bundles`, e.g. a
+// `git worktree` of an older commit: its pages interleaved with ours, and the ratio in a note).
 //
 // Every measurement runs in a child process (lib/*.js), so the parsers'
 // imports, JIT state and heaps do not leak into each other's numbers:
@@ -20,7 +23,7 @@
 //   scaling     pages ×1, ×2, ×4
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, type } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runChild } from './lib/child.js';
 import { listPages, midPage, quickSubset, readPage, ROOT, scalingPages, utf8File } from './lib/corpus.js';
@@ -36,13 +39,15 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     write: { type: 'boolean' },
     from: { type: 'string' },
+    baseline: { type: 'string' },
   },
   allowNegative: true,
 });
 const quick = args.quick;
 const rounds = args.rounds ? Number(args.rounds) : quick ? 1 : 5;
 const only = args.only ? args.only.split(',') : null;
-const jsIds = PARSERS.map((p) => p.id).filter((id) => !only || only.includes(id));
+if (args.baseline) process.env.H5_BENCH_BASELINE = resolve(args.baseline); // read by lib/parsers.js in the children
+const jsIds = PARSERS.map((p) => p.id).filter((id) => (!only || only.includes(id)) && (id !== 'baseline' || args.baseline));
 const wantNative = !only || only.includes('native');
 const LAST_RUN = join(ROOT, 'build/bench/last-run.json');
 
@@ -175,6 +180,11 @@ if (nativeAlone && tpById.native && coreRow) {
 if (tpById.stream && tpById.dom) {
   notes.push(`Streaming (createParser, 64 KB chunks) against one-shot parse(), DOM format: ` +
     `${((tpById.stream.ms / tpById.dom.ms - 1) * 100).toFixed(1)}% time (issue 20's target: within 10%)`);
+}
+
+if (tpById.baseline && tpById.dom) {
+  notes.push(`DOM row against ${tpById.baseline.label}: ${((tpById.dom.ms / tpById.baseline.ms - 1) * 100).toFixed(1)}% time ` +
+    `(per-page CPU medians, interleaved in one run)`);
 }
 
 // ---- memory -----------------------------------------------------------------
@@ -345,11 +355,15 @@ writeFileSync(LAST_RUN, JSON.stringify(res, null, 1));
 output(res);
 log(`done in ${((performance.now() - t0) / 1000).toFixed(0)} s (measurements saved in ${relative(ROOT, LAST_RUN)})`);
 
-/** Prints the report and (unless --no-write / --quick) writes results.md and chart.svg. */
+/**
+ * Prints the report and writes results.md and chart.svg: by default only for
+ * a full run (not --quick, not --only, not --baseline, whose partial tables
+ * would replace the full ones); --write / --no-write decide otherwise.
+ */
 function output(result) {
   result.verdicts = verdicts(result);
   console.log(`\n${terminalReport(result)}\n`);
-  if (args.write ?? !result.quick) {
+  if (args.write ?? (!result.quick && !only && !args.baseline)) {
     writeFileSync(join(ROOT, 'bench/results.md'), markdownReport(result));
     writeFileSync(join(ROOT, 'bench/chart.svg'), chartSvg(result));
     log('wrote bench/results.md and bench/chart.svg');

@@ -14,6 +14,9 @@ import { walkHtmlparser2 } from './walk.js?for=htmlparser2';
 import { walkParse5 as walkObject } from './walk.js?for=object';
 import { walkParse5 } from './walk.js?for=parse5';
 import { walkDom as walkStream } from './walk.js?for=stream';
+import { walkDom as walkBaseline } from './walk.js?for=baseline';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export class Unavailable extends Error {}
 
@@ -86,6 +89,25 @@ export const PARSERS = [
         },
         walk: walkStream,
       };
+    },
+  },
+  // `make bench` of another build, for an A/B of the DOM row (bench/run.js
+  // --baseline DIR: DIR/js/node.bundle.js, a checkout built with `make
+  // bundles`; passed to the child processes and workers as H5_BENCH_BASELINE).
+  {
+    id: 'baseline',
+    get label() { return `html5-wasm (DOM) of ${process.env.H5_BENCH_BASELINE ?? '--baseline DIR'}`; },
+    ours: true,
+    async load() {
+      const dir = process.env.H5_BENCH_BASELINE;
+      if (!dir) throw new Unavailable('no --baseline DIR given');
+      let mod;
+      try {
+        mod = await import(pathToFileURL(resolve(dir, 'js/node.bundle.js')).href);
+      } catch (e) {
+        throw new Unavailable(`${dir}/js/node.bundle.js failed to load (${e.message.split('\n')[0]})`);
+      }
+      return { parse: (html) => mod.parse(html), walk: walkBaseline };
     },
   },
   {

@@ -193,16 +193,20 @@ export function initSync(source, options) {
     throw new TypeError('initSync(source): source must be the bytes of html5.wasm (an ArrayBuffer or typed array) ' +
       'or a WebAssembly.Module; got ' + describe(source));
   }
-  if (!isModule) checkModuleBytes(source, 'initSync');
   if (wasm) {
+    if (!isModule) checkModuleBytes(source, 'initSync');
     prepare('initSync', o);
     return;
   }
   let module = source;
   if (!isModule) {
+    // Compiling validates: the bytes are validated on their own (a second
+    // pass over the module, about half the time of Liftoff's compile: a few
+    // ms of Node's import of the package) only to tell which error it was.
     try {
       module = new WebAssembly.Module(source);
     } catch (e) {
+      checkModuleBytes(source, 'initSync');
       // Chromium's main thread compiles at most 4 KB synchronously.
       throw new RangeError(`initSync(source): this platform refused to compile html5.wasm synchronously (${e.message}); use \`await init(source)\``, { cause: e });
     }

@@ -140,6 +140,7 @@ class Rec {
     this.pub = ''; // doctype public / system identifiers
     this.sys = '';
     this.cdata = false; // Text: a CDATASection
+    this.is = null; // element with `attrs`: its is value (Tree#isValue)
   }
 }
 
@@ -647,10 +648,27 @@ export class Tree {
     const r = this.mat(i);
     if (r.attrs === null) {
       const l = new Array(cnt);
-      for (let k = 0; k < cnt; k++) l[k] = new AttrRec(this.attrName(a0 + k), this.attrNs(a0 + k), this.attrURI(a0 + k), this.attrPrefix(a0 + k), this.attrValue(a0 + k));
+      for (let k = 0; k < cnt; k++) {
+        const x = l[k] = new AttrRec(this.attrName(a0 + k), this.attrNs(a0 + k), this.attrURI(a0 + k), this.attrPrefix(a0 + k), this.attrValue(a0 + k));
+        if (x.ns === ANS_NONE && x.local === 'is') r.is = x.value; // the is value stays what was parsed (isValue)
+      }
       r.attrs = l;
     }
     return r.attrs;
+  }
+  /**
+   * Element i's is value (DOM 4.9): fixed when it was made.  The parser took
+   * the `is` attribute of its start tag (HTML 13.2.6.1 "create an element
+   * for a token"), so a node whose attribute list never changed reads it
+   * there; the first change of that list stores it (attrList), and made
+   * nodes store theirs (createElement's options, a copy's source).  (An
+   * `is` attribute the parser added to html or body from a later start tag
+   * is read as theirs too: the buffer does not tell them apart.)
+   */
+  isValue(i) {
+    const r = this.ov === null ? undefined : this.ov.get(i);
+    if (r !== undefined && r.attrs !== null) return r.is;
+    return i < this.count ? this.plainAttr(i, 'is') : null;
   }
   /** The id of name s, added to the name table if new. */
   intern(s) {
@@ -784,6 +802,7 @@ export class Tree {
     if (type === TYPE_ELEMENT) {
       r.uri = src.nsURI(s);
       r.prefix = src.prefixOf(s);
+      r.is = src.isValue(s); // DOM "clone a node": created with node's is value
       const cnt = src.attrCount(s);
       const a0 = src.attrFirst(s);
       for (let k = a0; k < a0 + cnt; k++) r.attrs.push(new AttrRec(src.attrName(k), src.attrNs(k), src.attrURI(k), src.attrPrefix(k), src.attrValue(k)));
@@ -894,6 +913,19 @@ export function validateAndExtract(namespace, qualifiedName, context, fn) {
 const ELEMENT_NS_CODE = new Map([[HTML_NS, NS_HTML], [SVG_NS, NS_SVG], [MATHML_NS, NS_MATHML]]);
 const ATTR_NS_CODE = new Map([[null, ANS_NONE], [XLINK_NS, 1], [XML_NS, 2], [XMLNS_NS, ANS_XMLNS]]);
 const attrNsCode = (uri) => ATTR_NS_CODE.get(uri) ?? ANS_OTHER;
+
+/**
+ * DOM 4.5 "flatten element creation options": the is value of createElement's
+ * options, WebIDL's (DOMString or ElementCreationOptions): undefined, null or
+ * an object is the dictionary, whose `is` (a DOMString) is the value; a
+ * string (anything else converted to one) is ignored.
+ */
+function creationIs(options, fn) {
+  if (options === undefined || options === null) return null;
+  const is = typeof options === 'object' || typeof options === 'function' ? options.is : undefined;
+  if (typeof options === 'symbol' || typeof is === 'symbol') throw new TypeError(`${fn}: options: a Symbol is not a string`);
+  return is === undefined ? null : String(is);
+}
 
 function checkNodeArg(x, fn) {
   if (!(x instanceof Node)) throw new TypeError(`${fn}: the argument is not a Node of this library (got ${x === null ? 'null' : typeof x})`);
@@ -1871,20 +1903,29 @@ export class Document extends ParentNode {
   get innerHTML() { return serialize(this); }
 
   // ---- making nodes (DOM 4.5) ----
-  /** An HTML element (the name lowercased: an HTML document); InvalidCharacterError for an invalid name. */
-  createElement(localName) {
+  /**
+   * An HTML element (the name lowercased: an HTML document); InvalidCharacterError for an invalid name.
+   * `options`: a string (ignored) or { is } (DOM 4.5), the element's is value.
+   */
+  createElement(localName, options) {
     const s = String(localName);
     if (!isValidElementLocalName(s)) throw domException(`createElement: '${s}' is not a valid element name`, 'InvalidCharacterError');
-    return this._t.node(this._t.create(TYPE_ELEMENT, NS_HTML, asciiLower(s)));
+    const is = creationIs(options, 'createElement');
+    const t = this._t;
+    const i = t.create(TYPE_ELEMENT, NS_HTML, asciiLower(s));
+    t.ov.get(i).is = is;
+    return t.node(i);
   }
-  createElementNS(namespace, qualifiedName) {
+  createElementNS(namespace, qualifiedName, options) {
     const [ns, prefix, local] = validateAndExtract(namespace, qualifiedName, 'element', 'createElementNS');
+    const is = creationIs(options, 'createElementNS');
     const t = this._t;
     const code = ELEMENT_NS_CODE.get(ns) ?? NS_OTHER;
     const i = t.create(TYPE_ELEMENT, code, local);
     const r = t.ov.get(i);
     r.uri = ns;
     r.prefix = prefix;
+    r.is = is;
     return t.node(i);
   }
   createTextNode(data) { return this._char(TYPE_TEXT, null, data); }

@@ -1788,10 +1788,12 @@ function validity(t, i, ctx) {
 // element: an HTML element is undefined when "create an element" gave it the
 // "undefined" state, i.e. its name is a valid custom element name (the 2025
 // rule Chromium 156 checks, js/custom-element-name.js) or
-// it was parsed with an `is` attribute; every other element is defined.
+// it has an is value (DOM 4.9: the `is` attribute it was parsed with, or
+// createElement's `is` option; an `is` attribute set or removed later does
+// not change it, js/dom.js Tree#isValue); every other element is defined.
 function isDefined(t, i) {
   if (!isHtml(t, i)) return true;
-  return !isValidCustomElementName(t.localName(i)) && !hasAttr(t, i, 'is');
+  return !isValidCustomElementName(t.localName(i)) && t.isValue(i) === null;
 }
 
 // :link / :any-link (4.16.3): a and area elements with an href attribute

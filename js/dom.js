@@ -71,12 +71,13 @@ export const elementClasses = new Map();
  * - attribute(t, i, localName, namespace, oldValue, value): after element
  *   i's attribute changed (null old value: added; null value: removed);
  * - inserted(t, c): after node c was inserted (with its subtree);
- * - removed(t, c, p): after node c (with its subtree) left parent p;
+ * - removing(t, c): before node c (with its subtree) leaves its parent;
+ *   what it returns is given to removed(t, before) after;
  * - copied(src, s, t, i, moved): element s of tree src was copied (moved:
  *   and is being moved) to element i of tree t (cloneNode, importNode,
  *   adoption, innerHTML's fragment).
  */
-export const stateHooks = { changing: null, attribute: null, inserted: null, removed: null, copied: null };
+export const stateHooks = { changing: null, attribute: null, inserted: null, removing: null, removed: null, copied: null };
 /**
  * Hook: the one class HTML element objects are made of (js/html-elements.js
  * sets it; the element's interface is virtual, docs/dom.md "Keeping reads
@@ -730,6 +731,7 @@ export class Tree {
     const inert = this.ownerDocumentOf(p) !== this.documentNode();
     const rc = this.mat(c);
     const rp = this.mat(p);
+    const before = stateHooks.removing !== null ? stateHooks.removing(this, c) : null; // (the overlay made: the tree's first change)
     const { prev, next } = rc;
     if (prev === NONE) rp.first = next;
     else this.mat(prev).next = next;
@@ -743,7 +745,7 @@ export class Tree {
       const k = l.indexOf(this.node(c));
       if (k >= 0) l.splice(k, 1);
     }
-    if (stateHooks.removed !== null) stateHooks.removed(this, c, p);
+    if (before !== null) stateHooks.removed(this, before);
   }
   /** Sets character data. */
   setData(i, s) {
@@ -1909,16 +1911,16 @@ export class Document extends ParentNode {
    */
   createElement(localName, options) {
     const s = String(localName);
+    const is = creationIs(options, 'createElement'); // (WebIDL converts the arguments first)
     if (!isValidElementLocalName(s)) throw domException(`createElement: '${s}' is not a valid element name`, 'InvalidCharacterError');
-    const is = creationIs(options, 'createElement');
     const t = this._t;
     const i = t.create(TYPE_ELEMENT, NS_HTML, asciiLower(s));
     t.ov.get(i).is = is;
     return t.node(i);
   }
   createElementNS(namespace, qualifiedName, options) {
-    const [ns, prefix, local] = validateAndExtract(namespace, qualifiedName, 'element', 'createElementNS');
     const is = creationIs(options, 'createElementNS');
+    const [ns, prefix, local] = validateAndExtract(namespace, qualifiedName, 'element', 'createElementNS');
     const t = this._t;
     const code = ELEMENT_NS_CODE.get(ns) ?? NS_OTHER;
     const i = t.create(TYPE_ELEMENT, code, local);

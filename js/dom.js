@@ -225,6 +225,8 @@ export class Tree {
     this.src = null;
     /** The overlay: Map of node index → Rec, null while the tree is as decoded. */
     this.ov = null;
+    /** Some element's stored is value (Rec#is) is not null: the serializer looks for is values without an is attribute. */
+    this.isStored = false;
     /** The index the next new node gets. */
     this.top = this.count;
     /** Changes with every mutation (live collections and caches compare it). */
@@ -651,7 +653,7 @@ export class Tree {
       const l = new Array(cnt);
       for (let k = 0; k < cnt; k++) {
         const x = l[k] = new AttrRec(this.attrName(a0 + k), this.attrNs(a0 + k), this.attrURI(a0 + k), this.attrPrefix(a0 + k), this.attrValue(a0 + k));
-        if (x.ns === ANS_NONE && x.local === 'is') r.is = x.value; // the is value stays what was parsed (isValue)
+        if (x.ns === ANS_NONE && x.local === 'is') this.storeIs(r, x.value); // the is value stays what was parsed
       }
       r.attrs = l;
     }
@@ -670,6 +672,11 @@ export class Tree {
     const r = this.ov === null ? undefined : this.ov.get(i);
     if (r !== undefined && r.attrs !== null) return r.is;
     return i < this.count ? this.plainAttr(i, 'is') : null;
+  }
+  /** Stores element Rec r's is value (isStored: one is not null). */
+  storeIs(r, is) {
+    r.is = is;
+    if (is !== null) this.isStored = true;
   }
   /** The id of name s, added to the name table if new. */
   intern(s) {
@@ -804,7 +811,7 @@ export class Tree {
     if (type === TYPE_ELEMENT) {
       r.uri = src.nsURI(s);
       r.prefix = src.prefixOf(s);
-      r.is = src.isValue(s); // DOM "clone a node": created with node's is value
+      this.storeIs(r, src.isValue(s)); // DOM "clone a node": created with node's is value
       const cnt = src.attrCount(s);
       const a0 = src.attrFirst(s);
       for (let k = a0; k < a0 + cnt; k++) r.attrs.push(new AttrRec(src.attrName(k), src.attrNs(k), src.attrURI(k), src.attrPrefix(k), src.attrValue(k)));
@@ -1915,7 +1922,7 @@ export class Document extends ParentNode {
     if (!isValidElementLocalName(s)) throw domException(`createElement: '${s}' is not a valid element name`, 'InvalidCharacterError');
     const t = this._t;
     const i = t.create(TYPE_ELEMENT, NS_HTML, asciiLower(s));
-    t.ov.get(i).is = is;
+    t.storeIs(t.ov.get(i), is);
     return t.node(i);
   }
   createElementNS(namespace, qualifiedName, options) {
@@ -1927,7 +1934,7 @@ export class Document extends ParentNode {
     const r = t.ov.get(i);
     r.uri = ns;
     r.prefix = prefix;
-    r.is = is;
+    t.storeIs(r, is);
     return t.node(i);
   }
   createTextNode(data) { return this._char(TYPE_TEXT, null, data); }

@@ -372,8 +372,10 @@ stateHooks.attribute = (t, i, local, uri, old, value) => {
   if (uri !== null) return;
   if (local === 'id') {
     // HTML 4.10.17.3: an element's ID changed resets the form owners.
-    const ids = idsNamed(t, [old, value]);
-    if (old !== value && ids.length > 0) resetFormOwners(t, rootOf(t, i), ids, NONE, i, old);
+    const s = checkedRadioForms.get(t);
+    if (s === undefined || old === value) return;
+    const ids = [old, value].filter((f) => f !== null && s.has(f));
+    if (ids.length > 0) resetFormOwners(t, rootOf(t, i), ids, NONE, i, old);
     return;
   }
   if (!isHTML(t, i, 'input')) return;
@@ -389,11 +391,6 @@ stateHooks.attribute = (t, i, local, uri, old, value) => {
     uncheckOthers(t, i);
   }
 };
-/** Those of `ids` (strings or null) that a checked radio's form attribute of tree t named. */
-function idsNamed(t, ids) {
-  const s = checkedRadioForms.get(t);
-  return s === undefined ? [] : ids.filter((f) => f !== null && s.has(f));
-}
 /** The ids of node c's inclusive descendants that a checked radio's form attribute named. */
 function idsIn(t, c) {
   const s = checkedRadioForms.get(t);
@@ -450,6 +447,7 @@ stateHooks.inserted = (t, c) => {
 // those elsewhere whose form attribute names an id removed (4.10.17.3);
 // after, each whose owner changed unchecks the rest of its new group.
 stateHooks.removing = (t, c) => {
+  if (!checkedRadioForms.has(t)) return null;
   const out = checkedRadiosIn(t, c).map((j) => [j, formOwner(t, j)]);
   const ids = idsIn(t, c);
   return ids.length > 0 ? out.concat(radiosNaming(t, rootOf(t, c), ids, c)) : out;

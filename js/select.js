@@ -22,7 +22,7 @@
 // The tree is read only through js/dom.js's Tree accessor methods.
 
 import {
-  ANS_NONE, ANS_XLINK, ANS_XML, NODE_WORDS, NONE, NS_HTML, NS_SVG, SHADOW_SLOT_MANUAL, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT,
+  ANS_NONE, ANS_XLINK, ANS_XML, ELEMENT_NS_URI, NODE_WORDS, NONE, NS_HTML, NS_SVG, SHADOW_SLOT_MANUAL, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT,
 } from './abi.js';
 import { BIDI_RUN_COUNT, BIDI_RUNS } from './bidi.js';
 import { lastAtMost } from './text.js';
@@ -1792,7 +1792,7 @@ function validity(t, i, ctx) {
 // createElement's `is` option; an `is` attribute set or removed later does
 // not change it, js/dom.js Tree#isValue); every other element is defined.
 function isDefined(t, i) {
-  if (!isHtml(t, i)) return true;
+  if (t.nsURI(i) !== ELEMENT_NS_URI[NS_HTML]) return true; // (an XML document's XHTML elements too)
   return !isValidCustomElementName(t.localName(i)) && t.isValue(i) === null;
 }
 

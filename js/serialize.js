@@ -183,6 +183,7 @@ class TreeWalk {
   // HTML 13.3: "If current node's is value is not null, and the element does not have an is content
   // attribute in its attribute list", the is value (else null).
   isValue(i) {
+    if (!this.t.isStored) return null; // every is value is an is attribute
     const is = this.t.isValue(i);
     return is === null || this.t.findPlainAttr(i, 'is') >= 0 ? null : is;
   }

@@ -49,6 +49,8 @@ export function isValueCases() {
     "const e = d.getElementById('a'); e.removeAttribute('is'); e.setAttribute('is', 'other'); return [e.outerHTML, e.matches(':defined')];",
   ];
   copies.forEach((body, k) => out.push({ name: `is value copied ${k}`, html, body }));
+  out.push({ name: 'XML documents: the parsed is attribute is the is value', xml: true, html: '<r xmlns="http://www.w3.org/1999/xhtml"><div is="x-y" id="a"/><x-y id="b"/><p id="c"/></r>',
+    body: "const a = d.getElementById('a'); const s = () => [...d.querySelectorAll(':defined')].map((e) => e.localName); const before = s(); a.removeAttribute('is'); return [before, s()];" });
   out.push({ name: ':defined after every change', html, body: "d.getElementById('a').removeAttribute('is'); d.getElementById('b').removeAttribute('is'); d.getElementById('c').removeAttribute('is'); d.querySelector('div').setAttribute('is', 'q-q'); const p = d.createElement('p'); p.setAttribute('is', 'p-p'); d.body.append(p, d.createElement('p', { is: 'w-w' })); return [[...d.querySelectorAll(':not(:defined)')].map((e) => e.localName + '#' + e.id), d.body.innerHTML];" });
   return out;
 }

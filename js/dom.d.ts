@@ -74,6 +74,11 @@ export declare class Attr {
 /** What the ParentNode / ChildNode methods take: nodes, and strings (made Text nodes). */
 export type NodeOrString = Node | string;
 
+/** DOM 4.5 ElementCreationOptions: `is`, the element's is value (a customized built-in element's name; no registry checks it here). */
+export interface ElementCreationOptions {
+  is?: string;
+}
+
 /** DOM 4.4: the node type and document position constants, on Node and on every node. */
 interface NodeConstants {
   readonly ELEMENT_NODE: 1;
@@ -284,7 +289,9 @@ export declare const stateHooks: {
   changing: ((t: StateHookTree) => void) | null;
   attribute: ((t: StateHookTree, i: number, localName: string, namespace: string | null, oldValue: string | null, value: string | null) => void) | null;
   inserted: ((t: StateHookTree, c: number) => void) | null;
-  removed: ((t: StateHookTree, c: number, p: number) => void) | null;
+  /** Before node c leaves its parent; what it returns is given to removed() after. */
+  removing: ((t: StateHookTree, c: number) => unknown) | null;
+  removed: ((t: StateHookTree, before: unknown) => void) | null;
   copied: ((src: StateHookTree, s: number, t: StateHookTree, i: number, moved: boolean) => void) | null;
 };
 
@@ -405,9 +412,12 @@ export declare class Document extends ParentNodeBase {
   createNodeIterator(root: Node, whatToShow?: number, filter?: NodeFilterInput): NodeIterator;
   /** Non-standard: serialisation of the children. */
   readonly innerHTML: string;
-  /** An HTML element (name lowercased); InvalidCharacterError for an invalid name. */
-  createElement(localName: string): Element;
-  createElementNS(namespace: string | null, qualifiedName: string): Element;
+  /**
+   * An HTML element (name lowercased); InvalidCharacterError for an invalid name.  `options`: a
+   * string (ignored) or `{ is }`, the element's is value (docs/dom.md, "The is value").
+   */
+  createElement(localName: string, options?: string | ElementCreationOptions): Element;
+  createElementNS(namespace: string | null, qualifiedName: string, options?: string | ElementCreationOptions): Element;
   createTextNode(data: string): Text;
   createComment(data: string): Comment;
   /** NotSupportedError in an HTML document; XML documents (XmlDocument) make one. */

@@ -71,12 +71,13 @@ export const elementClasses = new Map();
  * - attribute(t, i, localName, namespace, oldValue, value): after element
  *   i's attribute changed (null old value: added; null value: removed);
  * - inserted(t, c): after node c was inserted (with its subtree);
- * - removed(t, c, p): after node c (with its subtree) left parent p;
+ * - removing(t, c): before node c (with its subtree) leaves its parent;
+ *   what it returns is given to removed(t, before) after;
  * - copied(src, s, t, i, moved): element s of tree src was copied (moved:
  *   and is being moved) to element i of tree t (cloneNode, importNode,
  *   adoption, innerHTML's fragment).
  */
-export const stateHooks = { changing: null, attribute: null, inserted: null, removed: null, copied: null };
+export const stateHooks = { changing: null, attribute: null, inserted: null, removing: null, removed: null, copied: null };
 /**
  * Hook: the one class HTML element objects are made of (js/html-elements.js
  * sets it; the element's interface is virtual, docs/dom.md "Keeping reads
@@ -140,6 +141,7 @@ class Rec {
     this.pub = ''; // doctype public / system identifiers
     this.sys = '';
     this.cdata = false; // Text: a CDATASection
+    this.is = null; // element with `attrs`: its is value (Tree#isValue)
   }
 }
 
@@ -223,6 +225,8 @@ export class Tree {
     this.src = null;
     /** The overlay: Map of node index → Rec, null while the tree is as decoded. */
     this.ov = null;
+    /** Some element's stored is value (Rec#is) is not null: the serializer looks for is values without an is attribute. */
+    this.isStored = false;
     /** The index the next new node gets. */
     this.top = this.count;
     /** Changes with every mutation (live collections and caches compare it). */
@@ -647,10 +651,32 @@ export class Tree {
     const r = this.mat(i);
     if (r.attrs === null) {
       const l = new Array(cnt);
-      for (let k = 0; k < cnt; k++) l[k] = new AttrRec(this.attrName(a0 + k), this.attrNs(a0 + k), this.attrURI(a0 + k), this.attrPrefix(a0 + k), this.attrValue(a0 + k));
+      for (let k = 0; k < cnt; k++) {
+        const x = l[k] = new AttrRec(this.attrName(a0 + k), this.attrNs(a0 + k), this.attrURI(a0 + k), this.attrPrefix(a0 + k), this.attrValue(a0 + k));
+        if (x.ns === ANS_NONE && x.local === 'is') this.storeIs(r, x.value); // the is value stays what was parsed
+      }
       r.attrs = l;
     }
     return r.attrs;
+  }
+  /**
+   * Element i's is value (DOM 4.9): fixed when it was made.  The parser took
+   * the `is` attribute of its start tag (HTML 13.2.6.1 "create an element
+   * for a token"), so a node whose attribute list never changed reads it
+   * there; the first change of that list stores it (attrList), and made
+   * nodes store theirs (createElement's options, a copy's source).  (An
+   * `is` attribute the parser added to html or body from a later start tag
+   * is read as theirs too: the buffer does not tell them apart.)
+   */
+  isValue(i) {
+    const r = this.ov === null ? undefined : this.ov.get(i);
+    if (r !== undefined && r.attrs !== null) return r.is;
+    return i < this.count ? this.plainAttr(i, 'is') : null;
+  }
+  /** Stores element Rec r's is value (isStored: one is not null). */
+  storeIs(r, is) {
+    r.is = is;
+    if (is !== null) this.isStored = true;
   }
   /** The id of name s, added to the name table if new. */
   intern(s) {
@@ -712,6 +738,7 @@ export class Tree {
     const inert = this.ownerDocumentOf(p) !== this.documentNode();
     const rc = this.mat(c);
     const rp = this.mat(p);
+    const before = stateHooks.removing !== null ? stateHooks.removing(this, c) : null; // (the overlay made: the tree's first change)
     const { prev, next } = rc;
     if (prev === NONE) rp.first = next;
     else this.mat(prev).next = next;
@@ -725,7 +752,7 @@ export class Tree {
       const k = l.indexOf(this.node(c));
       if (k >= 0) l.splice(k, 1);
     }
-    if (stateHooks.removed !== null) stateHooks.removed(this, c, p);
+    if (before !== null) stateHooks.removed(this, before);
   }
   /** Sets character data. */
   setData(i, s) {
@@ -784,6 +811,7 @@ export class Tree {
     if (type === TYPE_ELEMENT) {
       r.uri = src.nsURI(s);
       r.prefix = src.prefixOf(s);
+      this.storeIs(r, src.isValue(s)); // DOM "clone a node": created with node's is value
       const cnt = src.attrCount(s);
       const a0 = src.attrFirst(s);
       for (let k = a0; k < a0 + cnt; k++) r.attrs.push(new AttrRec(src.attrName(k), src.attrNs(k), src.attrURI(k), src.attrPrefix(k), src.attrValue(k)));
@@ -894,6 +922,19 @@ export function validateAndExtract(namespace, qualifiedName, context, fn) {
 const ELEMENT_NS_CODE = new Map([[HTML_NS, NS_HTML], [SVG_NS, NS_SVG], [MATHML_NS, NS_MATHML]]);
 const ATTR_NS_CODE = new Map([[null, ANS_NONE], [XLINK_NS, 1], [XML_NS, 2], [XMLNS_NS, ANS_XMLNS]]);
 const attrNsCode = (uri) => ATTR_NS_CODE.get(uri) ?? ANS_OTHER;
+
+/**
+ * DOM 4.5 "flatten element creation options": the is value of createElement's
+ * options, WebIDL's (DOMString or ElementCreationOptions): undefined, null or
+ * an object is the dictionary, whose `is` (a DOMString) is the value; a
+ * string (anything else converted to one) is ignored.
+ */
+function creationIs(options, fn) {
+  if (options === undefined || options === null) return null;
+  const is = typeof options === 'object' || typeof options === 'function' ? options.is : undefined;
+  if (typeof options === 'symbol' || typeof is === 'symbol') throw new TypeError(`${fn}: options: a Symbol is not a string`);
+  return is === undefined ? null : String(is);
+}
 
 function checkNodeArg(x, fn) {
   if (!(x instanceof Node)) throw new TypeError(`${fn}: the argument is not a Node of this library (got ${x === null ? 'null' : typeof x})`);
@@ -1871,13 +1912,21 @@ export class Document extends ParentNode {
   get innerHTML() { return serialize(this); }
 
   // ---- making nodes (DOM 4.5) ----
-  /** An HTML element (the name lowercased: an HTML document); InvalidCharacterError for an invalid name. */
-  createElement(localName) {
+  /**
+   * An HTML element (the name lowercased: an HTML document); InvalidCharacterError for an invalid name.
+   * `options`: a string (ignored) or { is } (DOM 4.5), the element's is value.
+   */
+  createElement(localName, options) {
     const s = String(localName);
+    const is = creationIs(options, 'createElement'); // (WebIDL converts the arguments first)
     if (!isValidElementLocalName(s)) throw domException(`createElement: '${s}' is not a valid element name`, 'InvalidCharacterError');
-    return this._t.node(this._t.create(TYPE_ELEMENT, NS_HTML, asciiLower(s)));
+    const t = this._t;
+    const i = t.create(TYPE_ELEMENT, NS_HTML, asciiLower(s));
+    t.storeIs(t.ov.get(i), is);
+    return t.node(i);
   }
-  createElementNS(namespace, qualifiedName) {
+  createElementNS(namespace, qualifiedName, options) {
+    const is = creationIs(options, 'createElementNS');
     const [ns, prefix, local] = validateAndExtract(namespace, qualifiedName, 'element', 'createElementNS');
     const t = this._t;
     const code = ELEMENT_NS_CODE.get(ns) ?? NS_OTHER;
@@ -1885,6 +1934,7 @@ export class Document extends ParentNode {
     const r = t.ov.get(i);
     r.uri = ns;
     r.prefix = prefix;
+    t.storeIs(r, is);
     return t.node(i);
   }
   createTextNode(data) { return this._char(TYPE_TEXT, null, data); }

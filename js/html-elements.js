@@ -209,9 +209,21 @@ function ancestor(t, i, name) {
   return NONE;
 }
 /** First element of i's tree whose id is `id` (tree order), or NONE. */
-function byId(t, i, id) {
-  const r = rootOf(t, i);
-  for (let j = t.nextElement(r, r); j !== NONE; j = t.nextElement(j, r)) if (t.plainAttr(j, 'id') === id) return j;
+const byId = (t, i, id) => firstById(t, rootOf(t, i), id, NONE, NONE, null);
+/** Is j in the subtree of c (NONE: no subtree)? */
+function within(t, j, c) {
+  if (c !== NONE) for (let k = j; k !== NONE; k = t.parent(k)) if (k === c) return true;
+  return false;
+}
+/**
+ * First element of root r's tree whose id is `id`, or NONE, as the tree was
+ * before a change: without the subtree `skip` (NONE: none), element e's id
+ * being `eId` (e NONE: none).
+ */
+function firstById(t, r, id, skip, e, eId) {
+  for (let j = t.nextElement(r, r); j !== NONE; j = t.nextElement(j, r)) {
+    if ((j === e ? eId : t.plainAttr(j, 'id')) === id && !within(t, j, skip)) return j;
+  }
   return NONE;
 }
 
@@ -277,8 +289,21 @@ const isRadio = (t, j) => (t.plainAttr(j, 'type') ?? '').toLowerCase() === 'radi
 // removed, the form owner changing, a type change, becoming connected
 // (js/dom.js stateHooks).
 
-/** Trees in which a radio button's stored checkedness was ever true: only they walk inserted or removed subtrees. */
-const treesWithCheckedRadios = new WeakSet();
+/**
+ * Trees in which a radio button's stored checkedness was ever true (only
+ * they walk inserted or removed subtrees), each with the form attributes
+ * those radios had (only an element with one of these ids, inserted,
+ * removed or its id changed, looks for radios whose form owner it changes).
+ * @type {WeakMap<Tree, Set<string>>}
+ */
+const checkedRadioForms = new WeakMap();
+/** Notes that radio i of tree t is checked. */
+function noteCheckedRadio(t, i) {
+  let s = checkedRadioForms.get(t);
+  if (s === undefined) checkedRadioForms.set(t, (s = new Set()));
+  const f = t.plainAttr(i, 'form');
+  if (f !== null) s.add(f);
+}
 
 /**
  * The radio button of i's group that the checked attributes leave checked:
@@ -313,7 +338,7 @@ function checkednessOf(t, i) {
 /** Stores input i's checkedness (the dirty flag unchanged). */
 function storeCheckedness(t, i, v) {
   t.node(i)._checked = v;
-  if (v && isRadio(t, i)) treesWithCheckedRadios.add(t);
+  if (v && isRadio(t, i)) noteCheckedRadio(t, i);
 }
 /** "the checkedness of all the other elements in the same radio button group must be set to false", when radio i is checked. */
 function uncheckOthers(t, i) {
@@ -336,7 +361,7 @@ function storeParsedCheckedness(t) {
 /** The radios in node c's inclusive descendants, in tree order, whose checkedness is true. */
 function checkedRadiosIn(t, c) {
   const out = [];
-  if (!treesWithCheckedRadios.has(t)) return out;
+  if (!checkedRadioForms.has(t)) return out;
   for (let j = c; j !== NONE; j = t.following(j, c)) {
     if (t.type(j) === ELEMENT && isHTML(t, j, 'input') && isRadio(t, j) && checkednessOf(t, j)) out.push(j);
   }
@@ -344,7 +369,16 @@ function checkedRadiosIn(t, c) {
 }
 stateHooks.changing = storeParsedCheckedness;
 stateHooks.attribute = (t, i, local, uri, old, value) => {
-  if (uri !== null || !isHTML(t, i, 'input')) return;
+  if (uri !== null) return;
+  if (local === 'id') {
+    // HTML 4.10.17.3: an element's ID changed resets the form owners.
+    const s = checkedRadioForms.get(t);
+    if (s === undefined || old === value) return;
+    const ids = [old, value].filter((f) => f !== null && s.has(f));
+    if (ids.length > 0) resetFormOwners(t, rootOf(t, i), ids, NONE, i, old);
+    return;
+  }
+  if (!isHTML(t, i, 'input')) return;
   if (local === 'checked') {
     // "When the checked content attribute is added, if the control does not
     // have dirty checkedness, the user agent must set the checkedness of the
@@ -352,8 +386,43 @@ stateHooks.attribute = (t, i, local, uri, old, value) => {
     if (t.cached(i)?._dirtyChecked === true) return;
     if (old === null) setCheckedness(t, i, true);
     else if (value === null) storeCheckedness(t, i, false);
-  } else if (local === 'name' || local === 'type' || local === 'form') uncheckOthers(t, i);
+  } else if (local === 'name' || local === 'type' || local === 'form') {
+    if (isRadio(t, i) && checkednessOf(t, i)) noteCheckedRadio(t, i);
+    uncheckOthers(t, i);
+  }
 };
+/** The ids of node c's inclusive descendants that a checked radio's form attribute named. */
+function idsIn(t, c) {
+  const s = checkedRadioForms.get(t);
+  const out = [];
+  if (s === undefined || s.size === 0) return out;
+  for (let j = c; j !== NONE; j = t.following(j, c)) {
+    const id = t.type(j) === ELEMENT ? t.plainAttr(j, 'id') : null;
+    if (id !== null && s.has(id)) out.push(id);
+  }
+  return out;
+}
+/** The checked radios of root r's tree, outside subtree `skip`, whose form attribute is one of `ids`, each with its form owner now. */
+function radiosNaming(t, r, ids, skip) {
+  const out = [];
+  for (let j = t.nextElement(r, r); j !== NONE; j = t.nextElement(j, r)) {
+    if (isHTML(t, j, 'input') && ids.includes(t.plainAttr(j, 'form')) && isRadio(t, j) && checkednessOf(t, j) && !within(t, j, skip)) out.push([j, formOwner(t, j)]);
+  }
+  return out;
+}
+/** A form element, or NONE. */
+const formOrNone = (t, j) => (j !== NONE && isHTML(t, j, 'form') ? j : NONE);
+/**
+ * HTML 4.10.17.3 "reset the form owner" of the checked radios of r's tree
+ * (outside subtree `skip`) whose form attribute is one of `ids`, after a
+ * change that firstById's arguments undo: each whose owner changed unchecks
+ * the rest of its new group (4.10.5.1.16).
+ */
+function resetFormOwners(t, r, ids, skip, e, eId) {
+  for (const [j, now] of radiosNaming(t, r, ids, skip)) {
+    if (now !== formOrNone(t, firstById(t, r, t.plainAttr(j, 'form'), skip, e, eId))) uncheckOthers(t, j);
+  }
+}
 /** Is node i connected (its shadow-including root a document, node type 9)? */
 function isConnected(t, i) {
   let r = rootOf(t, i);
@@ -362,27 +431,29 @@ function isConnected(t, i) {
 }
 // Becoming connected, or a new form owner (one it gets where it is now: it
 // had none while detached, up to a form in its own subtree): each checked
-// radio inserted unchecks the rest of its group, in tree order.
+// radio inserted unchecks the rest of its group, in tree order.  First the
+// radios elsewhere whose form attribute names an id inserted (4.10.17.3):
+// a form precedes the controls it holds (so in Chromium too).
 stateHooks.inserted = (t, c) => {
+  const ids = idsIn(t, c);
+  if (ids.length > 0) resetFormOwners(t, rootOf(t, c), ids, c, NONE, null);
   for (const j of checkedRadiosIn(t, c)) {
     let o = formOwner(t, j);
     while (o !== NONE && o !== c) o = t.parent(o); // NONE: no owner, or one outside c
     if (isConnected(t, j) || (o === NONE && formOwner(t, j) !== NONE)) uncheckOthers(t, j);
   }
 };
-// Removed: a radio whose form owner was outside the removed subtree (an
-// ancestor of p, or found by its form attribute in p's tree) has another now.
-stateHooks.removed = (t, c, p) => {
-  for (const j of checkedRadiosIn(t, c)) {
-    const now = formOwner(t, j);
-    const f = t.plainAttr(j, 'form');
-    let before = now;
-    if (f !== null) {
-      const k = byId(t, p, f);
-      if (k !== NONE && isHTML(t, k, 'form')) before = k;
-    } else if (now === NONE) before = isHTML(t, p, 'form') ? p : ancestor(t, p, 'form');
-    if (before !== now) uncheckOthers(t, j);
-  }
+// Removed: the form owners, before, of the checked radios removed and of
+// those elsewhere whose form attribute names an id removed (4.10.17.3);
+// after, each whose owner changed unchecks the rest of its new group.
+stateHooks.removing = (t, c) => {
+  if (!checkedRadioForms.has(t)) return null;
+  const out = checkedRadiosIn(t, c).map((j) => [j, formOwner(t, j)]);
+  const ids = idsIn(t, c);
+  return ids.length > 0 ? out.concat(radiosNaming(t, rootOf(t, c), ids, c)) : out;
+};
+stateHooks.removed = (t, before) => {
+  for (const [j, o] of before) if (formOwner(t, j) !== o) uncheckOthers(t, j);
 };
 // Cloning steps (4.10.5: "propagate the value, dirty value flag,
 // checkedness, and dirty checkedness flag"; 4.10.11: a textarea's raw value
@@ -395,7 +466,7 @@ stateHooks.copied = (src, s, t, i, moved) => {
   if (!moved && x?._value !== undefined) t.node(i)._value = x._value;
   if (!input) return;
   const v = x?._checked ?? (src.plainAttr(s, 'checked') === null ? undefined : parsedCheckedness(src, s));
-  if (v && isRadio(src, s)) treesWithCheckedRadios.add(t);
+  if (v && isRadio(src, s)) noteCheckedRadio(t, i);
   if ((moved && x !== undefined) || (v === undefined && x?._dirtyChecked === undefined)) return;
   const y = t.node(i);
   y._checked = v;

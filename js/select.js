@@ -22,7 +22,7 @@
 // The tree is read only through js/dom.js's Tree accessor methods.
 
 import {
-  ANS_NONE, ANS_XLINK, ANS_XML, NODE_WORDS, NONE, NS_HTML, NS_SVG, SHADOW_SLOT_MANUAL, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT,
+  ANS_NONE, ANS_XLINK, ANS_XML, ELEMENT_NS_URI, NODE_WORDS, NONE, NS_HTML, NS_SVG, SHADOW_SLOT_MANUAL, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_TEXT,
 } from './abi.js';
 import { BIDI_RUN_COUNT, BIDI_RUNS } from './bidi.js';
 import { lastAtMost } from './text.js';
@@ -1788,10 +1788,12 @@ function validity(t, i, ctx) {
 // element: an HTML element is undefined when "create an element" gave it the
 // "undefined" state, i.e. its name is a valid custom element name (the 2025
 // rule Chromium 156 checks, js/custom-element-name.js) or
-// it was parsed with an `is` attribute; every other element is defined.
+// it has an is value (DOM 4.9: the `is` attribute it was parsed with, or
+// createElement's `is` option; an `is` attribute set or removed later does
+// not change it, js/dom.js Tree#isValue); every other element is defined.
 function isDefined(t, i) {
-  if (!isHtml(t, i)) return true;
-  return !isValidCustomElementName(t.localName(i)) && !hasAttr(t, i, 'is');
+  if (t.nsURI(i) !== ELEMENT_NS_URI[NS_HTML]) return true; // (an XML document's XHTML elements too)
+  return !isValidCustomElementName(t.localName(i)) && t.isValue(i) === null;
 }
 
 // :link / :any-link (4.16.3): a and area elements with an href attribute

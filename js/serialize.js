@@ -92,6 +92,7 @@ export function escapeAttribute(s) { return ATTR_TEST.test(s) ? s.replace(ATTR_A
 //   name(x)          element local name, doctype name, PI target
 //   isHtml(x)        element in the HTML namespace
 //   attrCount(x), attrName(x, k), attrValue(x, k)   attribute k: serialized name, value
+//   isValue(x)       the is value to write before the attributes (HTML 13.3), or null
 //   data(x)          character data of text, comment, PI
 //   rawParent(x, scripting)   x's parent is an element whose text is written as is
 //   list(x)          x's children in serialisation order (template: its contents)
@@ -126,6 +127,7 @@ class DomWalk {
     const q = (this.n[i * NODE_WORDS + N_ATTR_FIRST] + k) * ATTR_WORDS;
     return this.t.string(this.a[q + A_VALUE_OFF], this.a[q + A_VALUE_LEN]);
   }
+  isValue() { return null; } // a parsed element's is value is its is attribute
   data(i) { return this.t.string(this.n[i * NODE_WORDS + N_DATA_OFF], this.n[i * NODE_WORDS + N_DATA_LEN]); }
   rawParent(i, scripting) {
     const n = this.n;
@@ -178,6 +180,13 @@ class TreeWalk {
     return t.attrQName(a);
   }
   attrValue(i, k) { return this.t.attrValue(this.t.attrFirst(i) + k); }
+  // HTML 13.3: "If current node's is value is not null, and the element does not have an is content
+  // attribute in its attribute list", the is value (else null).
+  isValue(i) {
+    if (!this.t.isStored) return null; // every is value is an is attribute
+    const is = this.t.isValue(i);
+    return is === null || this.t.findPlainAttr(i, 'is') >= 0 ? null : is;
+  }
   data(i) { return this.t.data(i); }
   rawParent(i, scripting) {
     const t = this.t;
@@ -227,6 +236,7 @@ class ObjectWalk {
     return a.prefix + ':' + a.name;
   }
   attrValue(x, k) { return x.attrs[k].value; }
+  isValue() { return null; } // no is value but an is attribute
   data(x) {
     if (x.nodeName === '#text') return x.value;
     return x.processingInstruction ? x.processingInstruction.data : x.data;
@@ -274,6 +284,8 @@ function run(A, l, c, outer, scripting, pick = null, stack = [], out = '') {
         case TYPE_ELEMENT: {
           const name = A.name(x);
           out += '<' + name;
+          const is = A.isValue(x);
+          if (is !== null) out += ' is="' + escapeAttribute(is) + '"';
           for (let k = 0, m = A.attrCount(x); k < m; k++) {
             out += ' ' + A.attrName(x, k) + '="' + escapeAttribute(A.attrValue(x, k)) + '"';
           }

@@ -11,7 +11,7 @@ import {
 } from 'html5-wasm';
 import type {
   Attr, BufferHeader, Bytes, BytesOptions, ChildNode, Comment, DecodeOptions, Document, DocumentFragment, DocumentType,
-  DomTypes, Element, EncodingSniffResult, Format, FragmentContext, Location, NodeJSON, ObjectDocument, ObjectElement,
+  DomTypes, Element, ElementCreationOptions, EncodingSniffResult, Format, FragmentContext, Location, NodeJSON, ObjectDocument, ObjectElement,
   ObjectNode, ObjectTextNode, ObjectTypes, ParseDocumentOptions, ParseError, ParseFragmentOptions, ParseOptions,
   ParseToBufferOptions, ProcessingInstruction, SerializeBufferOptions, SerializeOptions, TemplateElement, Text, Token,
   TokenizeOptions, TreeBuffer, WasmSource, CDATASection,
@@ -36,6 +36,13 @@ const xmlType: 'application/xml' | 'application/xhtml+xml' | 'image/svg+xml' = x
 if (xmlDoc.documentElement !== null) xmlDoc.documentElement.innerHTML = '<g/>';
 // @ts-expect-error -- DocumentType
 doc.implementation.createDocument(null, 'a', doc.body);
+// createElement's options: { is } (the is value) or a string
+const custom: Element = doc.createElement('button', { is: 'fancy-button' });
+const opts: ElementCreationOptions = { is: 'x-y' };
+doc.createElementNS('http://www.w3.org/1999/xhtml', 'p', opts);
+doc.createElement('p', 'ignored');
+// @ts-expect-error -- Type 'number' is not assignable to type 'string'
+doc.createElement('p', { is: 5 });
 const frag: DocumentFragment = parseFragment('<td>x', { context: 'tr' });
 const fragCtx: DocumentFragment = parseFragment('<path/>', { context: { localName: 'svg', namespaceURI: 'http://www.w3.org/2000/svg' } });
 const json: NodeJSON = doc.toJSON();

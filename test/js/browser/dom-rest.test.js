@@ -14,6 +14,7 @@ import { describe, test } from 'node:test';
 
 import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
 import { useHarness } from '../../browser/harness-session.js';
+import { formOwnerCases, isValueCases, knownDifferences } from './is-value-form-owner.cases.js';
 
 // Runs in the page.
 async function pageRun(cases) {
@@ -495,6 +496,7 @@ export const KNOWN_DIFFERENCES = [
   { name: 'NodeIterator: the last subtree removed, pointer before', html: '<!DOCTYPE html><div id=r><p id=a>1</p><ul id=u><li id=l>x</ul></div>',
     body: "const it = d.createNodeIterator(d.getElementById('r'), 1); for (let k = 0; k < 4; k++) it.nextNode(); it.previousNode(); it.previousNode(); d.getElementById('u').remove(); return [it.referenceNode.nodeName, it.referenceNode.textContent, it.pointerBeforeReferenceNode];",
     standard: '["#text","1",false]' },
+  ...knownDifferences, // the form owner reset (./is-value-form-owner.cases.js)
 ];
 
 const skip = browserTestsSkipReason();
@@ -516,6 +518,8 @@ if (skip) {
     [':dir() and slots: a slot\'s auto directionality from its assigned nodes', dirSlotCases],
     ['XML documents: setAttribute, createElement(NS), appendChild and serializeXml', xmlCases],
     ['XML documents: innerHTML, outerHTML, insertAdjacentHTML by the XML fragment parsing algorithm', xmlFragmentCases],
+    ["the is value: createElement's options, the parsed is attribute, copies, :defined and the serialization", isValueCases],
+    ['the form owner reset by an element with an ID inserted, removed or changed: radio groups', formOwnerCases],
   ];
   for (const [title, make] of SUITES) {
     test(title, async (t) => {

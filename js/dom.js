@@ -929,7 +929,7 @@ const attrNsCode = (uri) => ATTR_NS_CODE.get(uri) ?? ANS_OTHER;
  * an object is the dictionary, whose `is` (a DOMString) is the value; a
  * string (anything else converted to one) is ignored.
  */
-function creationIs(options, fn) {
+export function creationIs(options, fn) {
   if (options === undefined || options === null) return null;
   const is = typeof options === 'object' || typeof options === 'function' ? options.is : undefined;
   if (typeof options === 'symbol' || typeof is === 'symbol') throw new TypeError(`${fn}: options: a Symbol is not a string`);

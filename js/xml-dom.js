@@ -6,7 +6,7 @@
 // has `xml` set (attachXml) and makes its Element and Document nodes here.
 import { ATTR_NS_URI, NONE, NS_OTHER, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_TEXT } from './abi.js';
 import {
-  ANS_OTHER, Attr, Document, Element, HTML_NS, Tree, XMLNS_NS, domException, isValidAttributeLocalName, isValidElementLocalName,
+  ANS_OTHER, Attr, Document, Element, HTML_NS, Tree, XMLNS_NS, creationIs, domException, isValidAttributeLocalName, isValidElementLocalName,
 } from './dom.js';
 import { escapeAttr, serializeWellFormed, serializeXml } from './xml-serialize.js';
 
@@ -180,12 +180,15 @@ export class XmlDocument extends Document {
    * in the HTML namespace when the content type is application/xhtml+xml,
    * else in none.
    */
-  createElement(localName) {
+  createElement(localName, options) {
     const s = String(localName);
+    const is = creationIs(options, 'createElement'); // the is value, as in an HTML document (dom.js)
     if (!isValidElementLocalName(s)) throw domException(`createElement: '${s}' is not a valid element name`, 'InvalidCharacterError');
     const t = this._t;
     const i = t.create(TYPE_ELEMENT, NS_OTHER, s);
-    t.ov.get(i).uri = this.contentType === 'application/xhtml+xml' ? HTML_NS : null;
+    const r = t.ov.get(i);
+    r.uri = this.contentType === 'application/xhtml+xml' ? HTML_NS : null;
+    t.storeIs(r, is);
     return t.node(i);
   }
   /**
@@ -193,8 +196,8 @@ export class XmlDocument extends Document {
    * element's namespace is kept as a URI whatever it is, so no HTML rule
    * (setAttribute lowercasing names) applies to an XHTML element here.
    */
-  createElementNS(namespace, qualifiedName) {
-    const e = super.createElementNS(namespace, qualifiedName);
+  createElementNS(namespace, qualifiedName, options) {
+    const e = super.createElementNS(namespace, qualifiedName, options);
     this._t.ov.get(e._i).ns = NS_OTHER;
     return e;
   }

@@ -194,3 +194,19 @@ test('the innerHTML setter: the nodes leave the fragment parser\'s document one 
   d.body.innerHTML = d.body.innerHTML;
   assert.deepEqual(checked(d), ['r2', 'r3', 'r6']);
 });
+
+test('an XML document: createElement and createElementNS take the is value too', () => {
+  const x = parseXml('<r xmlns="http://www.w3.org/1999/xhtml"/>');
+  const e = x.createElementNS('http://www.w3.org/1999/xhtml', 'div', { is: 'x-y' });
+  assert.equal(e.getAttribute('is'), null);
+  assert.equal(e.matches(':defined'), false); // an XHTML element with an is value
+  assert.equal(x.createElementNS('http://www.w3.org/1999/xhtml', 'div').matches(':defined'), true);
+  const f = x.createElement('div', { is: 'x-y' }); // no namespace (not application/xhtml+xml): not HTML, so defined
+  assert.equal(f.matches(':defined'), true);
+  assert.equal(f.cloneNode().matches(':defined'), true);
+  assert.throws(() => x.createElement('div', { is: Symbol('s') }), TypeError);
+  // cloned into an HTML document, the XHTML element keeps its is value
+  const h = parse(HTML);
+  const g = h.importNode(e);
+  assert.deepEqual(state(g), ['<div is="x-y"></div>', null, false]);
+});

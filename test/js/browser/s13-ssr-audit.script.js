@@ -438,3 +438,12 @@ export function testingLibraryLines(tl, parseHTML, html = PAGE) {
   put('within(#checkout).getAllByRole(button, hidden)', () => tl.within(body.querySelector('#checkout')).getAllByRole('button', { hidden: true }));
   return out;
 }
+
+/** The first `max` lines where two runs differ, for an assertion message. */
+export function differences(ours, chromium, max = 10) {
+  const out = [];
+  for (let k = 0; k < Math.max(ours.length, chromium.length) && out.length < max; k++) {
+    if (ours[k] !== chromium[k]) out.push(`  html5-wasm: ${ours[k]}\n    Chromium: ${chromium[k]}`);
+  }
+  return out;
+}

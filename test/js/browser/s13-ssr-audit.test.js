@@ -22,17 +22,10 @@ import { build } from 'esbuild';
 import { describeInChromium } from '../../browser/chromium.js';
 import { openHarness } from '../../browser/harness-session.js';
 import { repoRoot } from '../lib/shared.js';
+import { differences } from './s13-ssr-audit.script.js';
 
 const PAGE_URL = 'http://shop.example:8080/cart/index.html';
 const SNAPSHOT = fileURLToPath(new URL('../unit/s13-ssr-audit.chromium.txt', import.meta.url));
-
-function firstDifferences(a, b, max = 10) {
-  const out = [];
-  for (let k = 0; k < Math.max(a.length, b.length) && out.length < max; k++) {
-    if (a[k] !== b[k]) out.push(`  html5-wasm: ${a[k]}\n    Chromium: ${b[k]}`);
-  }
-  return out;
-}
 
 describeInChromium('test/js/browser/s13-ssr-audit.test.js', 'browser: the SSR audit page reads, selects and changes as in Chromium', { timeout: 120_000 }, () => {
   let session;
@@ -96,9 +89,9 @@ describeInChromium('test/js/browser/s13-ssr-audit.test.js', 'browser: the SSR au
     const { chromium, parse, decode } = results;
     assert.ok(chromium.audit.length > 200, `only ${chromium.audit.length} lines`);
     t.diagnostic(`${chromium.audit.length} lines compared`);
-    let d = firstDifferences(parse.audit, chromium.audit);
+    let d = differences(parse.audit, chromium.audit);
     assert.equal(d.length, 0, `parse() differs from Chromium:\n${d.join('\n')}`);
-    d = firstDifferences(decode.audit, chromium.audit);
+    d = differences(decode.audit, chromium.audit);
     assert.equal(d.length, 0, `decode() differs from Chromium:\n${d.join('\n')}`);
   });
 
@@ -113,7 +106,7 @@ describeInChromium('test/js/browser/s13-ssr-audit.test.js', 'browser: the SSR au
     const lines = [...results.chromium.audit, ...results.chromium.tl];
     const text = `${lines.join('\n')}\n`;
     if (process.env.H5_UPDATE_SNAPSHOT === '1') writeFileSync(SNAPSHOT, text);
-    const d = firstDifferences(readFileSync(SNAPSHOT, 'utf8').split('\n'), text.split('\n'));
+    const d = differences(readFileSync(SNAPSHOT, 'utf8').split('\n'), text.split('\n'));
     assert.equal(d.length, 0, `test/js/unit/s13-ssr-audit.chromium.txt is not Chromium's (H5_UPDATE_SNAPSHOT=1 rewrites it):\n${d.join('\n')}`);
   });
 });

@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import * as tl from '@testing-library/dom';
 
 import { decode, parse, parseToBuffer } from '../../../js/node.bundle.js';
-import { PAGE, STANDARD_NOT_CHROMIUM, auditLines, testingLibraryLines } from '../browser/s13-ssr-audit.script.js';
+import { PAGE, STANDARD_NOT_CHROMIUM, auditLines, differences, testingLibraryLines } from '../browser/s13-ssr-audit.script.js';
 
 // The URL Chromium's document has in the browser test.
 const url = 'http://shop.example:8080/cart/index.html';
@@ -22,11 +22,8 @@ const engines = {
 };
 
 function assertSameLines(ours, theirs, what) {
-  const diffs = [];
-  for (let k = 0; k < Math.max(ours.length, theirs.length) && diffs.length < 10; k++) {
-    if (ours[k] !== theirs[k]) diffs.push(`  html5-wasm: ${ours[k]}\n    Chromium: ${theirs[k]}`);
-  }
-  assert.equal(diffs.length, 0, `${what} differs from Chromium:\n${diffs.join('\n')}`);
+  const d = differences(ours, theirs);
+  assert.equal(d.length, 0, `${what} differs from Chromium:\n${d.join('\n')}`);
 }
 
 describe('the SSR audit page (issue 18 as a user writes it)', () => {

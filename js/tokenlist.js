@@ -15,6 +15,7 @@ export function domException(message, name) {
 }
 
 const ASCII_WS = /[\t\n\f\r ]+/;
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /** DOM 7.1 "ordered set parser": split on ASCII whitespace, drop duplicates, keep order. */
 export function orderedSet(value) {
@@ -23,7 +24,7 @@ export function orderedSet(value) {
   return out;
 }
 
-const isIndex = (key) => typeof key === 'string' && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1;
+export const isIndex = (key) => typeof key === 'string' && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1;
 
 /**
  * DOM 7.1 DOMTokenList, associated with `element`'s content attribute
@@ -116,6 +117,8 @@ export class DOMTokenList {
   entries() { return this._tokens.entries(); }
   [Symbol.iterator]() { return this._tokens.values(); }
   get [Symbol.toStringTag]() { return 'DOMTokenList'; }
+  /** console.log / util.inspect: the tokens, not the internals (Node reads a Proxy's target). */
+  [INSPECT](depth, options, inspect) { return `DOMTokenList(${this.length}) ${inspect(this._tokens, options)}`; }
   // DOM 7.1 "update steps".
   _update(set) {
     if (set.length === 0 && !this._e.hasAttribute(this._a)) return;
@@ -142,6 +145,12 @@ const tokenListHandler = {
     return isIndex(key) ? false : Reflect.set(target, key, v, target);
   },
   has(target, key) { return isIndex(key) ? Number(key) < target.length : Reflect.has(target, key); },
+  // The own properties are the supported property indices (WebIDL 3.9), as Object.keys and JSON.stringify see them.
+  ownKeys(target) { return target._tokens.map((_, k) => String(k)); },
+  getOwnPropertyDescriptor(target, key) {
+    const value = isIndex(key) ? target.item(Number(key)) : null;
+    return value === null ? undefined : { value, writable: false, enumerable: true, configurable: true };
+  },
 };
 
 const lists = new WeakMap();
@@ -171,7 +180,13 @@ export function dataset(element) {
   // DOMStringMap's "supported property names": data-* attributes without ASCII uppercase, in order.
   const names = () => element.getAttributeNames().filter((n) => n.startsWith('data-') && !/[A-Z]/.test(n)).map(attrToProp);
   const own = (key) => typeof key === 'string' && names().includes(key);
-  d = new Proxy(Object.create(null), {
+  const map = Object.create(null);
+  // console.log / util.inspect read the Proxy's target: show the entries.
+  Object.defineProperty(map, INSPECT, {
+    configurable: true,
+    value: (depth, options, inspect) => `DOMStringMap ${inspect(Object.fromEntries(names().map((k) => [k, element.getAttribute(propToAttr(k, false))])), options)}`,
+  });
+  d = new Proxy(map, {
     get(_, key) { return own(key) ? element.getAttribute(propToAttr(key, false)) : undefined; },
     has(_, key) { return own(key); },
     set(_, key, v) {

@@ -180,13 +180,7 @@ export function dataset(element) {
   // DOMStringMap's "supported property names": data-* attributes without ASCII uppercase, in order.
   const names = () => element.getAttributeNames().filter((n) => n.startsWith('data-') && !/[A-Z]/.test(n)).map(attrToProp);
   const own = (key) => typeof key === 'string' && names().includes(key);
-  const map = Object.create(null);
-  // console.log / util.inspect read the Proxy's target: show the entries.
-  Object.defineProperty(map, INSPECT, {
-    configurable: true,
-    value: (depth, options, inspect) => `DOMStringMap ${inspect(Object.fromEntries(names().map((k) => [k, element.getAttribute(propToAttr(k, false))])), options)}`,
-  });
-  d = new Proxy(map, {
+  d = new Proxy(Object.create(null), {
     get(_, key) { return own(key) ? element.getAttribute(propToAttr(key, false)) : undefined; },
     has(_, key) { return own(key); },
     set(_, key, v) {

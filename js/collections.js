@@ -104,7 +104,6 @@ export class HTMLOptionsCollection extends HTMLCollection {
   get [Symbol.toStringTag]() { return 'HTMLOptionsCollection'; }
 }
 
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 // A named property is visible unless the prototype chain has the name (WebIDL "named property visibility").
 const named = (target, key) => (typeof key === 'string' && !isIndex(key) && !(key in target) ? target.namedItem?.(key) ?? undefined : undefined);
 
@@ -129,14 +128,8 @@ export function liveCollection(tree, Kind, fill, init) {
     fill(list);
     version = tree.version;
   };
-  // console.log / util.inspect read the proxy's target without its traps: show the fresh members.
-  Object.defineProperty(list, INSPECT, {
-    configurable: true,
-    value(depth, options, inspect) {
-      refresh();
-      return inspect(Kind.from(list), options);
-    },
-  });
+  // Internal fields (`_select`) are not the collection's properties.
+  const hidden = (key) => typeof key === 'string' && key[0] === '_';
   return new Proxy(list, {
     get(target, key) {
       refresh();
@@ -146,11 +139,11 @@ export function liveCollection(tree, Kind, fill, init) {
       return typeof v === 'function' && key !== 'constructor' ? v.bind(target) : v;
     },
     has(target, key) { refresh(); return Reflect.has(target, key) || named(target, key) !== undefined; },
-    ownKeys(target) { refresh(); return Reflect.ownKeys(target); },
+    ownKeys(target) { refresh(); return Reflect.ownKeys(target).filter((k) => !hidden(k)); },
     getOwnPropertyDescriptor(target, key) {
       refresh();
       // Reported as non-writable would contradict the target; the proxy refuses writes instead.
-      return Reflect.getOwnPropertyDescriptor(target, key);
+      return hidden(key) ? undefined : Reflect.getOwnPropertyDescriptor(target, key);
     },
     set() { return false; },
     defineProperty() { return false; },

@@ -1,7 +1,9 @@
 // Types of js/collections.js: the DOM's NodeList and HTMLCollection and the
 // HTML standard's form collections.  Each is an Array subclass (index,
 // length, iteration; map/filter give plain arrays); live ones reflect the
-// tree at every access.
+// tree at every access.  Live HTMLCollections also have the standard's
+// named properties (`form.elements.email`, `children.nav`; typed through
+// namedItem() only: an index signature would clash with Array's members).
 import type { Element, Node } from './dom.js';
 import type { HTMLInputElement, HTMLOptionElement, HTMLSelectElement } from './html-elements.js';
 
@@ -14,8 +16,8 @@ export declare class HTMLCollection<T extends Element = Element> extends Array<T
   namedItem(name: string): T | null;
 }
 export declare class RadioNodeList extends NodeList<Element> {
-  /** The value of the checked radio button of the list ('' when none). */
-  readonly value: string;
+  /** The value of the checked radio button of the list ('' when none); setting it checks the first radio button with that value. */
+  value: string;
 }
 export declare class HTMLFormControlsCollection extends Array<Element> {
   item(index: number): Element | null;

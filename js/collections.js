@@ -11,7 +11,12 @@
 // `version` changed since the last read (js/dom.js: every mutation changes
 // it), so they reflect the tree at every access, as the standard's "live"
 // requires, and cost nothing more while the tree does not change.  Writes
-// through the proxy are refused (TypeError in strict code), as in browsers.
+// through the proxy are refused (TypeError in strict code), as in browsers
+// (HTMLOptionsCollection's writes are not modelled).  A live HTMLCollection
+// also has the standard's named properties (children.nav,
+// form.elements.email), which the prototype's names shadow; they are not
+// enumerated (Object.keys lists the indexes).
+import { isIndex } from './tokenlist.js';
 
 /** DOM 4.2.10.1 NodeList. */
 export class NodeList extends Array {
@@ -67,14 +72,28 @@ export class HTMLFormControlsCollection extends HTMLCollection {
   get [Symbol.toStringTag]() { return 'HTMLFormControlsCollection'; }
 }
 
+const isRadio = (e) => e.localName === 'input' && e.namespaceURI === HTML_NS && e.type === 'radio';
+
 /** HTML 2.7.3 RadioNodeList (a static snapshot here); value: the checked radio button's value. */
 export class RadioNodeList extends NodeList {
   get value() {
     for (let k = 0; k < this.length; k++) {
       const e = this[k];
-      if (e.localName === 'input' && e.type === 'radio' && e.checked) return e.value;
+      if (isRadio(e) && e.checked) return e.value;
     }
     return '';
+  }
+  /** Checks the first radio button whose value attribute is `v` (or absent, for 'on'). */
+  set value(v) {
+    const s = String(v);
+    for (let k = 0; k < this.length; k++) {
+      const e = this[k];
+      const a = e.getAttribute('value');
+      if (isRadio(e) && (a === s || (a === null && s === 'on'))) {
+        e.checked = true;
+        return;
+      }
+    }
   }
   get [Symbol.toStringTag]() { return 'RadioNodeList'; }
 }
@@ -84,6 +103,9 @@ export class HTMLOptionsCollection extends HTMLCollection {
   get selectedIndex() { return this._select === undefined ? -1 : this._select.selectedIndex; }
   get [Symbol.toStringTag]() { return 'HTMLOptionsCollection'; }
 }
+
+// A named property is visible unless the prototype chain has the name (WebIDL "named property visibility").
+const named = (target, key) => (typeof key === 'string' && !isIndex(key) && !(key in target) ? target.namedItem?.(key) ?? undefined : undefined);
 
 /**
  * A live collection: a Proxy over an instance of `Kind` that `fill(list)`
@@ -106,20 +128,22 @@ export function liveCollection(tree, Kind, fill, init) {
     fill(list);
     version = tree.version;
   };
+  // Internal fields (`_select`) are not the collection's properties.
+  const hidden = (key) => typeof key === 'string' && key[0] === '_';
   return new Proxy(list, {
     get(target, key) {
       refresh();
       // Methods run on the proxy's target: a method then reads the fresh list directly.
       const v = Reflect.get(target, key, target);
+      if (v === undefined) return named(target, key);
       return typeof v === 'function' && key !== 'constructor' ? v.bind(target) : v;
     },
-    has(target, key) { refresh(); return Reflect.has(target, key); },
-    ownKeys(target) { refresh(); return Reflect.ownKeys(target); },
+    has(target, key) { refresh(); return Reflect.has(target, key) || named(target, key) !== undefined; },
+    ownKeys(target) { refresh(); return Reflect.ownKeys(target).filter((k) => !hidden(k)); },
     getOwnPropertyDescriptor(target, key) {
       refresh();
-      const d = Reflect.getOwnPropertyDescriptor(target, key);
       // Reported as non-writable would contradict the target; the proxy refuses writes instead.
-      return d;
+      return hidden(key) ? undefined : Reflect.getOwnPropertyDescriptor(target, key);
     },
     set() { return false; },
     defineProperty() { return false; },

@@ -15,6 +15,7 @@ export function domException(message, name) {
 }
 
 const ASCII_WS = /[\t\n\f\r ]+/;
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /** DOM 7.1 "ordered set parser": split on ASCII whitespace, drop duplicates, keep order. */
 export function orderedSet(value) {
@@ -23,7 +24,7 @@ export function orderedSet(value) {
   return out;
 }
 
-const isIndex = (key) => typeof key === 'string' && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1;
+export const isIndex = (key) => typeof key === 'string' && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1;
 
 /**
  * DOM 7.1 DOMTokenList, associated with `element`'s content attribute
@@ -116,6 +117,8 @@ export class DOMTokenList {
   entries() { return this._tokens.entries(); }
   [Symbol.iterator]() { return this._tokens.values(); }
   get [Symbol.toStringTag]() { return 'DOMTokenList'; }
+  /** console.log / util.inspect: the tokens, not the internals (Node reads a Proxy's target). */
+  [INSPECT](depth, options, inspect) { return `DOMTokenList(${this.length}) ${inspect(this._tokens, options)}`; }
   // DOM 7.1 "update steps".
   _update(set) {
     if (set.length === 0 && !this._e.hasAttribute(this._a)) return;
@@ -142,6 +145,12 @@ const tokenListHandler = {
     return isIndex(key) ? false : Reflect.set(target, key, v, target);
   },
   has(target, key) { return isIndex(key) ? Number(key) < target.length : Reflect.has(target, key); },
+  // The own properties are the supported property indices (WebIDL 3.9), as Object.keys and JSON.stringify see them.
+  ownKeys(target) { return target._tokens.map((_, k) => String(k)); },
+  getOwnPropertyDescriptor(target, key) {
+    const value = isIndex(key) ? target.item(Number(key)) : null;
+    return value === null ? undefined : { value, writable: false, enumerable: true, configurable: true };
+  },
 };
 
 const lists = new WeakMap();

@@ -161,6 +161,7 @@ export interface FormAssociatedMembers {
   name: string;
   /** Labels whose labeled control this is (null when not labelable). */
   readonly labels: NodeList<HTMLLabelElement> | null;
+  /** Not barred from constraint validation (HTML 4.10.21.1): the elements :valid / :invalid match. */
   readonly willValidate: boolean;
 }
 export declare class HTMLInputElement extends HTMLElement {
@@ -177,6 +178,10 @@ export declare class HTMLInputElement extends HTMLElement {
   defaultValue: string;
   /** By value mode: the sanitized dirty value or value attribute; the attribute; the attribute or 'on'; '' for file. */
   value: string;
+  /** HTML 4.10.5.4: the value as a number (ms for date, time and datetime-local, months for month, its Monday's ms for week), NaN for other types or an empty value. Read-only here. */
+  readonly valueAsNumber: number;
+  /** The value as a UTC Date for date, month, week and time; null otherwise. Read-only here. */
+  readonly valueAsDate: Date | null;
   readonly list: HTMLDataListElement | null;
   max: string;
   min: string;
@@ -221,8 +226,10 @@ export declare class HTMLLegendElement extends HTMLElement {
 export declare class HTMLOutputElement extends HTMLElement {
   readonly type: 'output';
   readonly htmlFor: DOMTokenList;
-  readonly defaultValue: string;
-  readonly value: string;
+  /** The descendant text, or the default value override kept when value was set (HTML 4.10.12). */
+  defaultValue: string;
+  /** The descendant text; setting it replaces the children. */
+  value: string;
 }
 export declare interface HTMLOutputElement extends FormAssociatedMembers {}
 export declare class HTMLObjectElement extends HTMLElement {
@@ -265,7 +272,12 @@ export declare class HTMLSelectElement extends HTMLElement {
   size: number;
   readonly type: 'select-one' | 'select-multiple';
   readonly options: HTMLOptionsCollection;
-  readonly length: number;
+  /** Setting it appends blank options or removes the last ones (as options.length). */
+  length: number;
+  /** options.add(). */
+  add(element: HTMLOptionElement | HTMLOptGroupElement, before?: Element | number | null): void;
+  /** remove(): the select itself (ChildNode); remove(index): options.remove(index). */
+  remove(index?: number): void;
   item(index: number): HTMLOptionElement | null;
   namedItem(name: string): HTMLOptionElement | null;
   readonly selectedOptions: HTMLCollection<HTMLOptionElement>;
@@ -282,8 +294,8 @@ export declare class HTMLOptionElement extends HTMLElement {
   selected: boolean;
   /** The value attribute, else the text. */
   value: string;
-  /** The text, ASCII whitespace stripped and collapsed, script descendants left out. */
-  readonly text: string;
+  /** The text, ASCII whitespace stripped and collapsed, script descendants left out; setting it replaces the children. */
+  text: string;
   readonly index: number;
 }
 export declare class HTMLOptGroupElement extends HTMLElement {
@@ -296,13 +308,15 @@ export declare class HTMLDataListElement extends HTMLElement {
 export declare class HTMLTextAreaElement extends HTMLElement {
   disabled: boolean;
   readonly type: 'textarea';
-  /** The child text content. */
-  readonly defaultValue: string;
+  /** The child text content; setting it replaces the children. */
+  defaultValue: string;
   /** The default value until set from JS; line breaks as LF. */
   value: string;
   readonly textLength: number;
   autocomplete: string;
+  /** Limited to only positive numbers with fallback: 0 sets 20. */
   cols: number;
+  /** Limited to only positive numbers with fallback: 0 sets 2. */
   rows: number;
   dirName: string;
   maxLength: number;
@@ -313,11 +327,22 @@ export declare class HTMLTextAreaElement extends HTMLElement {
   wrap: string;
 }
 export declare interface HTMLTextAreaElement extends FormAssociatedMembers {}
+/** HTML 4.10.14: each getter gives the value the standard computes (clamped into min..max); setters write the attribute (TypeError for a non-finite number). */
 export declare class HTMLMeterElement extends HTMLElement {
   readonly labels: NodeList<HTMLLabelElement>;
+  value: number;
+  min: number;
+  max: number;
+  low: number;
+  high: number;
+  optimum: number;
 }
+/** HTML 4.10.13: value 0 and position -1 when indeterminate (no value attribute); max above 0 (setting 0 or less does nothing). */
 export declare class HTMLProgressElement extends HTMLElement {
   readonly labels: NodeList<HTMLLabelElement>;
+  value: number;
+  max: number;
+  readonly position: number;
 }
 export declare class HTMLIFrameElement extends HTMLElement {
   src: string;

@@ -22,6 +22,7 @@ import {
 import { HTMLCollection, HTMLFormControlsCollection, HTMLOptionsCollection, NodeList, liveCollection } from './collections.js';
 import { dataset, domException, tokenList } from './tokenlist.js';
 import { isValidCustomElementName } from './custom-element-name.js';
+import { isCandidate, parseTyped } from './select.js';
 
 const ELEMENT = 1;
 const TEXT = 3;
@@ -776,27 +777,6 @@ function childText(e) {
 
 // ---- forms (HTML 4.10) -------------------------------------------------------
 
-/** HTML 4.10.19.1: disabled form controls (the attribute, or a disabled fieldset ancestor, outside its first legend). */
-function isDisabledControl(e) {
-  if (e.hasAttribute('disabled')) return true;
-  const t = e._t;
-  let child = e._i;
-  for (let p = t.parent(e._i); p !== NONE; child = p, p = t.parent(p)) {
-    if (isHTML(t, p, 'fieldset') && t.plainAttr(p, 'disabled') !== null) {
-      // Not disabled inside the fieldset's first legend child.
-      let legend = NONE;
-      for (let j = t.first(p); j !== NONE; j = t.next(j)) {
-        if (isHTML(t, j, 'legend')) {
-          legend = j;
-          break;
-        }
-      }
-      if (legend !== child) return true;
-    }
-  }
-  return false;
-}
-
 const FORM_ASSOCIATED = {
   form: ro(function () { return this._t.node(formOwner(this._t, this._i)); }),
   name: str('name'),
@@ -811,7 +791,11 @@ const FORM_ASSOCIATED = {
       for (let j = t.nextElement(r, r); j !== NONE; j = t.nextElement(j, r)) if (isHTML(t, j, 'label') && labelControl(t, j) === self) list.push(t.node(j));
     });
   }),
-  willValidate: ro(function () { return !isDisabledControl(this) && !this.hasAttribute('readonly') && ancestor(this._t, this._i, 'datalist') === NONE; }),
+  // HTML 4.10.21.1: a candidate for constraint validation (not barred:
+  // disabled, in a datalist, readonly, input type hidden/reset/button/image,
+  // button type reset/button, output, fieldset, object); js/select.js's
+  // :valid / :invalid use the same test.
+  willValidate: ro(function () { return isCandidate(this._t, this._i); }),
 };
 const DISABLED = { disabled: bool('disabled') };
 // The content attributes input and textarea both reflect (HTML 4.10.5, 4.10.11).
@@ -830,16 +814,23 @@ const inputType = enumerated('type', INPUT_TYPES, 'text', 'text');
 const VALUE_MODE_DEFAULT = new Set(['hidden', 'submit', 'image', 'reset', 'button']);
 const stripNewlines = (v) => v.replace(/[\r\n]/g, '');
 const stripWs = (v) => v.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
-const FLOAT = /^-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/;
-const DATE = /^([0-9]{4,})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
-const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\.[0-9]{1,3})?)?$/;
-function validDate(v) {
-  const m = DATE.exec(v);
-  if (m === null || Number(m[1]) === 0) return false;
-  const y = Number(m[1]);
-  const days = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return Number(m[3]) <= days[Number(m[2]) - 1];
+/** Milliseconds since 1970-01-01T00:00Z of y-m-d at `ms` into the day (any year, where Date.UTC maps 0-99 to 1900-1999; days past the month roll over). */
+const utc = (y, m, d, ms = 0) => new Date(ms).setUTCFullYear(y, m - 1, d);
+/**
+ * HTML 4.10.5.1.x "convert a string to a number" of a sanitized value (''
+ * is an error: NaN): number and range their value; date, time and
+ * datetime-local milliseconds (since 1970-01-01T00:00Z, since midnight);
+ * month months since January 1970; week the milliseconds of its Monday
+ * (week 1 has 4 January, HTML 2.3.5.8).
+ */
+function valueNumber(type, v) {
+  const [y, m, d, time] = v.split(/-W?|T/);
+  return type === 'week' ? utc(y, 1, 7 * m - 3 - (new Date(utc(y, 1, 4)).getUTCDay() + 6) % 7)
+    : type === 'date' || type === 'datetime-local' ? utc(y, m, d, parseTyped('time', time) ?? 0)
+      : (parseTyped(type, v) ?? NaN) - (type === 'month' ? 23640 : 0);
 }
+const DATES = new Set(['date', 'month', 'week', 'time']);
+const FLOAT = /^-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/;
 /** HTML 4.10.5.1 value sanitization algorithms (number/range keep valid floats; range clamps without step rounding). */
 function sanitize(type, v, e) {
   switch (type) {
@@ -859,24 +850,9 @@ function sanitize(type, v, e) {
     // A valid simple color, lowercased; else #000000 (the 2025 CSS-color form of
     // the algorithm, which also takes color names and alpha, is not modelled).
     case 'color': return /^#[0-9a-fA-F]{6}$/.test(v) ? v.toLowerCase() : '#000000';
-    case 'date': return validDate(v) ? v : '';
-    case 'month': return /^[0-9]{4,}-(0[1-9]|1[0-2])$/.test(v) && !/^0+-/.test(v) ? v : '';
-    case 'week': {
-      // HTML 2.3.5.8: week 53 exists in years whose 1 January is a Thursday, or a Wednesday in a leap year.
-      const m = /^([0-9]{4,})-W(0[1-9]|[1-4][0-9]|5[0-3])$/.exec(v);
-      if (m === null || Number(m[1]) === 0) return '';
-      if (m[2] !== '53') return v;
-      const y = Number(m[1]);
-      const d = new Date(Date.UTC(y, 0, 1));
-      d.setUTCFullYear(y);
-      const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-      return d.getUTCDay() === 4 || (leap && d.getUTCDay() === 3) ? v : '';
-    }
-    case 'time': return TIME.test(v) ? v : '';
-    case 'datetime-local': {
-      const m = /^(.+)[T ](.+)$/.exec(v);
-      return m !== null && validDate(m[1]) && TIME.test(m[2]) ? m[1] + 'T' + m[2] : '';
-    }
+    // Valid date, month, week, time strings (HTML 2.3.5; js/select.js parses them for :in-range too).
+    case 'date': case 'month': case 'week': case 'time': return parseTyped(type, v) === null ? '' : v;
+    case 'datetime-local': return parseTyped(type, v) === null ? '' : v.replace(' ', 'T');
     default: return v;
   }
 }
@@ -932,6 +908,14 @@ define(HTMLInputElement.prototype, {
       else this._value = s;
     },
   },
+  // HTML 4.10.5.4: NaN (null) where the type has no number (date).
+  // (Read-only here: setting them is a TypeError.)
+  valueAsNumber: ro(function () { return valueNumber(this.type, this.value); }),
+  valueAsDate: ro(function () {
+    const type = this.type;
+    const n = type === 'month' ? utc(...this.value.split('-'), 1) : valueNumber(type, this.value);
+    return DATES.has(type) && !Number.isNaN(n) ? new Date(n) : null;
+  }),
   list: ro(function () {
     const id = this.getAttribute('list');
     if (id === null) return null;
@@ -953,6 +937,17 @@ define(HTMLInputElement.prototype, {
   width: unsigned('width', 0),
   height: unsigned('height', 0),
 });
+
+/** Reflect an unsigned long limited to only positive numbers with fallback (HTML 2.6.1): 0 sets the default. */
+function positiveWithFallback(attr, dflt) {
+  return {
+    get: unsigned(attr, dflt, true).get,
+    set(v) {
+      const n = Number(v) >>> 0;
+      this.setAttribute(attr, String(n > 0 && n <= LONG_MAX ? n : dflt));
+    },
+  };
+}
 
 /** HTML 4.10.6 HTMLButtonElement. */
 export class HTMLButtonElement extends HTMLElement {}
@@ -995,13 +990,28 @@ define(HTMLOutputElement.prototype, {
   ...FORM_ASSOCIATED,
   type: ro(() => 'output'),
   htmlFor: ro(function () { return tokenList(this, 'for'); }),
-  defaultValue: ro(function () { return this.textContent; }),
-  value: ro(function () { return this.textContent; }),
+  // HTML 4.10.12: the default value override (`_defaultValue`) is set
+  // once value is, so that defaultValue keeps the text as it was.
+  defaultValue: {
+    get() { return this._defaultValue ?? this.textContent; },
+    set(v) {
+      if (this._defaultValue === undefined) this.textContent = String(v);
+      else this._defaultValue = String(v);
+    },
+  },
+  value: {
+    get() { return this.textContent; },
+    set(v) {
+      this._defaultValue ??= this.textContent;
+      this.textContent = String(v);
+    },
+  },
 });
 
 export class HTMLObjectElement extends HTMLElement {}
 define(HTMLObjectElement.prototype, { ...FORM_ASSOCIATED, data: url('data'), type: str('type'), width: str('width'), height: str('height'), useMap: str('usemap') });
 
+const ENCTYPE = enumerated('enctype', ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded');
 /**
  * HTML 4.10.3 HTMLFormElement: elements = the listed elements (but image
  * buttons) whose form owner is this form, in tree order; length; action
@@ -1026,8 +1036,8 @@ define(HTMLFormElement.prototype, {
   namedItem: { value(name) { return this.elements.namedItem(name); } },
   action: url('action', true),
   method: enumerated('method', ['get', 'post', 'dialog'], 'get', 'get'),
-  enctype: enumerated('enctype', ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded'),
-  encoding: enumerated('enctype', ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded'),
+  enctype: ENCTYPE,
+  encoding: ENCTYPE,
   acceptCharset: str('accept-charset'),
   autocomplete: enumerated('autocomplete', ['on', 'off'], 'on', 'on'),
   name: str('name'),
@@ -1193,7 +1203,18 @@ define(HTMLSelectElement.prototype, {
       for (const o of optionsOf(t, self)) list.push(t.node(o));
     }, (list) => { list._select = this; });
   }),
-  length: ro(function () { return optionsOf(this._t, this._i).length; }),
+  length: {
+    get() { return optionsOf(this._t, this._i).length; },
+    set(v) { this.options.length = v; },
+  },
+  // HTML 4.10.7: add and remove(index) act on options; remove() without an argument is ChildNode's.
+  add: { value(element, before = null) { this.options.add(element, before); } },
+  remove: {
+    value(...index) {
+      if (index.length === 0) Element.prototype.remove.call(this);
+      else this.options.remove(index[0]);
+    },
+  },
   item: { value(index) { return this.options.item(index); } },
   namedItem: { value(name) { return this.options.namedItem(name); } },
   selectedOptions: ro(function () {
@@ -1262,7 +1283,10 @@ define(HTMLOptionElement.prototype, {
     get() { return this.getAttribute('value') ?? optionText(this); },
     set(v) { this.setAttribute('value', String(v)); },
   },
-  text: ro(function () { return optionText(this); }),
+  text: {
+    get() { return optionText(this); },
+    set(v) { this.textContent = String(v); },
+  },
   index: ro(function () {
     const s = selectOf(this._t, this._i);
     if (s === NONE) return 0;
@@ -1295,24 +1319,78 @@ define(HTMLTextAreaElement.prototype, {
   ...FORM_ASSOCIATED,
   ...DISABLED,
   type: ro(() => 'textarea'),
-  defaultValue: ro(function () { return childText(this); }),
+  defaultValue: {
+    get() { return childText(this); },
+    set(v) { this.textContent = String(v); },
+  },
   value: {
     get() { return (this._value ?? childText(this)).replace(/\r\n?/g, '\n'); },
     set(v) { this._value = v === null ? '' : String(v); },
   },
   textLength: ro(function () { return this.value.length; }),
   autocomplete: str('autocomplete'),
-  cols: unsigned('cols', 20, true),
-  rows: unsigned('rows', 2, true),
+  cols: positiveWithFallback('cols', 20),
+  rows: positiveWithFallback('rows', 2),
   dirName: str('dirname'),
   ...TEXT_CONTROL,
   wrap: str('wrap'),
 });
 
+/** HTML 2.3.4.3 rules for parsing floating-point number values: attribute `a` of e, or `d` when missing or an error. */
+function num(e, a, d) {
+  const m = /^[\t\n\f\r ]*([-+]?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)/.exec(e.getAttribute(a));
+  const v = m === null ? NaN : Number(m[1]);
+  return Number.isFinite(v) ? v : d;
+}
+const clamp = (v, lo, hi) => (v < lo ? lo : v > hi ? hi : v);
+/**
+ * Reflect the doubles `names` (HTML 2.6.1), each getter the member of
+ * `values(e)`; the setter writes the best representation, throws TypeError
+ * for a non-finite number (WebIDL double) and, with `positive`, ignores one
+ * not above 0 (limited to only positive numbers).
+ */
+function doubles(names, values, positive = '') {
+  const out = {};
+  for (const a of names.split(' ')) {
+    out[a] = {
+      get() { return values(this)[a]; },
+      set(v) {
+        const n = Number(v);
+        if (!Number.isFinite(n)) throw new TypeError(`${a}: ${n} is not a finite number`);
+        if (a !== positive || n > 0) this.setAttribute(a, String(n));
+      },
+    };
+  }
+  return out;
+}
+
+/** HTML 4.10.14 HTMLMeterElement: the boundaries and the actual value as the standard computes them. */
 export class HTMLMeterElement extends HTMLElement {}
-define(HTMLMeterElement.prototype, { labels: FORM_ASSOCIATED.labels });
+define(HTMLMeterElement.prototype, {
+  labels: FORM_ASSOCIATED.labels,
+  ...doubles('value min max low high optimum', (e) => {
+    const min = num(e, 'min', 0);
+    const max = Math.max(num(e, 'max', 1), min);
+    const low = clamp(num(e, 'low', min), min, max);
+    return { min, max, low, high: clamp(num(e, 'high', max), low, max), value: clamp(num(e, 'value', 0), min, max), optimum: clamp(num(e, 'optimum', (min + max) / 2), min, max) };
+  }),
+});
+/**
+ * HTML 4.10.13 HTMLProgressElement: indeterminate without a value attribute
+ * (value 0, position -1); max is limited to only positive numbers.
+ */
 export class HTMLProgressElement extends HTMLElement {}
-define(HTMLProgressElement.prototype, { labels: FORM_ASSOCIATED.labels });
+define(HTMLProgressElement.prototype, {
+  labels: FORM_ASSOCIATED.labels,
+  ...doubles('value max position', (e) => {
+    const m = num(e, 'max', 1);
+    const max = m > 0 ? m : 1;
+    const value = e.hasAttribute('value') ? clamp(num(e, 'value', 0), 0, max) : 0;
+    return { value, max, position: e.hasAttribute('value') ? value / max : -1 };
+  }, 'max'),
+});
+// position is read-only.
+Object.defineProperty(HTMLProgressElement.prototype, 'position', { set: undefined });
 
 export class HTMLIFrameElement extends HTMLElement {}
 define(HTMLIFrameElement.prototype, { src: url('src'), srcdoc: str('srcdoc'), name: str('name'), allow: str('allow'), width: str('width'), height: str('height'), loading: enumerated('loading', ['lazy', 'eager'], 'eager', 'eager'), referrerPolicy });

@@ -1985,3 +1985,4 @@ export function closestMatch(t, i, list) {
   for (let j = i; j !== NONE; j = parentEl(t, j)) if (matchList(t, j, list, ctx)) return j;
   return NONE;
 }
+export { isCandidate, parseTyped }; // for js/html-elements.js (willValidate, valueAsNumber, value sanitization)

@@ -24,8 +24,13 @@ export declare class HTMLFormControlsCollection extends Array<Element> {
   /** One element, or a RadioNodeList when several have this id or name. */
   namedItem(name: string): Element | RadioNodeList | null;
 }
+/** Setting `length` appends blank options or removes the last ones (at most 100,000); `options[i] = option | null` replaces, appends or removes. */
 export declare class HTMLOptionsCollection extends HTMLCollection<HTMLOptionElement> {
-  readonly selectedIndex: number;
+  selectedIndex: number;
+  /** Inserts an option or optgroup before `before` (a node in the select, or the index of an option) in its parent; at the end without it. */
+  add(element: Element, before?: Element | number | null): void;
+  /** Removes the index-th option (nothing when out of range). */
+  remove(index: number): void;
 }
 /** A live collection: a read-only Proxy over an instance of Kind that `fill` recomputes when the tree changed. */
 export declare function liveCollection<T extends unknown[]>(tree: { version: number }, Kind: new () => T, fill: (list: T) => void, init?: (list: T) => void): T;

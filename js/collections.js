@@ -11,12 +11,13 @@
 // `version` changed since the last read (js/dom.js: every mutation changes
 // it), so they reflect the tree at every access, as the standard's "live"
 // requires, and cost nothing more while the tree does not change.  Writes
-// through the proxy are refused (TypeError in strict code), as in browsers
-// (HTMLOptionsCollection's writes are not modelled).  A live HTMLCollection
+// through the proxy are refused (TypeError in strict code), as in browsers,
+// except HTMLOptionsCollection's length, indexes and selectedIndex (its
+// `_set`).  A live HTMLCollection
 // also has the standard's named properties (children.nav,
 // form.elements.email), which the prototype's names shadow; they are not
 // enumerated (Object.keys lists the indexes).
-import { isIndex } from './tokenlist.js';
+import { domException, isIndex } from './tokenlist.js';
 
 /** DOM 4.2.10.1 NodeList. */
 export class NodeList extends Array {
@@ -98,10 +99,57 @@ export class RadioNodeList extends NodeList {
   get [Symbol.toStringTag]() { return 'RadioNodeList'; }
 }
 
-/** HTML 2.7.4 HTMLOptionsCollection (reading: length, selectedIndex, item, namedItem). */
+/**
+ * HTML 2.7.4 HTMLOptionsCollection, rooted at the select element `_select`.
+ * Writes to `length`, indexes and `selectedIndex` reach `_set` through the
+ * live collection's proxy.
+ */
 export class HTMLOptionsCollection extends HTMLCollection {
   get selectedIndex() { return this._select === undefined ? -1 : this._select.selectedIndex; }
+  /**
+   * add(element, before): pre-inserts an option or optgroup before a node in
+   * the select or the before-th option, in that node's parent (so into an
+   * optgroup; Chromium throws NotFoundError for an option element there).
+   */
+  add(element, before = null) {
+    const sel = this._select;
+    if (element?.namespaceURI !== HTML_NS || !/^opt(ion|group)$/.test(element.localName)) throw new TypeError('options.add(): not an option or optgroup');
+    if (element.contains(sel)) throw domException('options.add(): an ancestor of the select', 'HierarchyRequestError');
+    const ref = typeof before === 'object' ? before : this[before | 0] ?? null;
+    if (ref !== null && (ref === sel || !sel.contains(ref))) throw domException('options.add(): before is not in the select', 'NotFoundError');
+    if (element !== ref) (ref === null ? sel : ref.parentNode).insertBefore(element, ref);
+  }
+  /** remove(index): removes the index-th option from its parent. */
+  remove(index) { this[index | 0]?.remove(); }
+  _set(key, v) {
+    const sel = this._select;
+    const n = this.length;
+    // Past 100,000 options the setters do nothing (HTML 2.7.4 for length; Chromium for indexes too).
+    let add = 0;
+    if (key === 'selectedIndex') sel.selectedIndex = v;
+    else if (key === 'length') {
+      add = v >>> 0; // WebIDL unsigned long
+      for (let k = n - 1; k >= add; k--) this[k].remove();
+    } else if (isIndex(key)) {
+      // The setter creator: null removes; past the end, blank options fill the gap first.
+      if (v !== null && (v?.namespaceURI !== HTML_NS || v.localName !== 'option')) throw new TypeError('options[index]: not an option or null');
+      const k = +key;
+      if (v === null) this.remove(k);
+      else if (k < n) this[k].replaceWith(v);
+      else if (k < 1e5) sel.append(blank(sel, k - n), v);
+    } else return false;
+    if (add > n && add <= 1e5) sel.append(blank(sel, add - n));
+    return true;
+  }
   get [Symbol.toStringTag]() { return 'HTMLOptionsCollection'; }
+}
+
+/** A DocumentFragment of m new option elements. */
+function blank(sel, m) {
+  const doc = sel.ownerDocument;
+  const f = doc.createDocumentFragment();
+  while (m-- > 0) f.appendChild(doc.createElement('option'));
+  return f;
 }
 
 // A named property is visible unless the prototype chain has the name (WebIDL "named property visibility").
@@ -145,7 +193,7 @@ export function liveCollection(tree, Kind, fill, init) {
       // Reported as non-writable would contradict the target; the proxy refuses writes instead.
       return hidden(key) ? undefined : Reflect.getOwnPropertyDescriptor(target, key);
     },
-    set() { return false; },
+    set(target, key, v) { refresh(); return target._set !== undefined && target._set(key, v); },
     defineProperty() { return false; },
     deleteProperty() { return false; },
   });

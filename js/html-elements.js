@@ -908,8 +908,8 @@ define(HTMLInputElement.prototype, {
       else this._value = s;
     },
   },
-  // HTML 4.10.5.4: NaN (null) where the type has no number (date).
-  // (Read-only here: setting them is a TypeError.)
+  // HTML 4.10.5.4: NaN (valueAsDate: null) for a type without them or an
+  // empty value.  Read-only here: setting either is a TypeError.
   valueAsNumber: ro(function () { return valueNumber(this.type, this.value); }),
   valueAsDate: ro(function () {
     const type = this.type;

@@ -1603,7 +1603,12 @@ function placeholderShown(t, i) {
 // :in-range / :out-of-range (4.16.3): inputs whose min / max apply, that
 // are candidates for constraint validation and have range limitations.
 const RANGE_TYPES = new Set(['date', 'month', 'week', 'time', 'datetime-local', 'number', 'range']);
-const daysIn = (y, m) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+// Date.UTC takes years 0-99 as 1900-1999: the proleptic Gregorian year y as given.
+function utc(y, m, d) {
+  const t = new Date(0);
+  return t.setUTCFullYear(y, m, d);
+}
+const daysIn = (y, m) => new Date(utc(y, m, 0)).getUTCDate();
 /** A number for the value strings of 4.10.5.1 (2.3.5 dates and times), or null. */
 function parseTyped(type, s) {
   let m;
@@ -1614,7 +1619,7 @@ function parseTyped(type, s) {
     case 'date':
       m = /^(\d{4,})-(\d\d)-(\d\d)$/.exec(s);
       if (!m || +m[1] === 0 || +m[2] < 1 || +m[2] > 12 || +m[3] < 1 || +m[3] > daysIn(+m[1], +m[2])) return null;
-      return Date.UTC(+m[1], +m[2] - 1, +m[3]);
+      return utc(+m[1], +m[2] - 1, +m[3]);
     case 'month':
       m = /^(\d{4,})-(\d\d)$/.exec(s);
       if (!m || +m[1] === 0 || +m[2] < 1 || +m[2] > 12) return null;
@@ -1623,7 +1628,7 @@ function parseTyped(type, s) {
       m = /^(\d{4,})-W(\d\d)$/.exec(s);
       if (!m || +m[1] === 0 || +m[2] < 1) return null;
       const y = +m[1];
-      const jan1 = new Date(Date.UTC(y, 0, 1)).getUTCDay();
+      const jan1 = new Date(utc(y, 0, 1)).getUTCDay();
       const long = jan1 === 4 || (jan1 === 3 && daysIn(y, 2) === 29);
       if (+m[2] > (long ? 53 : 52)) return null;
       return y * 53 + +m[2];

@@ -70,4 +70,14 @@ describe('form controls (issue 18): details', () => {
     assert.throws(() => { opts.foo = 1; }, TypeError); // other writes are refused
     assert.deepEqual(Object.keys(opts), ['0', '1']);
   });
+  test('dates before year 100 are the proleptic Gregorian years as written (not 1900-1999)', () => {
+    // Expected values from Python's datetime: 0050-03-01 is -60584198400000 ms from 1970-01-01;
+    // 0004-01-01 was a Thursday, so year 4 has a week 53 starting on 0004-12-27; 1904 has none.
+    const doc = parse('<input type=date value=0050-03-01><input type=week value=0004-W53><input type=week value=1904-W53>');
+    const [d, w, w2] = doc.querySelectorAll('input');
+    assert.equal(d.valueAsNumber, -60584198400000);
+    assert.equal(w.value, '0004-W53');
+    assert.equal(w.valueAsDate.toISOString(), '0004-12-27T00:00:00.000Z');
+    assert.equal(w2.value, '');
+  });
 });

@@ -774,6 +774,148 @@ function childText(e) {
   return s;
 }
 
+// ---- tables (HTML 4.9) -------------------------------------------------------
+
+/** The HTML element children of element i named `name`, as indexes, in order. */
+function childrenNamed(t, i, name) {
+  const out = [];
+  for (let j = t.first(i); j !== NONE; j = t.next(j)) if (isHTML(t, j, name)) out.push(j);
+  return out;
+}
+/** HTML 4.9.1: a table's rows: the thead's rows, then its own and the tbodies' rows, then the tfoot's (tree order each). */
+function tableRows(t, i) {
+  const out = [];
+  for (const part of ['thead', 'tbody', 'tfoot']) {
+    for (let j = t.first(i); j !== NONE; j = t.next(j)) {
+      if (part === 'tbody' && isHTML(t, j, 'tr')) out.push(j);
+      else if (isHTML(t, j, part)) out.push(...childrenNamed(t, j, 'tr'));
+    }
+  }
+  return out;
+}
+/** A live HTMLCollection of element e: `of(t, i)` gives its members' indexes. */
+function live(e, of) {
+  const t = e._t;
+  return liveCollection(t, HTMLCollection, (list) => { for (const j of of(t, e._i)) list.push(t.node(j)); });
+}
+const newHTML = (e, name) => e.ownerDocument.createElementNS(HTML_NS, name);
+const firstNamed = (e, name) => e._t.node(childrenNamed(e._t, e._i, name)[0] ?? NONE);
+/** WebIDL long, -1 when absent. */
+const indexArg = (v) => (v === undefined ? -1 : v | 0);
+function outOfRange(fn, index) { return domException(`${fn}: index ${index} is out of range`, 'IndexSizeError'); }
+/** insertRow / insertCell (HTML 4.9.6-4.9.8): a new `name` element at `index` of `list` under `parent`. */
+function insertAt(e, list, index, name, fn) {
+  const k = indexArg(index);
+  if (k < -1 || k > list.length) throw outOfRange(fn, k);
+  return e.insertBefore(newHTML(e, name), k === -1 || k === list.length ? null : list[k]);
+}
+/** deleteRow / deleteCell: the member at `index` of `list` removed (-1: the last, if any). */
+function deleteAt(list, index, fn) {
+  const k = index | 0;
+  if (k < -1 || k >= list.length) throw outOfRange(fn, k);
+  if (list.length > 0) list[k === -1 ? list.length - 1 : k].remove();
+}
+/** The caption / tHead / tFoot setters: the first `name` child removed, `v` (null, or a `name` element) inserted by `place`. */
+function setPart(e, v, name, place) {
+  // WebIDL: an HTMLTableCaptionElement, or an HTMLTableSectionElement (thead, tbody, tfoot).
+  if (v !== null && !(v instanceof HTMLElement && (name === 'caption' ? v.localName === name : /^t(head|body|foot)$/.test(v.localName)))) {
+    throw new TypeError(`${name}: the value is not a ${name === 'caption' ? 'caption' : 'table section'} element`);
+  }
+  if (v !== null && v.localName !== name) throw domException(`${name}: the value is a <${v.localName}>`, 'HierarchyRequestError');
+  firstNamed(e, name)?.remove();
+  if (v !== null) place(v);
+}
+/** Where a new thead goes (HTML 4.9.1): before the first child element that is neither a caption nor a colgroup. */
+function insertHead(e, v) {
+  let c = e.firstElementChild;
+  while (c !== null && c.namespaceURI === HTML_NS && (c.localName === 'caption' || c.localName === 'colgroup')) c = c.nextElementSibling;
+  return e.insertBefore(v, c);
+}
+const createPart = (name, place) => ({ value() { return firstNamed(this, name) ?? place(this, newHTML(this, name)); } });
+const deletePart = (name) => ({ value() { firstNamed(this, name)?.remove(); } });
+const placeCaption = (e, v) => e.insertBefore(v, e.firstChild);
+const placeFoot = (e, v) => e.appendChild(v);
+
+/** HTML 4.9.1 HTMLTableElement. */
+export class HTMLTableElement extends HTMLElement {}
+define(HTMLTableElement.prototype, {
+  caption: { get() { return firstNamed(this, 'caption'); }, set(v) { setPart(this, v, 'caption', (x) => placeCaption(this, x)); } },
+  tHead: { get() { return firstNamed(this, 'thead'); }, set(v) { setPart(this, v, 'thead', (x) => insertHead(this, x)); } },
+  tFoot: { get() { return firstNamed(this, 'tfoot'); }, set(v) { setPart(this, v, 'tfoot', (x) => placeFoot(this, x)); } },
+  tBodies: ro(function () { return live(this, (t, i) => childrenNamed(t, i, 'tbody')); }),
+  rows: ro(function () { return live(this, tableRows); }),
+  createCaption: createPart('caption', placeCaption),
+  deleteCaption: deletePart('caption'),
+  createTHead: createPart('thead', insertHead),
+  deleteTHead: deletePart('thead'),
+  createTFoot: createPart('tfoot', placeFoot),
+  deleteTFoot: deletePart('tfoot'),
+  createTBody: {
+    value() {
+      const bodies = childrenNamed(this._t, this._i, 'tbody');
+      const last = bodies.length === 0 ? null : this._t.node(bodies[bodies.length - 1]);
+      return this.insertBefore(newHTML(this, 'tbody'), last === null ? null : last.nextSibling);
+    },
+  },
+  insertRow: {
+    value(index) {
+      const t = this._t;
+      const rows = tableRows(t, this._i);
+      const k = indexArg(index);
+      if (k < -1 || k > rows.length) throw outOfRange('insertRow', k);
+      const tr = newHTML(this, 'tr');
+      const bodies = childrenNamed(t, this._i, 'tbody');
+      if (rows.length === 0) {
+        if (bodies.length === 0) this.appendChild(newHTML(this, 'tbody')).appendChild(tr);
+        else t.node(bodies[bodies.length - 1]).appendChild(tr);
+      } else if (k === -1 || k === rows.length) t.node(rows[rows.length - 1]).parentNode.appendChild(tr);
+      else {
+        const ref = t.node(rows[k]);
+        ref.parentNode.insertBefore(tr, ref);
+      }
+      return tr;
+    },
+  },
+  deleteRow: { value(index) { deleteAt(this.rows, index, 'deleteRow'); } },
+});
+
+/** HTML 4.9.5 HTMLTableSectionElement (thead, tbody, tfoot). */
+export class HTMLTableSectionElement extends HTMLElement {}
+const rowsOf = (t, i) => childrenNamed(t, i, 'tr');
+define(HTMLTableSectionElement.prototype, {
+  rows: ro(function () { return live(this, rowsOf); }),
+  insertRow: { value(index) { return insertAt(this, this.rows, index, 'tr', 'insertRow'); } },
+  deleteRow: { value(index) { deleteAt(this.rows, index, 'deleteRow'); } },
+});
+
+/** HTML 4.9.8 HTMLTableRowElement. */
+export class HTMLTableRowElement extends HTMLElement {}
+const cellsOf = (t, i) => {
+  const out = [];
+  for (let j = t.first(i); j !== NONE; j = t.next(j)) if (isHTML(t, j, 'td') || isHTML(t, j, 'th')) out.push(j);
+  return out;
+};
+/** Index of element i among `of(t, p)`, p its parent when `ok(p)`; else -1. */
+function indexIn(t, i, p, ok, of) { return p !== NONE && ok(p) ? of(t, p).indexOf(i) : -1; }
+const isSection = (t, p) => isHTML(t, p, 'thead') || isHTML(t, p, 'tbody') || isHTML(t, p, 'tfoot');
+define(HTMLTableRowElement.prototype, {
+  cells: ro(function () { return live(this, cellsOf); }),
+  rowIndex: ro(function () {
+    const t = this._t;
+    let p = t.parent(this._i);
+    if (p !== NONE && isSection(t, p)) p = t.parent(p);
+    return indexIn(t, this._i, p, (q) => isHTML(t, q, 'table'), tableRows);
+  }),
+  sectionRowIndex: ro(function () {
+    const t = this._t;
+    const p = t.parent(this._i);
+    if (p === NONE) return -1;
+    return isHTML(t, p, 'table') ? tableRows(t, p).indexOf(this._i) : indexIn(t, this._i, p, (q) => isSection(t, q), rowsOf);
+  }),
+  insertCell: { value(index) { return insertAt(this, this.cells, index, 'td', 'insertCell'); } },
+  deleteCell: { value(index) { deleteAt(this.cells, index, 'deleteCell'); } },
+});
+
 // ---- forms (HTML 4.10) -------------------------------------------------------
 
 /** HTML 4.10.19.1: disabled form controls (the attribute, or a disabled fieldset ancestor, outside its first legend). */
@@ -1391,6 +1533,11 @@ const HTML_CLASSES = {
   li: HTMLLIElement,
   td: HTMLTableCellElement,
   th: HTMLTableCellElement,
+  table: HTMLTableElement,
+  thead: HTMLTableSectionElement,
+  tbody: HTMLTableSectionElement,
+  tfoot: HTMLTableSectionElement,
+  tr: HTMLTableRowElement,
 };
 // The HTML standard's interfaces that add nothing read here (their members
 // need layout, media or scripting): classes of their own, so that
@@ -1399,7 +1546,6 @@ const PLAIN_INTERFACES = {
   HTMLParagraphElement: 'p', HTMLDivElement: 'div', HTMLSpanElement: 'span', HTMLHeadingElement: 'h1 h2 h3 h4 h5 h6',
   HTMLUListElement: 'ul', HTMLDListElement: 'dl', HTMLBodyElement: 'body', HTMLHeadElement: 'head', HTMLHtmlElement: 'html',
   HTMLBRElement: 'br', HTMLHRElement: 'hr', HTMLPreElement: 'pre listing xmp', HTMLQuoteElement: 'blockquote q',
-  HTMLTableElement: 'table', HTMLTableRowElement: 'tr', HTMLTableSectionElement: 'thead tbody tfoot',
   HTMLTableCaptionElement: 'caption', HTMLTableColElement: 'col colgroup', HTMLVideoElement: 'video', HTMLAudioElement: 'audio',
   HTMLParamElement: 'param', HTMLSelectedContentElement: 'selectedcontent',
   HTMLSourceElement: 'source', HTMLTrackElement: 'track', HTMLCanvasElement: 'canvas', HTMLEmbedElement: 'embed',
@@ -1443,6 +1589,15 @@ class HTMLElementClasses extends Map {
 Object.setPrototypeOf(TemplateElement, HTMLElement);
 Object.setPrototypeOf(TemplateElement.prototype, HTMLElement.prototype);
 Object.defineProperty(TemplateElement, 'name', { value: 'HTMLTemplateElement' });
+
+// HTML 4.9.11: a cell's index among its row's cells (-1 outside a tr); here
+// to leave the class's own section (above) to the forms' and options' work.
+define(HTMLTableCellElement.prototype, {
+  cellIndex: ro(function () {
+    const t = this._t;
+    return indexIn(t, this._i, t.parent(this._i), (p) => isHTML(t, p, 'tr'), cellsOf);
+  }),
+});
 
 // ---- one object class for HTML elements (docs/dom.md, "Keeping reads fast") ----
 

@@ -17,7 +17,7 @@
 // is imported by js/decode.js, so every tree it makes has them.
 import { NONE, NS_HTML, NS_SVG } from './abi.js';
 import {
-  Document, Element, HTML_NS, MATHML_NS, Node, SVG_NS, TemplateElement, elementClasses, setHTMLElementObjectClass, stateHooks,
+  Document, Element, HTML_NS, MATHML_NS, Node, SVG_NS, TemplateElement, XLINK_NS, elementClasses, setHTMLElementObjectClass, stateHooks,
 } from './dom.js';
 import { HTMLCollection, HTMLFormControlsCollection, HTMLOptionsCollection, NodeList, liveCollection } from './collections.js';
 import { dataset, domException, tokenList } from './tokenlist.js';
@@ -525,13 +525,19 @@ export class SVGAnimatedString {
     this._e = element;
     this._a = attr;
   }
-  get baseVal() { return this._e.getAttribute(this._a) ?? ''; }
+  // (SVG 2 href: the xlink:href attribute when there is no href attribute.)
+  get baseVal() { return this._e.getAttribute(this._a) ?? (this._a === 'href' ? this._e.getAttributeNS(XLINK_NS, 'href') : null) ?? ''; }
   set baseVal(v) { this._e.setAttribute(this._a, String(v)); }
   get animVal() { return this.baseVal; }
 }
 define(HTMLElement.prototype, HTML_OR_SVG);
 define(SVGElement.prototype, HTML_OR_SVG);
-define(SVGElement.prototype, { className: ro(function () { return (this._cn ??= new SVGAnimatedString(this, 'class')); }) });
+// SVG 2 SVGURIReference: href of the elements that have it.
+const SVG_HREF = new Set('a image use pattern linearGradient radialGradient textPath filter feImage script mpath animate animateMotion animateTransform set'.split(' '));
+define(SVGElement.prototype, {
+  className: ro(function () { return (this._cn ??= new SVGAnimatedString(this, 'class')); }),
+  href: ro(function () { return SVG_HREF.has(this.localName) ? (this._href ??= new SVGAnimatedString(this, 'href')) : undefined; }),
+});
 define(MathMLElement.prototype, HTML_OR_SVG);
 
 const HTML_ELEMENT = {
@@ -600,9 +606,44 @@ const HTML_ELEMENT = {
   // content.  Nothing is rendered here (as in a DOMParser document, where
   // Chromium answers the same), so <br> adds no line break and script or
   // style text is included.
-  innerText: ro(function () { return this._t.text(this._i); }),
-  outerText: ro(function () { return this._t.text(this._i); }),
+  // The setters (HTML 3.2.7 "set the inner text steps", outerText's setter):
+  // the "rendered text fragment" of the value, each LF, CR or CR LF a <br>.
+  innerText: {
+    get() { return this._t.text(this._i); },
+    set(v) { this.replaceChildren(...renderedText(this, v)); },
+  },
+  outerText: {
+    get() { return this._t.text(this._i); },
+    set(v) {
+      const p = this.parentNode;
+      if (p === null) throw domException('outerText: the element has no parent', 'NoModificationAllowedError');
+      const prev = this.previousSibling;
+      const next = this.nextSibling;
+      const nodes = renderedText(this, v);
+      this.replaceWith(...(nodes.length === 0 ? [this.ownerDocument.createTextNode('')] : nodes));
+      // Adjacent Text nodes merged: the last inserted with `next`, `prev` with the first inserted.
+      if (next !== null) mergeNext(next.previousSibling);
+      if (prev !== null) mergeNext(prev);
+    },
+  },
 };
+/** HTML 3.2.7 "rendered text fragment": the nodes of `value`, for element e's document. */
+function renderedText(e, value) {
+  const doc = e.ownerDocument;
+  const out = [];
+  for (const [, text, breaks] of (value === null ? '' : String(value)).matchAll(/([^\r\n]*)((?:\r\n|[\r\n])*)/g)) {
+    if (text !== '') out.push(doc.createTextNode(text));
+    for (const br of breaks.match(/\r\n|[\r\n]/g) ?? []) out.push(newHTML(e, 'br'));
+  }
+  return out;
+}
+/** HTML 3.2.7 "merge with the next text node": a Text node and a Text next sibling become one. */
+function mergeNext(node) {
+  const next = node?.nextSibling;
+  if (node?.nodeType !== TEXT || next?.nodeType !== TEXT) return;
+  node.appendData(next.data);
+  next.remove();
+}
 define(HTMLElement.prototype, HTML_ELEMENT);
 // The <template> class of js/dom.js is an HTMLElement too.
 define(TemplateElement.prototype, HTML_OR_SVG);
@@ -627,7 +668,21 @@ define(Document.prototype, {
       });
     },
   },
+  // HTML 3.1.3: an HTML document's type (an XML document has its own: js/xml-dom.js).
+  contentType: ro(() => 'text/html'),
+  // HTML 3.1.3: dir reflects the html element's dir attribute ('' without one).
+  dir: {
+    get() {
+      const e = this.documentElement;
+      return e instanceof HTMLElement && e.localName === 'html' ? e.dir : '';
+    },
+    set(v) {
+      const e = this.documentElement;
+      if (e instanceof HTMLElement && e.localName === 'html') e.dir = v;
+    },
+  },
   // HTML 3.1.3 document collections (live).
+  anchors: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'a') && t.plainAttr(j, 'name') !== null); }),
   forms: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'form')); }),
   images: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'img')); }),
   embeds: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'embed')); }),
@@ -646,19 +701,35 @@ function docCollection(doc, test) {
 
 // ---- element-specific classes ----------------------------------------------
 
+/**
+ * A URL part of HTMLHyperlinkElementUtils (HTML 4.6.3).  The setter
+ * reinitializes the URL (the href attribute parsed against the document
+ * base URL; nothing happens when it does not parse), sets the part by the
+ * URL class's setter (the URL Standard's state overrides, which also ignore
+ * what a URL cannot have) and updates href with the result.
+ */
+const urlPart = (part, missing = '') => ({
+  get() { return this._url()?.[part] ?? missing; },
+  set(v) {
+    const u = this._url();
+    if (u === null) return;
+    u[part] = v;
+    this.setAttribute('href', u.href);
+  },
+});
 /** HTML 4.6.3 HTMLHyperlinkElementUtils (a, area): href and its URL parts. */
 const HYPERLINK = {
   href: url('href'),
   origin: ro(function () { return this._url()?.origin ?? ''; }),
-  protocol: ro(function () { return this._url()?.protocol ?? ':'; }),
-  username: ro(function () { return this._url()?.username ?? ''; }),
-  password: ro(function () { return this._url()?.password ?? ''; }),
-  host: ro(function () { return this._url()?.host ?? ''; }),
-  hostname: ro(function () { return this._url()?.hostname ?? ''; }),
-  port: ro(function () { return this._url()?.port ?? ''; }),
-  pathname: ro(function () { return this._url()?.pathname ?? ''; }),
-  search: ro(function () { return this._url()?.search ?? ''; }),
-  hash: ro(function () { return this._url()?.hash ?? ''; }),
+  protocol: urlPart('protocol', ':'),
+  username: urlPart('username'),
+  password: urlPart('password'),
+  host: urlPart('host'),
+  hostname: urlPart('hostname'),
+  port: urlPart('port'),
+  pathname: urlPart('pathname'),
+  search: urlPart('search'),
+  hash: urlPart('hash'),
   _url: {
     value() {
       const v = this.getAttribute('href');
@@ -682,6 +753,7 @@ export class HTMLAnchorElement extends HTMLElement {}
 define(HTMLAnchorElement.prototype, {
   ...HYPERLINK,
   text: ro(function () { return this.textContent; }),
+  name: str('name'),
 });
 export class HTMLAreaElement extends HTMLElement {}
 const { hreflang: _h, type: _t, ...AREA } = HYPERLINK; // HTML 4.8.14: area has no hreflang or type
@@ -1590,8 +1662,25 @@ Object.setPrototypeOf(TemplateElement, HTMLElement);
 Object.setPrototypeOf(TemplateElement.prototype, HTMLElement.prototype);
 Object.defineProperty(TemplateElement, 'name', { value: 'HTMLTemplateElement' });
 
-// HTML 4.9.11: a cell's index among its row's cells (-1 outside a tr); here
-// to leave the class's own section (above) to the forms' and options' work.
+/** A DOMTokenList attribute, [PutForwards=value] (setting sets the attribute). */
+const tokens = (attr, supported) => ({
+  get() { return tokenList(this, attr, supported); },
+  set(v) { this.setAttribute(attr, String(v)); },
+});
+// HTML 4.8.5: the sandbox keywords.
+const SANDBOX = new Set(('allow-downloads allow-forms allow-modals allow-orientation-lock allow-pointer-lock allow-popups ' +
+  'allow-popups-to-escape-sandbox allow-presentation allow-same-origin allow-scripts allow-top-navigation ' +
+  'allow-top-navigation-by-user-activation allow-top-navigation-to-custom-protocols').split(' '));
+// HTML 2.5.8: the blocking attribute's one possible blocking token.
+const BLOCKING = new Set(['render']);
+define(HTMLLinkElement.prototype, { blocking: tokens('blocking', BLOCKING) });
+define(HTMLScriptElement.prototype, { blocking: tokens('blocking', BLOCKING) });
+define(HTMLStyleElement.prototype, { blocking: tokens('blocking', BLOCKING) });
+
+// Members of classes defined in the forms' and options' sections (above), added
+// here to leave those sections to that work: iframe's sandbox (HTML 4.8.5)
+// and a cell's index among its row's cells, -1 outside a tr (HTML 4.9.11).
+define(HTMLIFrameElement.prototype, { sandbox: tokens('sandbox', SANDBOX) });
 define(HTMLTableCellElement.prototype, {
   cellIndex: ro(function () {
     const t = this._t;

@@ -160,6 +160,10 @@ export class XmlElement extends Element {
     }
     return null;
   }
+  getAttributeNodeNS(namespace, localName) {
+    const k = this._findNS(namespace, localName);
+    return k < 0 ? null : this._attr(k);
+  }
   getAttributeNode(name) {
     const k = this._find(name);
     return k < 0 ? null : this._attr(k);

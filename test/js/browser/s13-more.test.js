@@ -35,7 +35,7 @@ async function pageRun(cases) {
   }));
 }
 
-describeInChromium('test/js/browser/s13-more.test.js', 'browser: tables, link URL parts, innerText, document, NamedNodeMap, token lists as in Chromium', { timeout: 120_000 }, () => {
+describeInChromium('test/js/browser/s13-more.test.js', 'browser: tables, link URL parts, innerText, document, token lists as in Chromium', { timeout: 120_000 }, () => {
   const h = useHarness();
   const snapshot = {};
   for (const [title, make] of SUITES) {

@@ -1,5 +1,5 @@
 // Issue 18's remaining gaps (tables, a/area URL-part setters, innerText and
-// outerText setters, document.dir / contentType / anchors,
+// outerText setters, document.dir / contentType / anchors, NamedNodeMap,
 // webkitMatchesSelector, sandbox / blocking token lists, SVG href): each
 // case is a script body run as `(d) => ...` on a parse() document (in Node:
 // test/js/unit/s13-more.test.js, against the committed Chromium results
@@ -81,6 +81,10 @@ function documentCases() {
 function attributeCases() {
   const html = '<!DOCTYPE html><p id=p class=c title=t>x</p><div id=e></div><svg><g xlink:href=#a></g></svg>';
   const bodies = {
+    'attributes: length, item, indexes, iteration': "const m = d.getElementById('p').attributes; return [m.length, m.item(1).name, m.item(3), m.item(-1), m[2].value, [...m].map((a) => a.name), Object.prototype.toString.call(m), Object.keys(m)];",
+    'getNamedItem(NS)': "const m = d.getElementById('p').attributes; const g = d.querySelector('g').attributes; return [m.getNamedItem('CLASS')?.value, m.getNamedItem('x'), m.getNamedItemNS(null, 'title').value, g.getNamedItemNS('http://www.w3.org/1999/xlink', 'href').value, g.getNamedItem('xlink:href').value];",
+    'setNamedItem(NS)': "const p = d.getElementById('p'); const e = d.getElementById('e'); const a = d.createAttribute('data-x'); a.value = '1'; const r1 = e.attributes.setNamedItem(a); const b = d.createAttribute('id'); b.value = 'e2'; const r2 = e.attributes.setNamedItemNS(b); let err = null; try { p.attributes.setNamedItem(a); } catch (x) { err = x.name; } return [r1, r2.value, e.outerHTML, err, a.ownerElement === e];",
+    'removeNamedItem(NS)': "const p = d.getElementById('p'); const m = p.attributes; const r = m.removeNamedItem('CLASS'); const s = m.removeNamedItemNS(null, 'title'); const e = []; try { m.removeNamedItem('nope'); } catch (x) { e.push(x.name); } try { m.removeNamedItemNS('urn:x', 'id'); } catch (x) { e.push(x.name); } return [r.name, r.value, r.ownerElement, s.name, p.outerHTML, e];",
     'getAttributeNodeNS': "const g = d.querySelector('g'); const a = g.getAttributeNodeNS('http://www.w3.org/1999/xlink', 'href'); return [a.name, a.prefix, a.value, g.getAttributeNodeNS(null, 'href')];",
     'webkitMatchesSelector': "const p = d.getElementById('p'); let e = null; try { p.webkitMatchesSelector('['); } catch (x) { e = x.name; } return [p.webkitMatchesSelector('p.c'), p.webkitMatchesSelector('div'), e];",
   };
@@ -105,7 +109,7 @@ export const SUITES = [
   ['a and area: the URL-part setters (HTML 4.6.3)', linkCases],
   ['innerText and outerText setters (HTML 3.2.7)', textCases],
   ['document.dir, contentType and anchors (HTML 3.1.3)', documentCases],
-  ['webkitMatchesSelector, getAttributeNodeNS', attributeCases],
+  ['element.attributes as a NamedNodeMap (DOM 4.9.1), webkitMatchesSelector, getAttributeNodeNS', attributeCases],
   ['sandbox and blocking token lists, SVG href', tokenCases],
 ];
 

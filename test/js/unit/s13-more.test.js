@@ -4,6 +4,7 @@
 // a live Chromium).  Then what the standard says where Chromium differs.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import { describe, test } from 'node:test';
 
 import { parse, parseXml } from '../../../js/node.bundle.js';
@@ -26,7 +27,7 @@ describe('issue 18 gaps: as in Chromium', () => {
   }
 });
 
-describe('issue 18 gaps: the standard where Chromium 156 differs; XML', () => {
+describe('issue 18 gaps: the standard where Chromium 156 differs; shapes; XML', () => {
   test('sandbox supports allow-top-navigation-to-custom-protocols (HTML 4.8.5; Chromium 156 does not)', () => {
     const f = parse('<iframe sandbox>').querySelector('iframe');
     assert.equal(f.sandbox.supports('allow-top-navigation-to-custom-protocols'), true);
@@ -41,6 +42,31 @@ describe('issue 18 gaps: the standard where Chromium 156 differs; XML', () => {
     assert.equal(area.getAttribute('href'), 'file:///C:/dir/f');
     a.protocol = 'news';
     assert.equal(a.href, 'news:x@y');
+  });
+  test('attributes: a NamedNodeMap made per read, an array as before, inspected as its Attr list', () => {
+    const d = parse('<p class=x id=y>');
+    const p = d.body.firstChild;
+    const m = p.attributes;
+    assert.ok(Array.isArray(m));
+    assert.equal(m.constructor.name, 'NamedNodeMap');
+    assert.equal(inspect(m), '[ Attr class="x", Attr id="y" ]');
+    assert.ok(Array.isArray(m.map((a) => a.name)) && m.map((a) => a.name).constructor === Array);
+    const empty = d.body.attributes;
+    assert.equal(empty.length, 0);
+    const a = d.createAttribute('lang');
+    a.value = 'en';
+    assert.equal(empty.setNamedItem(a), null);
+    assert.equal(d.body.getAttribute('lang'), 'en');
+  });
+  test('XML elements: attributes is a NamedNodeMap too', () => {
+    const x = parseXml('<r xmlns:p="urn:p" p:a="1" b="2"/>').documentElement;
+    const m = x.attributes;
+    assert.equal(Object.prototype.toString.call(m), '[object NamedNodeMap]');
+    assert.equal(m.getNamedItem('p:a').value, '1');
+    assert.equal(m.getNamedItemNS('urn:p', 'a').name, 'p:a');
+    assert.equal(m.removeNamedItem('b').value, '2');
+    assert.equal(x.getAttribute('b'), null);
+    assert.throws(() => m.removeNamedItem('b'), { name: 'NotFoundError' });
   });
   test('XML elements: getAttributeNodeNS gives the attribute\'s prefix', () => {
     const x = parseXml('<r xmlns:p="urn:p" p:a="1" b="2"/>').documentElement;

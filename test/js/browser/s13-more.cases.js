@@ -53,17 +53,21 @@ function linkCases() {
   return out;
 }
 
+/** Cases named by the keys of `bodies`, on `html`. */
+const casesOf = (html, bodies) => Object.entries(bodies).map(([name, body]) => ({ name, html, body }));
+
 function textCases() {
   const html = '<!DOCTYPE html><div id=a>x<b>y</b></div><p id=p>A<i id=i>B</i>C</p><p id=q>D<i id=j>E</i>F</p><p id=s><i id=k>G</i></p>';
-  const bodies = {
+  const out = casesOf(html, {
     'innerText setter': "const a = d.getElementById('a'); const out = []; for (const v of ['one\\r\\ntwo\\n\\nthree\\r', '', 'plain', '\\n', '\\r\\r\\n\\n', 42, null]) { a.innerText = v; out.push([a.innerHTML, a.childNodes.length]); } return out;",
-    'outerText setter merges text': "const p = d.getElementById('p'); d.getElementById('i').outerText = 'mid'; return [p.innerHTML, p.childNodes.length, p.firstChild.data];",
-    'outerText setter with line breaks': "const p = d.getElementById('p'); d.getElementById('i').outerText = 'm\\nn'; return [p.innerHTML, p.childNodes.length];",
-    'outerText setter with the empty string': "const q = d.getElementById('q'); d.getElementById('j').outerText = ''; return [q.innerHTML, q.childNodes.length];",
-    'outerText setter, no text siblings': "const s = d.getElementById('s'); d.getElementById('k').outerText = ''; return [s.innerHTML, s.childNodes.length, s.firstChild.data];",
     'outerText setter without a parent': "try { d.createElement('x').outerText = 'z'; } catch (e) { return e.name; }",
-  };
-  return Object.entries(bodies).map(([name, body]) => ({ name, html, body }));
+  });
+  // outerText on the element `id` of paragraph `p`: the paragraph's markup, node count and first Text.
+  for (const [what, p, id, value] of [['merges text', 'p', 'i', 'mid'], ['with line breaks', 'p', 'i', 'm\nn'], ['with the empty string', 'q', 'j', ''], ['null, no text siblings', 's', 'k', null]]) {
+    const body = `const p = d.getElementById('${p}'); d.getElementById('${id}').outerText = ${JSON.stringify(value)}; return [p.innerHTML, p.childNodes.length, p.firstChild?.data];`;
+    out.push({ name: `outerText setter ${what}`, html, body });
+  }
+  return out;
 }
 
 function documentCases() {
@@ -88,7 +92,7 @@ function attributeCases() {
     'getAttributeNodeNS': "const g = d.querySelector('g'); const a = g.getAttributeNodeNS('http://www.w3.org/1999/xlink', 'href'); return [a.name, a.prefix, a.value, g.getAttributeNodeNS(null, 'href')];",
     'webkitMatchesSelector': "const p = d.getElementById('p'); let e = null; try { p.webkitMatchesSelector('['); } catch (x) { e = x.name; } return [p.webkitMatchesSelector('p.c'), p.webkitMatchesSelector('div'), e];",
   };
-  return Object.entries(bodies).map(([name, body]) => ({ name, html, body }));
+  return casesOf(html, bodies);
 }
 
 function tokenCases() {
@@ -101,7 +105,7 @@ function tokenCases() {
     'link, script and style blocking': "const [l, s, y] = ['link', 'script', 'style'].map((n) => d.querySelector(n)); const r = [l.blocking.value, l.blocking.length, s.blocking.value, y.blocking.length, l.blocking.supports('render'), l.blocking.supports('x')]; l.blocking = 'render'; y.blocking.add('render'); return [r, l.outerHTML, y.outerHTML];",
     'SVG href': "const [a1, a2, a3] = d.querySelectorAll('svg a'); const u = d.querySelector('use'); const r = [a1, a2, a3, u].map((e) => [e.href.baseVal, e.href.animVal]); a1.href.baseVal = 'n'; return [r, a1.href === a1.href, a1.outerHTML, d.querySelector('rect').href, typeof d.createElementNS('http://www.w3.org/2000/svg', 'image').href];",
   };
-  return Object.entries(bodies).map(([name, body]) => ({ name, html, body }));
+  return casesOf(html, bodies);
 }
 
 export const SUITES = [

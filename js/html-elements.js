@@ -848,10 +848,10 @@ function childText(e) {
 
 // ---- tables (HTML 4.9) -------------------------------------------------------
 
-/** The HTML element children of element i named `name`, as indexes, in order. */
-function childrenNamed(t, i, name) {
+/** The HTML element children of element i named `name` (or `other`), as indexes, in order. */
+function childrenNamed(t, i, name, other = name) {
   const out = [];
-  for (let j = t.first(i); j !== NONE; j = t.next(j)) if (isHTML(t, j, name)) out.push(j);
+  for (let j = t.first(i); j !== NONE; j = t.next(j)) if (isHTML(t, j, name) || isHTML(t, j, other)) out.push(j);
   return out;
 }
 /** HTML 4.9.1: a table's rows: the thead's rows, then its own and the tbodies' rows, then the tfoot's (tree order each). */
@@ -890,7 +890,7 @@ function deleteAt(list, index, fn) {
 /** The caption / tHead / tFoot setters: the first `name` child removed, `v` (null, or a `name` element) inserted by `place`. */
 function setPart(e, v, name, place) {
   // WebIDL: an HTMLTableCaptionElement, or an HTMLTableSectionElement (thead, tbody, tfoot).
-  if (v !== null && !(v instanceof HTMLElement && (name === 'caption' ? v.localName === name : /^t(head|body|foot)$/.test(v.localName)))) {
+  if (v !== null && !(v instanceof HTMLElement && (name === 'caption' ? v.localName === name : isSection(v._t, v._i)))) {
     throw new TypeError(`${name}: the value is not a ${name === 'caption' ? 'caption' : 'table section'} element`);
   }
   if (v !== null && v.localName !== name) throw domException(`${name}: the value is a <${v.localName}>`, 'HierarchyRequestError');
@@ -962,27 +962,23 @@ define(HTMLTableSectionElement.prototype, {
 
 /** HTML 4.9.8 HTMLTableRowElement. */
 export class HTMLTableRowElement extends HTMLElement {}
-const cellsOf = (t, i) => {
-  const out = [];
-  for (let j = t.first(i); j !== NONE; j = t.next(j)) if (isHTML(t, j, 'td') || isHTML(t, j, 'th')) out.push(j);
-  return out;
-};
-/** Index of element i among `of(t, p)`, p its parent when `ok(p)`; else -1. */
-function indexIn(t, i, p, ok, of) { return p !== NONE && ok(p) ? of(t, p).indexOf(i) : -1; }
-const isSection = (t, p) => isHTML(t, p, 'thead') || isHTML(t, p, 'tbody') || isHTML(t, p, 'tfoot');
+const cellsOf = (t, i) => childrenNamed(t, i, 'td', 'th');
+const isSection = (t, p) => p !== NONE && t.ns(p) === NS_HTML && /^t(head|body|foot)$/.test(t.localName(p));
 define(HTMLTableRowElement.prototype, {
   cells: ro(function () { return live(this, cellsOf); }),
+  // Index in the rows of the table that is the parent or the parent section's parent; -1 outside.
   rowIndex: ro(function () {
     const t = this._t;
     let p = t.parent(this._i);
-    if (p !== NONE && isSection(t, p)) p = t.parent(p);
-    return indexIn(t, this._i, p, (q) => isHTML(t, q, 'table'), tableRows);
+    if (isSection(t, p)) p = t.parent(p);
+    return p !== NONE && isHTML(t, p, 'table') ? tableRows(t, p).indexOf(this._i) : -1;
   }),
+  // Index in the parent table's or section's rows; -1 elsewhere.
   sectionRowIndex: ro(function () {
     const t = this._t;
     const p = t.parent(this._i);
-    if (p === NONE) return -1;
-    return isHTML(t, p, 'table') ? tableRows(t, p).indexOf(this._i) : indexIn(t, this._i, p, (q) => isSection(t, q), rowsOf);
+    if (isSection(t, p)) return rowsOf(t, p).indexOf(this._i);
+    return p !== NONE && isHTML(t, p, 'table') ? tableRows(t, p).indexOf(this._i) : -1;
   }),
   insertCell: { value(index) { return insertAt(this, this.cells, index, 'td', 'insertCell'); } },
   deleteCell: { value(index) { deleteAt(this.cells, index, 'deleteCell'); } },
@@ -1684,7 +1680,8 @@ define(HTMLIFrameElement.prototype, { sandbox: tokens('sandbox', SANDBOX) });
 define(HTMLTableCellElement.prototype, {
   cellIndex: ro(function () {
     const t = this._t;
-    return indexIn(t, this._i, t.parent(this._i), (p) => isHTML(t, p, 'tr'), cellsOf);
+    const p = t.parent(this._i);
+    return p !== NONE && isHTML(t, p, 'tr') ? cellsOf(t, p).indexOf(this._i) : -1;
   }),
 });
 

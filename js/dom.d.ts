@@ -57,6 +57,22 @@ export interface DOMExceptionLike extends Error {
 }
 
 /** An attribute (a snapshot of its name and value; setting `value` changes the element's attribute). */
+/**
+ * DOM 4.9.1 NamedNodeMap: an array of the element's Attr snapshots taken
+ * when it was read; its methods act on the element as it is now (map,
+ * filter and slice give plain arrays).
+ */
+export declare class NamedNodeMap extends Array<Attr> {
+  item(index: number): Attr | null;
+  getNamedItem(qualifiedName: string): Attr | null;
+  getNamedItemNS(namespace: string | null, localName: string): Attr | null;
+  /** The attribute replaced, or null (setAttributeNode). */
+  setNamedItem(attr: Attr): Attr | null;
+  setNamedItemNS(attr: Attr): Attr | null;
+  /** The attribute removed; NotFoundError when there is none. */
+  removeNamedItem(qualifiedName: string): Attr;
+  removeNamedItemNS(namespace: string | null, localName: string): Attr;
+}
 export declare class Attr {
   readonly name: string;
   readonly localName: string;
@@ -232,7 +248,8 @@ export declare class Element extends ParentNodeBase {
   readonly namespaceURI: string | null;
   /** Only createElementNS('...', 'p:name') gives one. */
   readonly prefix: string | null;
-  readonly attributes: readonly Attr[];
+  /** A NamedNodeMap of Attr snapshots, made per read (an Array subclass). */
+  readonly attributes: NamedNodeMap;
   /** Reflect the id / class / slot attributes (setting calls setAttribute). */
   id: string;
   className: string;
@@ -273,6 +290,8 @@ export declare class Element extends ParentNodeBase {
   insertAdjacentElement(position: InsertPosition, element: Element): Element | null;
   insertAdjacentText(position: InsertPosition, data: string): void;
   matches(selectors: string): boolean;
+  /** The legacy alias of matches. */
+  webkitMatchesSelector(selectors: string): boolean;
   closest(selectors: string): Element | null;
 }
 
@@ -406,6 +425,12 @@ export declare class Document extends ParentNodeBase {
   readonly scripts: HTMLCollection;
   /** a and area elements with an href attribute. */
   readonly links: HTMLCollection;
+  /** a elements with a name attribute (live). */
+  readonly anchors: HTMLCollection;
+  /** 'text/html' (an XML document: its own type). */
+  readonly contentType: string;
+  /** HTML 3.1.3: the html element's dir (reflected; '' and no effect without an html element). */
+  dir: string;
   /** DOM 4.5.1: createDocumentType, createDocument, createHTMLDocument, hasFeature (js/dom-implementation.js). */
   readonly implementation: DOMImplementation;
   createTreeWalker(root: Node, whatToShow?: number, filter?: NodeFilterInput): TreeWalker;

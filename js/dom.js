@@ -49,7 +49,6 @@ export const [, XLINK_NS, XML_NS, XMLNS_NS] = ATTR_NS_URI;
 // The fragments that hang off an element, no child of it: a template's
 // contents and a shadow host's shadow root (docs/format.md).
 const TEMPLATE_CONTENTS = INFO_TEMPLATE_CONTENTS | INFO_SHADOW_ROOT;
-const EMPTY = Object.freeze([]);
 const EMPTY_NODES = Object.freeze(new NodeList()); // childNodes of a node without children
 
 /**
@@ -1142,25 +1141,58 @@ export class Attr {
   set textContent(v) { this.value = v; }
   get specified() { return true; }
 }
-/** Element#attributes of element e (index i of tree t): a new array of Attr snapshots. */
+const OWNER = Symbol('element');
+/**
+ * DOM 4.9.1 NamedNodeMap, as Element#attributes gives it: an Array subclass
+ * (as cheap to make and index as an array) of Attr snapshots taken when it
+ * was made; its methods act on the element now (through its attribute API).
+ */
+export class NamedNodeMap extends Array {
+  item(index) {
+    const k = index >>> 0;
+    return k < this.length ? this[k] : null;
+  }
+  getNamedItem(qualifiedName) { return this[OWNER].getAttributeNode(qualifiedName); }
+  getNamedItemNS(namespace, localName) { return this[OWNER].getAttributeNodeNS(namespace, localName); }
+  setNamedItem(attr) { return this[OWNER].setAttributeNode(attr); }
+  setNamedItemNS(attr) { return this[OWNER].setAttributeNode(attr); }
+  removeNamedItem(qualifiedName) { return removed(this[OWNER], this.getNamedItem(qualifiedName), qualifiedName); }
+  removeNamedItemNS(namespace, localName) { return removed(this[OWNER], this.getNamedItemNS(namespace, localName), localName); }
+  get [Symbol.toStringTag]() { return 'NamedNodeMap'; }
+  // util.inspect: the Attr list only.
+  [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) { return inspect([...this], options); }
+}
+// map / filter / slice give plain arrays (a data property: a getter here makes every construction slow in V8).
+Object.defineProperty(NamedNodeMap, Symbol.species, { value: Array });
+function removed(e, attr, name) {
+  if (attr === null) throw domException(`removeNamedItem: no attribute '${name}'`, 'NotFoundError');
+  return e.removeAttributeNode(attr);
+}
+/** A NamedNodeMap of element e holding `cnt` entries (to fill). */
+export function namedNodeMap(e, cnt) {
+  const out = new NamedNodeMap(cnt);
+  out[OWNER] = e;
+  return out;
+}
+/** Element#attributes of element e (index i of tree t): a new NamedNodeMap of Attr snapshots. */
 function attributesOf(t, i, e) {
   if (t.ov === null) {
     // As decoded: straight from the attribute records.
     const n = t.n;
     const cnt = n[i * NODE_WORDS + N_ATTR_COUNT];
-    if (cnt === 0) return EMPTY;
+    const out = namedNodeMap(e, cnt);
+    if (cnt === 0) return out;
     const a = t.a;
     const names = t.names;
-    const out = new Array(cnt);
     for (let k = 0, r = n[i * NODE_WORDS + N_ATTR_FIRST] * ATTR_WORDS; k < cnt; k++, r += ATTR_WORDS) {
       out[k] = new Attr(names[a[r + A_NAME]], t.string(a[r + A_VALUE_OFF], a[r + A_VALUE_LEN]), a[r + A_NS] & 0xff, e);
     }
     return out;
   }
   const cnt = t.attrCount(i);
-  if (cnt === 0) return EMPTY;
+  const out = namedNodeMap(e, cnt);
+  if (cnt === 0) return out;
   const a0 = t.attrFirst(i);
-  const out = new Array(cnt);
   if (a0 < t.acount) for (let k = 0; k < cnt; k++) out[k] = new Attr(t.attrName(a0 + k), t.attrValue(a0 + k), t.attrNs(a0 + k), e);
   else for (let k = 0; k < cnt; k++) out[k] = attrAt(t, a0 + k, e);
   return out;
@@ -1685,6 +1717,8 @@ export class Element extends ParentNode {
     insertAdjacent(this, where, t.node(i), 'insertAdjacentText');
   }
   matches(selectors) { return matchesSelector(this._t, this._i, compileSelector(selectors)); }
+  /** The legacy alias of matches (DOM 4.9). */
+  webkitMatchesSelector(selectors) { return this.matches(selectors); }
   closest(selectors) {
     const i = closestMatch(this._t, this._i, compileSelector(selectors));
     return this._t.node(i);

@@ -38,9 +38,14 @@ export interface HTMLElementMembers extends HTMLOrSVGElementMembers {
   enterKeyHint: string;
   inputMode: string;
   popover: string | null;
-  /** HTML 3.2.7: nothing is rendered, so the descendant text content (as in Chromium's DOMParser documents). */
-  readonly innerText: string;
-  readonly outerText: string;
+  /**
+   * HTML 3.2.7: nothing is rendered, so the descendant text content (as in
+   * Chromium's DOMParser documents).  Setting replaces the children (or, for
+   * outerText, the element, merging adjacent Text nodes) with the text, each
+   * LF, CR or CR LF a <br>; null is ''.
+   */
+  innerText: string;
+  outerText: string;
 }
 export declare class HTMLElement extends Element {}
 export declare interface HTMLElement extends HTMLElementMembers {}
@@ -51,24 +56,31 @@ export declare class SVGAnimatedString {
 export declare class SVGElement extends Element {
   /** An SVGAnimatedString (typed `any`, as TypeScript's DOM types do). */
   readonly className: any;
+  /** SVG 2 SVGURIReference (a, image, use, gradients, pattern, textPath, filter, feImage, script, mpath, animations): an SVGAnimatedString of href (else xlink:href); undefined on other elements. */
+  readonly href: SVGAnimatedString | undefined;
 }
 export declare interface SVGElement extends HTMLOrSVGElementMembers {}
 export declare class MathMLElement extends Element {}
 export declare interface MathMLElement extends HTMLOrSVGElementMembers {}
 
-/** HTMLHyperlinkElementUtils (a, area): href resolved against the document base URL, and its parts. */
+/**
+ * HTMLHyperlinkElementUtils (a, area): href resolved against the document
+ * base URL, and its parts.  Setting a part sets it in that URL (by the URL
+ * class's setter: what the URL cannot take is ignored) and writes the result
+ * to the href attribute; nothing happens when href does not parse.
+ */
 export interface HyperlinkMembers {
   href: string;
   readonly origin: string;
-  readonly protocol: string;
-  readonly username: string;
-  readonly password: string;
-  readonly host: string;
-  readonly hostname: string;
-  readonly port: string;
-  readonly pathname: string;
-  readonly search: string;
-  readonly hash: string;
+  protocol: string;
+  username: string;
+  password: string;
+  host: string;
+  hostname: string;
+  port: string;
+  pathname: string;
+  search: string;
+  hash: string;
   target: string;
   download: string;
   ping: string;
@@ -80,6 +92,7 @@ export declare class HTMLAnchorElement extends HTMLElement {
   hreflang: string;
   type: string;
   readonly text: string;
+  name: string;
 }
 export declare interface HTMLAnchorElement extends HyperlinkMembers {}
 export declare class HTMLAreaElement extends HTMLElement {
@@ -128,6 +141,9 @@ export declare class HTMLLinkElement extends HTMLElement {
   referrerPolicy: string;
   disabled: boolean;
   readonly sizes: DOMTokenList;
+  /** HTML 2.5.8 (also on script and style): supports() 'render'. */
+  get blocking(): DOMTokenList;
+  set blocking(value: string);
 }
 export declare class HTMLBaseElement extends HTMLElement {
   href: string;
@@ -144,14 +160,58 @@ export declare class HTMLScriptElement extends HTMLElement {
   charset: string;
   referrerPolicy: string;
   readonly text: string;
+  get blocking(): DOMTokenList;
+  set blocking(value: string);
 }
 export declare class HTMLStyleElement extends HTMLElement {
   media: string;
   type: string;
   readonly disabled: false;
+  get blocking(): DOMTokenList;
+  set blocking(value: string);
 }
 export declare class HTMLTitleElement extends HTMLElement {
   readonly text: string;
+}
+
+/** HTML 4.9.1.  The section setters take null or a thead / tfoot (HierarchyRequestError for another section, TypeError for anything else). */
+export declare class HTMLTableElement extends HTMLElement {
+  get caption(): HTMLElement | null;
+  set caption(value: HTMLElement | null);
+  get tHead(): HTMLTableSectionElement | null;
+  set tHead(value: HTMLTableSectionElement | null);
+  get tFoot(): HTMLTableSectionElement | null;
+  set tFoot(value: HTMLTableSectionElement | null);
+  /** Live: the tbody children. */
+  readonly tBodies: HTMLCollection<HTMLTableSectionElement>;
+  /** Live: the thead's rows, then the table's own and its tbodies' rows, then the tfoot's. */
+  readonly rows: HTMLCollection<HTMLTableRowElement>;
+  createCaption(): HTMLElement;
+  deleteCaption(): void;
+  createTHead(): HTMLTableSectionElement;
+  deleteTHead(): void;
+  createTFoot(): HTMLTableSectionElement;
+  deleteTFoot(): void;
+  createTBody(): HTMLTableSectionElement;
+  /** A new row at `index` of rows (-1: the end); IndexSizeError out of range. */
+  insertRow(index?: number): HTMLTableRowElement;
+  deleteRow(index: number): void;
+}
+/** HTML 4.9.5: thead, tbody, tfoot. */
+export declare class HTMLTableSectionElement extends HTMLElement {
+  readonly rows: HTMLCollection<HTMLTableRowElement>;
+  insertRow(index?: number): HTMLTableRowElement;
+  deleteRow(index: number): void;
+}
+/** HTML 4.9.8. */
+export declare class HTMLTableRowElement extends HTMLElement {
+  readonly cells: HTMLCollection<HTMLTableCellElement>;
+  /** Index in the table's rows; -1 outside a table. */
+  readonly rowIndex: number;
+  /** Index in the parent section's (or table's) rows; -1 elsewhere. */
+  readonly sectionRowIndex: number;
+  insertCell(index?: number): HTMLTableCellElement;
+  deleteCell(index: number): void;
 }
 
 /** Members of the listed form-associated elements. */
@@ -353,6 +413,9 @@ export declare class HTMLIFrameElement extends HTMLElement {
   height: string;
   loading: string;
   referrerPolicy: string;
+  /** HTML 4.8.5: supports() the standard's allow-* keywords. */
+  get sandbox(): DOMTokenList;
+  set sandbox(value: string);
 }
 export declare class HTMLDetailsElement extends HTMLElement {
   open: boolean;
@@ -375,6 +438,8 @@ export declare class HTMLTableCellElement extends HTMLElement {
   headers: string;
   scope: string;
   abbr: string;
+  /** Index among the parent tr's cells; -1 outside a tr. */
+  readonly cellIndex: number;
 }
 /** HTML 3.2.2: the interface of an HTML element whose name the standard does not define (not a valid custom element name either). */
 export declare class HTMLUnknownElement extends HTMLElement {}

@@ -17,7 +17,7 @@
 // is imported by js/decode.js, so every tree it makes has them.
 import { NONE, NS_HTML, NS_SVG } from './abi.js';
 import {
-  Document, Element, HTML_NS, MATHML_NS, Node, SVG_NS, TemplateElement, elementClasses, setHTMLElementObjectClass, stateHooks,
+  Document, Element, HTML_NS, MATHML_NS, Node, SVG_NS, TemplateElement, XLINK_NS, elementClasses, setHTMLElementObjectClass, stateHooks,
 } from './dom.js';
 import { HTMLCollection, HTMLFormControlsCollection, HTMLOptionsCollection, NodeList, liveCollection } from './collections.js';
 import { dataset, domException, tokenList } from './tokenlist.js';
@@ -526,13 +526,19 @@ export class SVGAnimatedString {
     this._e = element;
     this._a = attr;
   }
-  get baseVal() { return this._e.getAttribute(this._a) ?? ''; }
+  // (SVG 2 href: the xlink:href attribute when there is no href attribute.)
+  get baseVal() { return this._e.getAttribute(this._a) ?? (this._a === 'href' ? this._e.getAttributeNS(XLINK_NS, 'href') : null) ?? ''; }
   set baseVal(v) { this._e.setAttribute(this._a, String(v)); }
   get animVal() { return this.baseVal; }
 }
 define(HTMLElement.prototype, HTML_OR_SVG);
 define(SVGElement.prototype, HTML_OR_SVG);
-define(SVGElement.prototype, { className: ro(function () { return (this._cn ??= new SVGAnimatedString(this, 'class')); }) });
+// SVG 2 SVGURIReference: href of the elements that have it.
+const SVG_HREF = new Set('a image use pattern linearGradient radialGradient textPath filter feImage script mpath animate animateMotion animateTransform set'.split(' '));
+define(SVGElement.prototype, {
+  className: ro(function () { return (this._cn ??= new SVGAnimatedString(this, 'class')); }),
+  href: ro(function () { return SVG_HREF.has(this.localName) ? (this._href ??= new SVGAnimatedString(this, 'href')) : undefined; }),
+});
 define(MathMLElement.prototype, HTML_OR_SVG);
 
 const HTML_ELEMENT = {
@@ -601,9 +607,44 @@ const HTML_ELEMENT = {
   // content.  Nothing is rendered here (as in a DOMParser document, where
   // Chromium answers the same), so <br> adds no line break and script or
   // style text is included.
-  innerText: ro(function () { return this._t.text(this._i); }),
-  outerText: ro(function () { return this._t.text(this._i); }),
+  // The setters (HTML 3.2.7 "set the inner text steps", outerText's setter):
+  // the "rendered text fragment" of the value, each LF, CR or CR LF a <br>.
+  innerText: {
+    get() { return this._t.text(this._i); },
+    set(v) { this.replaceChildren(...renderedText(this, v)); },
+  },
+  outerText: {
+    get() { return this._t.text(this._i); },
+    set(v) {
+      const p = this.parentNode;
+      if (p === null) throw domException('outerText: the element has no parent', 'NoModificationAllowedError');
+      const prev = this.previousSibling;
+      const next = this.nextSibling;
+      const nodes = renderedText(this, v);
+      this.replaceWith(...(nodes.length === 0 ? [this.ownerDocument.createTextNode('')] : nodes));
+      // Adjacent Text nodes merged: the last inserted with `next`, `prev` with the first inserted.
+      if (next !== null) mergeNext(next.previousSibling);
+      if (prev !== null) mergeNext(prev);
+    },
+  },
 };
+/** HTML 3.2.7 "rendered text fragment": the nodes of `value`, for element e's document. */
+function renderedText(e, value) {
+  const doc = e.ownerDocument;
+  const out = [];
+  for (const [, text, breaks] of (value === null ? '' : String(value)).matchAll(/([^\r\n]*)((?:\r\n|[\r\n])*)/g)) {
+    if (text !== '') out.push(doc.createTextNode(text));
+    for (const br of breaks.match(/\r\n|[\r\n]/g) ?? []) out.push(newHTML(e, 'br'));
+  }
+  return out;
+}
+/** HTML 3.2.7 "merge with the next text node": a Text node and a Text next sibling become one. */
+function mergeNext(node) {
+  const next = node?.nextSibling;
+  if (node?.nodeType !== TEXT || next?.nodeType !== TEXT) return;
+  node.appendData(next.data);
+  next.remove();
+}
 define(HTMLElement.prototype, HTML_ELEMENT);
 // The <template> class of js/dom.js is an HTMLElement too.
 define(TemplateElement.prototype, HTML_OR_SVG);
@@ -628,7 +669,21 @@ define(Document.prototype, {
       });
     },
   },
+  // HTML 3.1.3: an HTML document's type (an XML document has its own: js/xml-dom.js).
+  contentType: ro(() => 'text/html'),
+  // HTML 3.1.3: dir reflects the html element's dir attribute ('' without one).
+  dir: {
+    get() {
+      const e = this.documentElement;
+      return e instanceof HTMLElement && e.localName === 'html' ? e.dir : '';
+    },
+    set(v) {
+      const e = this.documentElement;
+      if (e instanceof HTMLElement && e.localName === 'html') e.dir = v;
+    },
+  },
   // HTML 3.1.3 document collections (live).
+  anchors: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'a') && t.plainAttr(j, 'name') !== null); }),
   forms: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'form')); }),
   images: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'img')); }),
   embeds: ro(function () { return docCollection(this, (t, j) => isHTML(t, j, 'embed')); }),
@@ -647,19 +702,35 @@ function docCollection(doc, test) {
 
 // ---- element-specific classes ----------------------------------------------
 
+/**
+ * A URL part of HTMLHyperlinkElementUtils (HTML 4.6.3).  The setter
+ * reinitializes the URL (the href attribute parsed against the document
+ * base URL; nothing happens when it does not parse), sets the part by the
+ * URL class's setter (the URL Standard's state overrides, which also ignore
+ * what a URL cannot have) and updates href with the result.
+ */
+const urlPart = (part, missing = '') => ({
+  get() { return this._url()?.[part] ?? missing; },
+  set(v) {
+    const u = this._url();
+    if (u === null) return;
+    u[part] = v;
+    this.setAttribute('href', u.href);
+  },
+});
 /** HTML 4.6.3 HTMLHyperlinkElementUtils (a, area): href and its URL parts. */
 const HYPERLINK = {
   href: url('href'),
   origin: ro(function () { return this._url()?.origin ?? ''; }),
-  protocol: ro(function () { return this._url()?.protocol ?? ':'; }),
-  username: ro(function () { return this._url()?.username ?? ''; }),
-  password: ro(function () { return this._url()?.password ?? ''; }),
-  host: ro(function () { return this._url()?.host ?? ''; }),
-  hostname: ro(function () { return this._url()?.hostname ?? ''; }),
-  port: ro(function () { return this._url()?.port ?? ''; }),
-  pathname: ro(function () { return this._url()?.pathname ?? ''; }),
-  search: ro(function () { return this._url()?.search ?? ''; }),
-  hash: ro(function () { return this._url()?.hash ?? ''; }),
+  protocol: urlPart('protocol', ':'),
+  username: urlPart('username'),
+  password: urlPart('password'),
+  host: urlPart('host'),
+  hostname: urlPart('hostname'),
+  port: urlPart('port'),
+  pathname: urlPart('pathname'),
+  search: urlPart('search'),
+  hash: urlPart('hash'),
   _url: {
     value() {
       const v = this.getAttribute('href');
@@ -683,6 +754,7 @@ export class HTMLAnchorElement extends HTMLElement {}
 define(HTMLAnchorElement.prototype, {
   ...HYPERLINK,
   text: ro(function () { return this.textContent; }),
+  name: str('name'),
 });
 export class HTMLAreaElement extends HTMLElement {}
 const { hreflang: _h, type: _t, ...AREA } = HYPERLINK; // HTML 4.8.14: area has no hreflang or type
@@ -774,6 +846,144 @@ function childText(e) {
   for (let j = t.first(e._i); j !== NONE; j = t.next(j)) if (t.type(j) === TEXT) s += t.data(j);
   return s;
 }
+
+// ---- tables (HTML 4.9) -------------------------------------------------------
+
+/** The HTML element children of element i named `name` (or `other`), as indexes, in order. */
+function childrenNamed(t, i, name, other = name) {
+  const out = [];
+  for (let j = t.first(i); j !== NONE; j = t.next(j)) if (isHTML(t, j, name) || isHTML(t, j, other)) out.push(j);
+  return out;
+}
+/** HTML 4.9.1: a table's rows: the thead's rows, then its own and the tbodies' rows, then the tfoot's (tree order each). */
+function tableRows(t, i) {
+  const out = [];
+  for (const part of ['thead', 'tbody', 'tfoot']) {
+    for (let j = t.first(i); j !== NONE; j = t.next(j)) {
+      if (part === 'tbody' && isHTML(t, j, 'tr')) out.push(j);
+      else if (isHTML(t, j, part)) out.push(...childrenNamed(t, j, 'tr'));
+    }
+  }
+  return out;
+}
+/** A live HTMLCollection of element e: `of(t, i)` gives its members' indexes. */
+function live(e, of) {
+  const t = e._t;
+  return liveCollection(t, HTMLCollection, (list) => { for (const j of of(t, e._i)) list.push(t.node(j)); });
+}
+const newHTML = (e, name) => e.ownerDocument.createElementNS(HTML_NS, name);
+const firstNamed = (e, name) => e._t.node(childrenNamed(e._t, e._i, name)[0] ?? NONE);
+/** WebIDL long, -1 when absent. */
+const indexArg = (v) => (v === undefined ? -1 : v | 0);
+function outOfRange(fn, index) { return domException(`${fn}: index ${index} is out of range`, 'IndexSizeError'); }
+/** insertRow / insertCell (HTML 4.9.6-4.9.8): a new `name` element at `index` of `list` under `parent`. */
+function insertAt(e, list, index, name, fn) {
+  const k = indexArg(index);
+  if (k < -1 || k > list.length) throw outOfRange(fn, k);
+  return e.insertBefore(newHTML(e, name), k === -1 || k === list.length ? null : list[k]);
+}
+/** deleteRow / deleteCell: the member at `index` of `list` removed (-1: the last, if any). */
+function deleteAt(list, index, fn) {
+  const k = index | 0;
+  if (k < -1 || k >= list.length) throw outOfRange(fn, k);
+  if (list.length > 0) list[k === -1 ? list.length - 1 : k].remove();
+}
+/** The caption / tHead / tFoot setters: the first `name` child removed, `v` (null, or a `name` element) inserted by `place`. */
+function setPart(e, v, name, place) {
+  // WebIDL: an HTMLTableCaptionElement, or an HTMLTableSectionElement (thead, tbody, tfoot).
+  if (v !== null && !(v instanceof HTMLElement && (name === 'caption' ? v.localName === name : isSection(v._t, v._i)))) {
+    throw new TypeError(`${name}: the value is not a ${name === 'caption' ? 'caption' : 'table section'} element`);
+  }
+  if (v !== null && v.localName !== name) throw domException(`${name}: the value is a <${v.localName}>`, 'HierarchyRequestError');
+  firstNamed(e, name)?.remove();
+  if (v !== null) place(v);
+}
+/** Where a new thead goes (HTML 4.9.1): before the first child element that is neither a caption nor a colgroup. */
+function insertHead(e, v) {
+  let c = e.firstElementChild;
+  while (c !== null && c.namespaceURI === HTML_NS && (c.localName === 'caption' || c.localName === 'colgroup')) c = c.nextElementSibling;
+  return e.insertBefore(v, c);
+}
+const createPart = (name, place) => ({ value() { return firstNamed(this, name) ?? place(this, newHTML(this, name)); } });
+const deletePart = (name) => ({ value() { firstNamed(this, name)?.remove(); } });
+const placeCaption = (e, v) => e.insertBefore(v, e.firstChild);
+const placeFoot = (e, v) => e.appendChild(v);
+
+/** HTML 4.9.1 HTMLTableElement. */
+export class HTMLTableElement extends HTMLElement {}
+define(HTMLTableElement.prototype, {
+  caption: { get() { return firstNamed(this, 'caption'); }, set(v) { setPart(this, v, 'caption', (x) => placeCaption(this, x)); } },
+  tHead: { get() { return firstNamed(this, 'thead'); }, set(v) { setPart(this, v, 'thead', (x) => insertHead(this, x)); } },
+  tFoot: { get() { return firstNamed(this, 'tfoot'); }, set(v) { setPart(this, v, 'tfoot', (x) => placeFoot(this, x)); } },
+  tBodies: ro(function () { return live(this, (t, i) => childrenNamed(t, i, 'tbody')); }),
+  rows: ro(function () { return live(this, tableRows); }),
+  createCaption: createPart('caption', placeCaption),
+  deleteCaption: deletePart('caption'),
+  createTHead: createPart('thead', insertHead),
+  deleteTHead: deletePart('thead'),
+  createTFoot: createPart('tfoot', placeFoot),
+  deleteTFoot: deletePart('tfoot'),
+  createTBody: {
+    value() {
+      const bodies = childrenNamed(this._t, this._i, 'tbody');
+      const last = bodies.length === 0 ? null : this._t.node(bodies[bodies.length - 1]);
+      return this.insertBefore(newHTML(this, 'tbody'), last === null ? null : last.nextSibling);
+    },
+  },
+  insertRow: {
+    value(index) {
+      const t = this._t;
+      const rows = tableRows(t, this._i);
+      const k = indexArg(index);
+      if (k < -1 || k > rows.length) throw outOfRange('insertRow', k);
+      const tr = newHTML(this, 'tr');
+      const bodies = childrenNamed(t, this._i, 'tbody');
+      if (rows.length === 0) {
+        if (bodies.length === 0) this.appendChild(newHTML(this, 'tbody')).appendChild(tr);
+        else t.node(bodies[bodies.length - 1]).appendChild(tr);
+      } else if (k === -1 || k === rows.length) t.node(rows[rows.length - 1]).parentNode.appendChild(tr);
+      else {
+        const ref = t.node(rows[k]);
+        ref.parentNode.insertBefore(tr, ref);
+      }
+      return tr;
+    },
+  },
+  deleteRow: { value(index) { deleteAt(this.rows, index, 'deleteRow'); } },
+});
+
+/** HTML 4.9.5 HTMLTableSectionElement (thead, tbody, tfoot). */
+export class HTMLTableSectionElement extends HTMLElement {}
+const rowsOf = (t, i) => childrenNamed(t, i, 'tr');
+define(HTMLTableSectionElement.prototype, {
+  rows: ro(function () { return live(this, rowsOf); }),
+  insertRow: { value(index) { return insertAt(this, this.rows, index, 'tr', 'insertRow'); } },
+  deleteRow: { value(index) { deleteAt(this.rows, index, 'deleteRow'); } },
+});
+
+/** HTML 4.9.8 HTMLTableRowElement. */
+export class HTMLTableRowElement extends HTMLElement {}
+const cellsOf = (t, i) => childrenNamed(t, i, 'td', 'th');
+const isSection = (t, p) => p !== NONE && t.ns(p) === NS_HTML && /^t(head|body|foot)$/.test(t.localName(p));
+define(HTMLTableRowElement.prototype, {
+  cells: ro(function () { return live(this, cellsOf); }),
+  // Index in the rows of the table that is the parent or the parent section's parent; -1 outside.
+  rowIndex: ro(function () {
+    const t = this._t;
+    let p = t.parent(this._i);
+    if (isSection(t, p)) p = t.parent(p);
+    return p !== NONE && isHTML(t, p, 'table') ? tableRows(t, p).indexOf(this._i) : -1;
+  }),
+  // Index in the parent table's or section's rows; -1 elsewhere.
+  sectionRowIndex: ro(function () {
+    const t = this._t;
+    const p = t.parent(this._i);
+    if (isSection(t, p)) return rowsOf(t, p).indexOf(this._i);
+    return p !== NONE && isHTML(t, p, 'table') ? tableRows(t, p).indexOf(this._i) : -1;
+  }),
+  insertCell: { value(index) { return insertAt(this, this.cells, index, 'td', 'insertCell'); } },
+  deleteCell: { value(index) { deleteAt(this.cells, index, 'deleteCell'); } },
+});
 
 // ---- forms (HTML 4.10) -------------------------------------------------------
 
@@ -1469,6 +1679,11 @@ const HTML_CLASSES = {
   li: HTMLLIElement,
   td: HTMLTableCellElement,
   th: HTMLTableCellElement,
+  table: HTMLTableElement,
+  thead: HTMLTableSectionElement,
+  tbody: HTMLTableSectionElement,
+  tfoot: HTMLTableSectionElement,
+  tr: HTMLTableRowElement,
 };
 // The HTML standard's interfaces that add nothing read here (their members
 // need layout, media or scripting): classes of their own, so that
@@ -1477,7 +1692,6 @@ const PLAIN_INTERFACES = {
   HTMLParagraphElement: 'p', HTMLDivElement: 'div', HTMLSpanElement: 'span', HTMLHeadingElement: 'h1 h2 h3 h4 h5 h6',
   HTMLUListElement: 'ul', HTMLDListElement: 'dl', HTMLBodyElement: 'body', HTMLHeadElement: 'head', HTMLHtmlElement: 'html',
   HTMLBRElement: 'br', HTMLHRElement: 'hr', HTMLPreElement: 'pre listing xmp', HTMLQuoteElement: 'blockquote q',
-  HTMLTableElement: 'table', HTMLTableRowElement: 'tr', HTMLTableSectionElement: 'thead tbody tfoot',
   HTMLTableCaptionElement: 'caption', HTMLTableColElement: 'col colgroup', HTMLVideoElement: 'video', HTMLAudioElement: 'audio',
   HTMLParamElement: 'param', HTMLSelectedContentElement: 'selectedcontent',
   HTMLSourceElement: 'source', HTMLTrackElement: 'track', HTMLCanvasElement: 'canvas', HTMLEmbedElement: 'embed',
@@ -1521,6 +1735,33 @@ class HTMLElementClasses extends Map {
 Object.setPrototypeOf(TemplateElement, HTMLElement);
 Object.setPrototypeOf(TemplateElement.prototype, HTMLElement.prototype);
 Object.defineProperty(TemplateElement, 'name', { value: 'HTMLTemplateElement' });
+
+/** A DOMTokenList attribute, [PutForwards=value] (setting sets the attribute). */
+const tokens = (attr, supported) => ({
+  get() { return tokenList(this, attr, supported); },
+  set(v) { this.setAttribute(attr, String(v)); },
+});
+// HTML 4.8.5: the sandbox keywords.
+const SANDBOX = new Set(('allow-downloads allow-forms allow-modals allow-orientation-lock allow-pointer-lock allow-popups ' +
+  'allow-popups-to-escape-sandbox allow-presentation allow-same-origin allow-scripts allow-top-navigation ' +
+  'allow-top-navigation-by-user-activation allow-top-navigation-to-custom-protocols').split(' '));
+// HTML 2.5.8: the blocking attribute's one possible blocking token.
+const BLOCKING = new Set(['render']);
+define(HTMLLinkElement.prototype, { blocking: tokens('blocking', BLOCKING) });
+define(HTMLScriptElement.prototype, { blocking: tokens('blocking', BLOCKING) });
+define(HTMLStyleElement.prototype, { blocking: tokens('blocking', BLOCKING) });
+
+// Members of classes defined in the forms' and options' sections (above), added
+// here to leave those sections to that work: iframe's sandbox (HTML 4.8.5)
+// and a cell's index among its row's cells, -1 outside a tr (HTML 4.9.11).
+define(HTMLIFrameElement.prototype, { sandbox: tokens('sandbox', SANDBOX) });
+define(HTMLTableCellElement.prototype, {
+  cellIndex: ro(function () {
+    const t = this._t;
+    const p = t.parent(this._i);
+    return p !== NONE && isHTML(t, p, 'tr') ? cellsOf(t, p).indexOf(this._i) : -1;
+  }),
+});
 
 // ---- one object class for HTML elements (docs/dom.md, "Keeping reads fast") ----
 

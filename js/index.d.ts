@@ -21,7 +21,7 @@ export type { SerializableNode, SerializableObject, SerializeBufferOptions, Seri
 /** The DOM-like nodes (the default format), under their DOM names. */
 export type {
   Attr, CharacterData, ChildNode, Comment, Document, DocumentFragment, DocumentMode, DocumentType, Element,
-  ElementCreationOptions, ElementLocation, Location, Node, NodeJSON, ParentNode, ProcessingInstruction, TemplateElement, Text, CDATASection,
+  ElementCreationOptions, ElementLocation, Location, NamedNodeMap, Node, NodeJSON, ParentNode, ProcessingInstruction, TemplateElement, Text, CDATASection,
 } from './dom.js';
 /** The parse5-shaped objects of `format: 'object'`, prefixed Object* where a DOM name is taken. */
 export type {

@@ -6,11 +6,9 @@
 // has `xml` set (attachXml) and makes its Element and Document nodes here.
 import { ATTR_NS_URI, NONE, NS_OTHER, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_TEXT } from './abi.js';
 import {
-  ANS_OTHER, Attr, Document, Element, HTML_NS, Tree, XMLNS_NS, creationIs, domException, isValidAttributeLocalName, isValidElementLocalName,
+  ANS_OTHER, Attr, Document, Element, HTML_NS, Tree, XMLNS_NS, creationIs, domException, isValidAttributeLocalName, isValidElementLocalName, namedNodeMap,
 } from './dom.js';
 import { escapeAttr, serializeWellFormed, serializeXml } from './xml-serialize.js';
-
-const EMPTY = Object.freeze([]);
 
 /** Make `tree` (a dom.js Tree) an XML document's: `xml` is readXmlSection's result. */
 export function attachXml(tree, xml) {
@@ -139,7 +137,13 @@ export class XmlElement extends Element {
     const a0 = t.attrFirst(this._i);
     return Array.from({ length: t.attrCount(this._i) }, (_, k) => f(a0 + k));
   }
-  get attributes() { return this._t.attrCount(this._i) === 0 ? EMPTY : this._each((k) => this._attr(k)); }
+  get attributes() {
+    const t = this._t;
+    const cnt = t.attrCount(this._i);
+    const out = namedNodeMap(this, cnt);
+    for (let k = 0, a0 = t.attrFirst(this._i); k < cnt; k++) out[k] = this._attr(a0 + k);
+    return out;
+  }
   getAttributeNames() { return this._each((k) => this._qname(k)); }
   /** Attribute record index whose qualified name is `name` (exactly: XML is case-sensitive), or -1. */
   _find(name) {
@@ -155,6 +159,10 @@ export class XmlElement extends Element {
       if (t.attrName(k) === localName && t.attrURI(k) === uri) return t.attrValue(k);
     }
     return null;
+  }
+  getAttributeNodeNS(namespace, localName) {
+    const k = this._findNS(namespace, localName);
+    return k < 0 ? null : this._attr(k);
   }
   getAttributeNode(name) {
     const k = this._find(name);

@@ -1544,9 +1544,9 @@ const READONLY_TYPES = new Set([
 ]);
 const PLACEHOLDER_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number']);
 
-/** The value an input has after parsing: its value attribute after value sanitization (4.10.5.1). */
+/** An input's value: its dirty value or else its value attribute (dirValue), after value sanitization (4.10.5.1). */
 function inputValue(t, i, type) {
-  let v = t.plainAttr(i, 'value') ?? '';
+  let v = dirValue(t, i, false);
   if (type === 'text' || type === 'search' || type === 'tel' || type === 'password') v = v.replace(/[\r\n]/g, '');
   else if (type === 'url' || type === 'email') v = v.replace(/[\r\n]/g, '').replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
   else if (RANGE_TYPES.has(type)) {
@@ -1594,7 +1594,7 @@ function placeholderShown(t, i) {
     const type = inputType(t, i);
     if (!PLACEHOLDER_TYPES.has(type)) return false;
     value = inputValue(t, i, type);
-  } else if (name === 'textarea') value = t.text(i);
+  } else if (name === 'textarea') value = dirValue(t, i, true);
   else return false;
   const ph = t.plainAttr(i, 'placeholder');
   return ph !== null && value === '';
@@ -1699,7 +1699,7 @@ const DEFAULT_STEP = { number: 1, range: 1 };
 function satisfiesConstraints(t, i, ctx) {
   const name = t.localName(i);
   const required = hasAttr(t, i, 'required');
-  if (name === 'textarea') return !(required && t.text(i) === '');
+  if (name === 'textarea') return !(required && dirValue(t, i, true) === '');
   if (name === 'select') return !(required && selectValueMissing(t, i, ctx));
   if (name !== 'input') return true;
   const type = inputType(t, i);

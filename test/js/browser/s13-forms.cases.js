@@ -33,6 +33,10 @@ export const CASES = [
     html: CONTROLS,
     body: "const r = []; const t = d.getElementById('text'); t.disabled = true; r.push(t.willValidate); t.disabled = false; t.readOnly = true; r.push(t.willValidate); t.readOnly = false; t.type = 'hidden'; r.push(t.willValidate); t.type = 'number'; r.push(t.willValidate); const b = d.getElementById('b1'); b.type = 'reset'; r.push(b.willValidate); d.getElementById('fs').disabled = true; r.push(d.getElementById('infs').willValidate); return r;" },
 
+  { name: ':invalid, :in-range and :placeholder-shown follow values set from JS (the dirty value)', expected: '[[false,true,false,false,false,false],[true,false,true,true,true,true]]',
+    html: '<input id=a required value=x><input id=b type=number min=5 value=7><input id=c placeholder=p value=z><textarea id=t required placeholder=q>w</textarea>',
+    body: "const [a, b, c, t] = ['a', 'b', 'c', 't'].map((x) => d.getElementById(x)); const m = () => [a.matches(':invalid'), b.matches(':in-range'), b.matches(':out-of-range'), c.matches(':placeholder-shown'), t.matches(':invalid'), t.matches(':placeholder-shown')]; const r = [m()]; a.value = ''; b.value = '3'; c.value = ''; t.value = ''; r.push(m()); return r;" },
+
   // 2. Reflected numbers: limited to only positive numbers (with fallback), non-negative.
   { name: 'textarea rows / cols set to 0, to a negative and past 2^31', expected: '[[2,20,"2","20"],[2,20,"2","20"],[2,20,"2","20"],[7,7,"7","7"],[3,3,"3","3"],[2,20,"2","20"],[2,20,"2","20"]]',
     html: '<textarea rows=5 cols=9></textarea>',

@@ -1483,17 +1483,22 @@ function displaySize(t, s) {
   return hasAttr(t, s, 'multiple') ? 4 : 1;
 }
 const KEY_SELECTED = { name: 'selected options' };
+// An option's selectedness set from JS (its dirty selectedness, `_selected`
+// of js/html-elements.js) counts over its selected attribute; after
+// select.value or selectedIndex set from JS (`_noReset`) nothing resets a
+// single select with no option selected.
+const ownSelected = (t, x) => t.cached(x)?._selected ?? hasAttr(t, x, 'selected');
 function selectedness(t, o, ctx) {
   const s = selectOf(t, o);
-  if (s === NONE) return hasAttr(t, o, 'selected');
+  if (s === NONE) return ownSelected(t, o);
   const m = ctx.map(KEY_SELECTED);
   let set = m.get(s);
   if (set === undefined) {
     const opts = listOfOptions(t, s);
-    let sel = opts.filter((x) => hasAttr(t, x, 'selected'));
+    let sel = opts.filter((x) => ownSelected(t, x));
     if (!hasAttr(t, s, 'multiple')) {
       if (sel.length > 1) sel = [sel[sel.length - 1]];
-      if (sel.length === 0 && displaySize(t, s) === 1) {
+      if (sel.length === 0 && displaySize(t, s) === 1 && t.cached(s)?._noReset !== true) {
         const first = opts.find((x) => !actuallyDisabled(t, x));
         if (first !== undefined) sel = [first];
       }
@@ -1880,10 +1885,13 @@ function matchPseudo(t, i, p, ctx) {
       if (isHtmlNamed(t, i, 'option')) return selectedness(t, i, ctx);
       return false;
     case 'indeterminate':
-      // 4.16.3: radios whose group has no checked radio, progress without a value
+      // 4.16.3: checkboxes whose indeterminate IDL attribute is true (set
+      // from JS: `_indeterminate` of js/html-elements.js), radios whose group
+      // has no checked radio, progress without a value
       if (isHtmlNamed(t, i, 'input')) {
-        if (inputType(t, i) !== 'radio') return false;
-        return !groupChecked(t, i, ctx);
+        const ty = inputType(t, i);
+        if (ty === 'checkbox') return t.cached(i)?._indeterminate === true;
+        return ty === 'radio' && !groupChecked(t, i, ctx);
       }
       return isHtmlNamed(t, i, 'progress') && !hasAttr(t, i, 'value');
     case 'default':

@@ -37,6 +37,10 @@ export const CASES = [
     html: '<input id=a required value=x><input id=b type=number min=5 value=7><input id=c placeholder=p value=z><textarea id=t required placeholder=q>w</textarea>',
     body: "const [a, b, c, t] = ['a', 'b', 'c', 't'].map((x) => d.getElementById(x)); const m = () => [a.matches(':invalid'), b.matches(':in-range'), b.matches(':out-of-range'), c.matches(':placeholder-shown'), t.matches(':invalid'), t.matches(':placeholder-shown')]; const r = [m()]; a.value = ''; b.value = '3'; c.value = ''; t.value = ''; r.push(m()); return r;" },
 
+  { name: ':checked and :indeterminate follow option.selected, select.value and indeterminate set from JS', expected: '[[false,true,false,true],[true,false,true,true],[false,false,false,false]]',
+    html: '<select id=s><option id=a>a<option id=b selected>b</select><select id=m multiple><option id=c>c</select><input type=checkbox id=i><select id=n><option id=d>d</select>',
+    body: "const g = (x) => d.getElementById(x); const m = () => [g('a').matches(':checked'), g('b').matches(':checked'), g('c').matches(':checked'), g('d').matches(':checked')]; const r = [m()]; g('a').selected = true; g('c').selected = true; g('i').indeterminate = true; r.push([...m().slice(0, 3), g('i').matches(':indeterminate')]); g('s').value = 'zz'; g('n').selectedIndex = -1; g('m').value = 'nope'; g('i').indeterminate = false; r.push([g('a').matches(':checked'), g('d').matches(':checked'), g('c').matches(':checked'), g('i').matches(':indeterminate')]); return r;" },
+
   // 2. Reflected numbers: limited to only positive numbers (with fallback), non-negative.
   { name: 'textarea rows / cols set to 0, to a negative and past 2^31', expected: '[[2,20,"2","20"],[2,20,"2","20"],[2,20,"2","20"],[7,7,"7","7"],[3,3,"3","3"],[2,20,"2","20"],[2,20,"2","20"]]',
     html: '<textarea rows=5 cols=9></textarea>',

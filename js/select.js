@@ -1483,6 +1483,10 @@ function displaySize(t, s) {
   return hasAttr(t, s, 'multiple') ? 4 : 1;
 }
 const KEY_SELECTED = { name: 'selected options' };
+// (js/html-elements.js has a second implementation of this algorithm for
+// option.selected, select.value and the options collection, with its own
+// list of options without the customizable-select rules: they should
+// become one, here, once both lists are checked against Chromium.)
 // An option's selectedness set from JS (its dirty selectedness, `_selected`
 // of js/html-elements.js) counts over its selected attribute; after
 // select.value or selectedIndex set from JS (`_noReset`) nothing resets a

@@ -38,16 +38,16 @@ all: native wasm bundles
 
 # The Node entry points js/node.bundle.js (ESM) and js/index.cjs (CommonJS),
 # generated from the ESM sources; shipped, not committed.
-JS_SRC := $(filter-out js/index.cjs js/node.bundle.js js/inline-wasm.js,$(wildcard js/*.js))
+JS_SRC := $(filter-out js/index.cjs js/node.bundle.js js/inline-wasm.js,$(wildcard js/*.js js/*/*.js))
 bundles: js/node.bundle.js js/index.d.cts js/inline-wasm.js dist/html5-wasm.min.js
 js/node.bundle.js: $(JS_SRC) scripts/build-bundles.mjs package.json
 	$(NODE) scripts/build-bundles.mjs
 js/index.cjs: js/node.bundle.js
-# The CommonJS types (js/*.d.cts) of js/index.cjs, from js/*.d.ts; shipped, not committed.
-js/index.d.cts: $(wildcard js/*.d.ts) scripts/build-dcts.mjs
+# The CommonJS types (js/**/*.d.cts) of js/index.cjs, from js/**/*.d.ts; shipped, not committed.
+js/index.d.cts: $(wildcard js/*.d.ts js/*/*.d.ts) scripts/build-dcts.mjs
 	$(NODE) scripts/build-dcts.mjs
 # html5-wasm/inline (js/inline.js) embeds the wasm as base64: shipped, not committed.
-js/inline-wasm.js: dist/html5.wasm scripts/build-inline.mjs
+js/inline-wasm.js: dist/html5.wasm dist/xml5.wasm scripts/build-inline.mjs
 	$(NODE) scripts/build-inline.mjs
 # The browser entry points: minified ES modules with source maps (also
 # dist/html5-wasm-inline.min.js, dist/html5-wasm-core.min.js); shipped, not committed.
@@ -71,7 +71,7 @@ $(B)/libhtml5-asan.a: $(OBJ_S)
 	ar rcs $@ $^
 
 # Test support: the byte decoders of the native tests, the fuzzer and the
-# native benchmark (the product decodes bytes in JS, js/bytes.js).
+# native benchmark (the product decodes bytes in JS, js/html/bytes.js).
 DECODERS := test/native/decoders.c test/native/decoders.h test/native/test_files.h
 
 $(B)/asan/tokenizer_test: test/native/tokenizer_test.c test/native/json.c test/native/json.h test/native/position.c test/native/position.h $(DECODERS) $(B)/libhtml5-asan.a
@@ -106,7 +106,7 @@ $(B)/asan/xml5_tree_test: test/native/xml5_tree_test.c $(DECODERS) $(B)/libhtml5
 	$(CC) $(CFLAGS_S) test/native/xml5_tree_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
 
 # ---- WebAssembly ---------------------------------------------------------
-# A standalone module (no Emscripten JS glue): our own loader (js/loader.js)
+# A standalone module (no Emscripten JS glue): our own loader (js/core/loader.js)
 # instantiates it the same way in browsers, workers and Node.
 WASM_CC    := -std=c11 -Wall -Wextra -Werror $(INC) -flto -msimd128 -mbulk-memory
 WASM_FLAGS := $(WASM_CC) -O3 \
@@ -115,7 +115,7 @@ WASM_FLAGS := $(WASM_CC) -O3 \
   -s ABORTING_MALLOC=0 -s ERROR_ON_UNDEFINED_SYMBOLS=1 -s FILESYSTEM=0 \
   -s MALLOC=emmalloc
 
-wasm: dist/html5.wasm
+wasm: dist/html5.wasm dist/xml5.wasm
 
 # Code off the hot path of parse() is compiled for size (-Os), which keeps
 # the package within its 150 KB gzipped budget (issue 21):
@@ -142,11 +142,28 @@ $(B)/wasm/small/%.o: %.c $(HDR)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CC) -Os -c $< -o $@
 
+# Two modules (issue 29): dist/html5.wasm (HTML: tokenizer, tree builder,
+# serializer, streaming) and dist/xml5.wasm (XML5, fetched and compiled only
+# by the XML API).  wasm/exports.c is compiled once for each, with
+# H5W_XML_MODULE choosing its entry points; the linker keeps only the C that
+# a module's entry points reach.
+HTML_WASM_SRC := $(filter-out src/xml5/%,$(SRC))
+XML_WASM_SMALL_O := $(B)/wasm/small/xml/exports.o
+$(B)/wasm/small/xml/exports.o: wasm/exports.c $(HDR)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CC) -DH5W_XML_MODULE -Os -c $< -o $@
+
 dist/html5.wasm: $(SRC) $(HDR) wasm/exports.c $(WASM_SMALL_O)
 	@mkdir -p $(B)/wasm dist
-	$(EMCC) $(WASM_FLAGS) $(filter-out $(WASM_SMALL),$(SRC) wasm/exports.c) $(WASM_SMALL_O) -o $(B)/wasm/html5.raw.wasm
+	$(EMCC) $(WASM_FLAGS) $(filter-out $(WASM_SMALL),$(HTML_WASM_SRC)) $(filter-out $(B)/wasm/small/src/xml5/%,$(WASM_SMALL_O)) -o $(B)/wasm/html5.raw.wasm
 	$(WASM_OPT) -O3 --enable-simd --enable-bulk-memory --strip-debug --strip-producers \
 	  $(B)/wasm/html5.raw.wasm -o $@
+
+dist/xml5.wasm: $(SRC) $(HDR) wasm/exports.c $(WASM_SMALL_O) $(XML_WASM_SMALL_O)
+	@mkdir -p $(B)/wasm dist
+	$(EMCC) $(WASM_FLAGS) $(filter-out $(WASM_SMALL),$(SRC)) $(filter-out $(B)/wasm/small/wasm/exports.o,$(WASM_SMALL_O)) $(XML_WASM_SMALL_O) -o $(B)/wasm/xml5.raw.wasm
+	$(WASM_OPT) -O3 --enable-simd --enable-bulk-memory --strip-debug --strip-producers \
+	  $(B)/wasm/xml5.raw.wasm -o $@
 
 # ---- set-up --------------------------------------------------------------
 setup:
@@ -190,10 +207,10 @@ demo:
 	@$(NODE) bin/html5-wasm.js examples/sample.html
 
 # ---- generated files (committed; a test fails when one is stale) ------------
-# scripts/gen-abi.mjs     scripts/data/abi.json -> src/common/abi.h, js/abi.js
-# scripts/gen-atoms.mjs   scripts/data/atoms.txt -> src/common/atoms.h, src/common/atoms_data.c, js/atoms.js
+# scripts/gen-abi.mjs     scripts/data/abi.json -> src/common/abi.h, js/core/abi.js
+# scripts/gen-atoms.mjs   scripts/data/atoms.txt -> src/common/atoms.h, src/common/atoms_data.c, js/core/atoms.js
 # scripts/gen-encodings.mjs  scripts/data/encodings.tsv, index-windows-1252.txt
-#                         -> src/encoding/encodings_data.c, src/encoding/encoding.h (its enum), js/encodings.js
+#                         -> src/encoding/encodings_data.c, src/encoding/encoding.h (its enum), js/core/encodings.js
 # scripts/gen-entities.mjs   npm character-entities(-legacy) -> src/tokenizer/entities_data.c
 gen:
 	@for g in scripts/gen-*.mjs; do $(NODE) $$g || exit 1; done

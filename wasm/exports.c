@@ -69,7 +69,9 @@ typedef struct {
 
 static h5_buf input;            /* UTF-16 input written by JS */
 static records out;
+#ifndef H5W_XML_MODULE
 static h5_tokenizer *tokenizer;
+#endif
 
 static h5_flatbuf flat;         /* parse() result */
 
@@ -116,6 +118,7 @@ _Static_assert((int)H5_SNIFF_DEFAULT == (int)H5W_SNIFF_SOURCE_DEFAULT && H5_PRES
 _Static_assert((int)H5_CONFIDENCE_CERTAIN <= (int)H5W_PARSE_CONFIDENCE_MASK &&
                    (int)H5_ENC_COUNT <= (int)H5W_PARSE_ENCODING_MASK + 1,
                "encoding and confidence fit their fields");
+#ifndef H5W_XML_MODULE /* HTML only (dist/html5.wasm) */
 H5W_EXPORT(h5w_sniff) uint32_t h5w_sniff(uint32_t len, uint32_t transport, uint32_t fallback) {
     if ((size_t)len > input.len * sizeof(h5_char)) return 0;
     h5_sniff_result r = h5_sniff_encoding((const uint8_t *)input.data, len, (h5_encoding)transport,
@@ -123,15 +126,18 @@ H5W_EXPORT(h5w_sniff) uint32_t h5w_sniff(uint32_t len, uint32_t transport, uint3
     return (uint32_t)r.encoding << H5W_SNIFF_ENCODING_SHIFT | (uint32_t)r.confidence << H5W_SNIFF_CONFIDENCE_SHIFT |
            (uint32_t)r.bom_len << H5W_SNIFF_BOM_SHIFT | (uint32_t)r.source << H5W_SNIFF_SOURCE_SHIFT;
 }
+#endif
 H5W_EXPORT(h5w_get_encoding) uint32_t h5w_get_encoding(uint32_t len) {
     if (len > input.len) return 0;
     return (uint32_t)h5_get_encoding((h5_str){input.data, len});
 }
 
+#ifndef H5W_XML_MODULE /* HTML only (dist/html5.wasm) */
 H5W_EXPORT(h5w_error_name) const char *h5w_error_name(uint32_t code) {
     return h5_error_name((h5_error_code)code);
 }
 H5W_EXPORT(h5w_error_count_codes) uint32_t h5w_error_count_codes(void) { return H5_ERROR_COUNT; }
+#endif
 
 H5W_EXPORT(h5w_out_words) uint32_t *h5w_out_words(void) { return out.words.data; }
 H5W_EXPORT(h5w_out_words_len) uint32_t h5w_out_words_len(void) { return (uint32_t)out.words.len; }
@@ -147,16 +153,18 @@ static void records_reset(records *r) {
     r->failed = false;
     r->last_char = SIZE_MAX;
 }
+#ifndef H5W_XML_MODULE
 static void records_free(records *r) {
     free(r->words.data);
     h5_buf_free(&r->str);
     free(r->errors.data);
 }
+#endif
 static void reset_outputs(void) { records_reset(&out); }
 
 /* ---- parse errors --------------------------------------------------------
  * (code, offset) per error, as the flat buffer's error records; JS computes
- * lines and columns from its own string (js/records.js, Locator). */
+ * lines and columns from its own string (js/core/records.js, Locator). */
 static void collect_error(void *ctx, h5_error_code code, uint32_t offset) {
     records *r = ctx;
     if (!words_reserve(&r->errors, H5_FLATBUF_ERROR_WORDS)) {
@@ -215,6 +223,7 @@ static size_t put_tag(records *r, uint32_t *w, size_t n, h5_str name, const h5_t
     return n;
 }
 
+#ifndef H5W_XML_MODULE /* HTML only (dist/html5.wasm) */
 static void collect_token(void *ctx, h5_token *t) {
     records *r = ctx;
     if (r->failed) return;
@@ -305,6 +314,7 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
     if (st != H5_OK) reset_outputs();
     return (uint32_t)st;
 }
+#endif
 
 /* ---- parse() --------------------------------------------------------------
  * Parse input[0, len) (input[len, len + ctx_len) holds the fragment context
@@ -319,12 +329,15 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
  *          tells whether a <meta> declared another encoding to parse again
  *          with (13.2.3.4)
  *   ctx_ns: h5_element_ns of the context element */
-static h5_parser *parser;
 static bool flat_ready;
+#ifndef H5W_XML_MODULE /* HTML only (dist/html5.wasm) */
+static h5_parser *parser;
 static uint32_t memory_limit_mb;
+#endif
 
 H5W_EXPORT(h5w_out_buf) uint8_t *h5w_out_buf(void) { return flat.data; }
 H5W_EXPORT(h5w_out_buf_len) uint32_t h5w_out_buf_len(void) { return (uint32_t)flat.len; }
+#ifndef H5W_XML_MODULE /* HTML only (dist/html5.wasm) */
 static uint32_t encoding_change; /* of the last parse */
 H5W_EXPORT(h5w_encoding_change) uint32_t h5w_encoding_change(void) { return encoding_change; }
 /* Tests: cap the arena of each parse (MiB, 0 = none) to exercise OOM paths. */
@@ -660,6 +673,8 @@ H5W_EXPORT(h5w_serialize) uint32_t h5w_serialize(uint32_t buf_len, uint32_t node
                                        &ser_out);
 }
 
+#endif
+#ifdef H5W_XML_MODULE /* XML5 only (dist/xml5.wasm) */
 /* ---- parseXml() (issue 21) -------------------------------------------------
  * The XML5 parser (src/xml5/xml5_tree.h) over input[0, len), written as a
  * flat buffer with its XML section (docs/format.md, "XML documents"), read
@@ -799,3 +814,4 @@ H5W_EXPORT(h5w_tokenize_xml) uint32_t h5w_tokenize_xml(uint32_t len) {
     if (st != H5_OK) reset_outputs();
     return (uint32_t)st;
 }
+#endif

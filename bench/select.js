@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Selector matching speed (js/select.js) with the public API only, so that
+// Selector matching speed (js/select/select.js) with the public API only, so that
 // any two builds can be compared:
 //
 //   corpus      querySelectorAll of each SELECTORS entry on every corpus page

@@ -7,13 +7,13 @@
 // Every error is one line on stderr; exit status 2 for a usage error, 1 for
 // an input error (unreadable, undecodable, too large), 0 otherwise (parse
 // errors are part of the output, not failures).
-// Files and stdin are read as streams (js/stream.js): a document is parsed
+// Files and stdin are read as streams (js/stream/stream.js): a document is parsed
 // as its bytes arrive, tokens are printed as they complete.
 import { once } from 'node:events';
 import { createReadStream, openSync, readFileSync } from 'node:fs';
 import * as html5 from '../js/node.js';
-import { decodeBytes } from '../js/bytes.js';
-import { ENCODING_NAMES } from '../js/encodings.js';
+import { decodeBytes } from '../js/html/bytes.js';
+import { ENCODING_NAMES } from '../js/core/encodings.js';
 
 const HELP = `usage: html5-wasm [options] [FILE | -]
 

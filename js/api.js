@@ -1,15 +1,46 @@
-// The API every entry point shares: js/index.js (browsers, workers,
-// bundlers), js/node.js (Node) and js/inline.js (the wasm embedded) add
-// their own init(), which differs only in where html5.wasm comes from when
-// it is given no source.
-export { initSync, isReady, memoryUsage, releaseMemory } from './loader.js';
-export { tokenize } from './tokenize.js';
-export { parse, parseFragment, parseToBuffer, parseToView } from './parse.js';
-export { sniffEncoding } from './bytes.js';
-export { decode, readHeader, readErrors } from './decode.js';
-export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
-export { dumpTree } from './dump.js';
-export { createParser, createTokenizer, parseStream, tokenizeStream } from './stream.js';
-export { parseXml, parseXmlToBuffer, serializeXml } from './xml.js';
-export { tokenizeXml } from './xml-tokenize.js';
-export { dumpXmlTree } from './xml-dump.js';
+// The whole API, which the entry points with everything share: js/index.js
+// (browsers, workers, bundlers), js/node.js (Node), js/inline.js (the wasm
+// embedded) and js/workerd.js (Cloudflare Workers).  Each adds its own init(),
+// which differs only in where the wasm modules come from when it is given no
+// source, and calls installAll() once.  The narrower entry points are in
+// js/entries/ (README, "What each entry costs").
+import { decode as decodeBuffer } from './dom/decode.js';
+import { installDom } from './dom/install.js';
+import { installHtmlParser } from './dom/parse.js';
+import { installXmlParser } from './xml/xml.js';
+
+export { initSync, isReady, memoryUsage, releaseMemory } from './core/loader.js';
+export { tokenize } from './html/tokenize.js';
+export { parseToBuffer, parseToView } from './html/parse.js';
+export { parse, parseFragment } from './dom/parse.js';
+export { sniffEncoding } from './html/bytes.js';
+export { readHeader, readErrors } from './dom/decode.js';
+export { serialize, serializeBuffer, serializeOuter } from './html/serialize.js';
+export { dumpTree } from './dom/dump.js';
+export { createParser, createTokenizer, parseStream, tokenizeStream } from './stream/stream.js';
+export { parseXml, parseXmlToBuffer, serializeXml } from './xml/xml.js';
+export { initXml, initXmlSync } from './xml/module.js';
+export { tokenizeXml } from './xml/xml-tokenize.js';
+export { dumpXmlTree } from './xml/xml-dump.js';
+
+/**
+ * decode() with the HTML parser at hand: setting innerHTML, outerHTML or
+ * insertAdjacentHTML on the tree parses (html5-wasm/decode's decode() has no
+ * parser: those setters throw there).
+ * @type {typeof decodeBuffer}
+ */
+export function decode(buffer, options) {
+  installHtmlParser();
+  return decodeBuffer(buffer, options);
+}
+
+/**
+ * What an entry point with the whole API installs, explicitly, once: the
+ * DOM's members from the modules above js/dom/dom.js (js/dom/install.js) and
+ * the parsers that innerHTML/outerHTML setters use in HTML and XML documents.
+ */
+export function installAll() {
+  installDom();
+  installHtmlParser();
+  installXmlParser();
+}

@@ -2,27 +2,27 @@
 // made from these files by `make bundles`, types the CommonJS entry js/index.cjs).
 // They need no lib beyond ES2022: neither the DOM lib nor @types/node (URL,
 // Response and WebAssembly.Module inputs are described by their shape).
-import type * as Dom from './dom.js';
-import type * as Obj from './object.js';
+import type * as Dom from './dom/dom.js';
+import type * as Obj from './html/object.js';
 import type { Bytes, BytesOptions, FragmentContext, ParseError, ParseOptions } from './types.js';
-import type { DecodedRoot, Format, RootKind, TreeBuffer, TreeView } from './decode.js';
-import type { SerializableNode } from './serialize.js';
+import type { DecodedRoot, Format, RootKind, TreeBuffer, TreeView } from './dom/decode.js';
+import type { SerializableNode } from './html/serialize.js';
 
-export { decode, readHeader, readErrors } from './decode.js';
-export { serialize, serializeBuffer, serializeOuter } from './serialize.js';
+export { decode, readHeader, readErrors } from './dom/decode.js';
+export { serialize, serializeBuffer, serializeOuter } from './html/serialize.js';
 
 // ---- every public type, by name -----------------------------------------------------
 
 export type * from './types.js';
 export type {
   BufferError, BufferHeader, DecodedRoot, DecodeOptions, Format, RootKind, TreeBuffer, TreeKind, TreeView,
-} from './decode.js';
-export type { SerializableNode, SerializableObject, SerializeBufferOptions, SerializeOptions } from './serialize.js';
+} from './dom/decode.js';
+export type { SerializableNode, SerializableObject, SerializeBufferOptions, SerializeOptions } from './html/serialize.js';
 /** The DOM-like nodes (the default format), under their DOM names. */
 export type {
   Attr, CharacterData, ChildNode, Comment, Document, DocumentFragment, DocumentMode, DocumentType, Element,
   ElementCreationOptions, ElementLocation, Location, NamedNodeMap, Node, NodeJSON, ParentNode, ProcessingInstruction, TemplateElement, Text, CDATASection,
-} from './dom.js';
+} from './dom/dom.js';
 /** The parse5-shaped objects of `format: 'object'`, prefixed Object* where a DOM name is taken. */
 export type {
   Attribute as ObjectAttribute,
@@ -38,11 +38,11 @@ export type {
   ProcessingInstructionComment as ObjectProcessingInstructionComment,
   Template as ObjectTemplate,
   TextNode as ObjectTextNode,
-} from './object.js';
+} from './html/object.js';
 /** Both families as namespaces: DomTypes.Element, ObjectTypes.Element. */
-export type * as DomTypes from './dom.js';
-export type * as HTMLElementTypes from './html-elements.js';
-export type * as ObjectTypes from './object.js';
+export type * as DomTypes from './dom/dom.js';
+export type * as HTMLElementTypes from './dom/html-elements.js';
+export type * as ObjectTypes from './html/object.js';
 
 // ---- loading --------------------------------------------------------------------------
 
@@ -91,6 +91,13 @@ export declare function init(source?: WasmSource | null, options?: InitOptions):
 /** Synchronous init from the bytes of html5.wasm or a compiled module. */
 export declare function initSync(source: ArrayBuffer | ArrayBufferView | WasmModule, options?: InitOptions): void;
 export declare function isReady(): boolean;
+/**
+ * Load xml5.wasm, the XML parser's own module (init() of the main entry loads it too when the program
+ * uses the XML API; in Node it loads on the first XML call): from `source`, or beside the package.
+ */
+export declare function initXml(source?: WasmSource | null, options?: InitOptions): Promise<void>;
+/** initXml() from the bytes of xml5.wasm or its compiled module. */
+export declare function initXmlSync(source: ArrayBuffer | ArrayBufferView | WasmModule, options?: InitOptions): void;
 
 export interface MemoryUsage {
   /** Bytes of the module's linear memory. */
@@ -200,5 +207,5 @@ export declare function parseToView<Fragment extends boolean = false>(
 
 /** A tree in the html5lib test format (debugging aid). */
 export declare function dumpTree(root: SerializableNode): string;
-export * from './stream.js';
-export * from './xml.js';
+export * from './stream/stream.js';
+export * from './xml/xml.js';

@@ -1,27 +1,32 @@
-// html5-wasm/inline: the same API with html5.wasm embedded (base64 in the
+// html5-wasm/inline: the same API with html5.wasm and xml5.wasm embedded (base64 in the
 // generated js/inline-wasm.js), for single-file bundles and runtimes
 // without file access or a URL to fetch from.  It initialises at import
 // where the platform compiles WebAssembly synchronously (Node, Deno, Bun,
 // web workers); a browser's main thread compiles at most 4 KB that way,
 // so there `await init()` (no argument needed) compiles it asynchronously.
-import { initNowOrOnFirstUse, initSync, load } from './loader.js';
-import WASM_BASE64 from './inline-wasm.js';
+import { initNowOrOnFirstUse, initSync, load, setPlatformSource } from './core/loader.js';
+import { installAll } from './api.js';
+import WASM_BASE64, { XML5_WASM } from './inline-wasm.js';
 
 export * from './api.js';
 
-let bytes = null;
-function wasmBytes() {
-  if (bytes === null) {
-    if (typeof Uint8Array.fromBase64 === 'function') {
-      bytes = Uint8Array.fromBase64(WASM_BASE64);
-    } else {
-      const s = atob(WASM_BASE64);
-      bytes = new Uint8Array(s.length);
-      for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
-    }
-  }
+installAll();
+
+function fromBase64(text) {
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
+  const s = atob(text);
+  const bytes = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
   return bytes;
 }
+
+let bytes = null;
+function wasmBytes() {
+  if (bytes === null) bytes = fromBase64(WASM_BASE64);
+  return bytes;
+}
+// xml5.wasm is decoded and compiled on the first XML call.
+setPlatformSource((file) => (file === 'html5.wasm' ? wasmBytes() : fromBase64(XML5_WASM)));
 
 const initInline = () => {
   try {

@@ -15,12 +15,12 @@
 // shipped beside dist/, their text included.  Two things a plain minifier
 // would change are kept:
 //   - class names: constructor.name is read (Symbol.toStringTag, the
-//     debugging forms of js/inspect.js) and is the browser's for the element
+//     debugging forms of js/dom/inspect.js) and is the browser's for the element
 //     classes.  Each class gets `static { name }`, as esbuild's keepNames
 //     does, but not the functions, whose names nothing reads (keepNames for
 //     everything costs 3.7 KB gzipped);
 //   - the /* webpackIgnore: true */ and /* @vite-ignore */ comments of
-//     js/loader.js's import() of Node built-ins (only reached in Node):
+//     js/core/loader.js's import() of Node built-ins (only reached in Node):
 //     without them webpack warns "Critical dependency".  Minifying drops
 //     comments, so they are put back into the output and the source map's
 //     columns moved after them.
@@ -69,7 +69,7 @@ const classNames = {
       contents: 'export function __h5Name(c, n) { Object.defineProperty(c, "name", { value: n, configurable: true }); }',
       loader: 'js',
     }));
-    b.onLoad({ filter: /[\\/]js[\\/][^\\/]+\.js$/ }, ({ path }) => ({ contents: nameClasses(path, readFileSync(path, 'utf8')), loader: 'js' }));
+    b.onLoad({ filter: /[\\/]js[\\/](?:[^\\/]+[\\/])?[^\\/]+\.js$/ }, ({ path }) => ({ contents: nameClasses(path, readFileSync(path, 'utf8')), loader: 'js' }));
   },
 };
 
@@ -139,7 +139,7 @@ function restoreIgnoreComments(out) {
   return hits.length;
 }
 
-// The buffer-layout constants that js/records.js gathers in LAYOUT, for
+// The buffer-layout constants that js/core/records.js gathers in LAYOUT, for
 // validate() and object.js buildObject to destructure into locals: as
 // property names they would ship in full, each three times (LAYOUT's keys
 // and the two destructuring patterns; 0.5 KB gzipped), so they are mangled
@@ -147,12 +147,12 @@ function restoreIgnoreComments(out) {
 // such a property: checked below against a build that keeps them.
 const LAYOUT_BLOCK = /\bLAYOUT = Object\.freeze\(\{([^}]*)\}\)|\bconst \{([^}]*)\} = LAYOUT;/g;
 const layoutUses = new Map();
-for (const file of readdirSync(join(root, 'js')).filter((f) => f.endsWith('.js') && f !== 'node.bundle.js')) {
+for (const file of readdirSync(join(root, 'js'), { recursive: true }).filter((f) => f.endsWith('.js') && f !== 'node.bundle.js')) {
   for (const m of readFileSync(join(root, 'js', file), 'utf8').matchAll(LAYOUT_BLOCK)) {
     for (const name of (m[1] ?? m[2]).split(',').map((x) => x.trim()).filter(Boolean)) layoutUses.set(name, (layoutUses.get(name) ?? 0) + 1);
   }
 }
-if (layoutUses.size === 0) throw new Error('js/records.js LAYOUT not found');
+if (layoutUses.size === 0) throw new Error('js/core/records.js LAYOUT not found');
 
 const options = {
   absWorkingDir: root,
@@ -176,7 +176,7 @@ const options = {
   const code = plain.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => f.text).join('\n');
   for (const [name, uses] of layoutUses) {
     const found = code.split(new RegExp(`\\b${name}\\b`)).length - 1;
-    if (found !== uses) throw new Error(`${name} is in the output ${found} times, ${uses} of them LAYOUT's (js/records.js): is it a property elsewhere? It cannot be mangled then`);
+    if (found !== uses) throw new Error(`${name} is in the output ${found} times, ${uses} of them LAYOUT's (js/core/records.js): is it a property elsewhere? It cannot be mangled then`);
   }
 }
 const result = await build({ ...options, mangleProps: new RegExp(`^(?:${[...layoutUses.keys()].join('|')})$`) });
@@ -186,7 +186,7 @@ const expected = [...Object.keys(ENTRIES), CHUNK].flatMap((n) => [`${n}.js`, `${
 if (names.join() !== expected.join()) throw new Error(`esbuild wrote ${names.join(', ')}; expected ${expected.join(', ')}`);
 
 // Sources whose import(specifier) carries the comments, and how many.
-const ignoredInSources = readFileSync(join(root, 'js/loader.js'), 'utf8').split(`import(${IGNORE}`).length - 1;
+const ignoredInSources = readFileSync(join(root, 'js/core/loader.js'), 'utf8').split(`import(${IGNORE}`).length - 1;
 let restored = 0;
 const outputs = new Map(result.outputFiles.map((f) => [f.path, f.text]));
 for (const path of outputs.keys()) {
@@ -204,5 +204,5 @@ for (const path of outputs.keys()) {
   writeFileSync(`${path}.map`, JSON.stringify(out.map));
 }
 if (restored !== ignoredInSources) {
-  throw new Error(`import() of an identifier: ${restored} in the bundles, ${ignoredInSources} with /* webpackIgnore */ in js/loader.js`);
+  throw new Error(`import() of an identifier: ${restored} in the bundles, ${ignoredInSources} with /* webpackIgnore */ in js/core/loader.js`);
 }

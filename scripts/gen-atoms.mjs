@@ -3,7 +3,7 @@
 //   src/common/atoms.h       C: the enum, the tables' declarations and hash parameters
 //   src/common/atoms_data.c  C: the names, their lengths and the hash slots
 //                     (src/common/atoms.c, written by hand, looks names up in them)
-//   js/atoms.js       JS: the same names in id order
+//   js/core/atoms.js       JS: the same names in id order
 // Usage: node scripts/gen-atoms.mjs [--out DIR]   (or `make gen`; the output is
 // committed, C builds need no Node)
 import { readAtoms, write } from './generated.mjs';
@@ -112,5 +112,5 @@ export const ATOMS = ${JSON.stringify([''].concat(names))};
 `;
 write('src/common/atoms.h', header);
 write('src/common/atoms_data.c', src);
-write('js/atoms.js', js);
+write('js/core/atoms.js', js);
 console.log(`atoms: ${names.length} names, ${size} slots, longest probe ${maxProbe}`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-# Writes js/bidi.js: the code points whose Unicode Bidi_Class is strong (L;
+# Writes js/select/bidi.js: the code points whose Unicode Bidi_Class is strong (L;
 # R or AL), for the HTML standard's "text node directionality" (3.2.6.4,
-# :dir() in js/select.js).  JS regular expressions have no Bidi_Class
+# :dir() in js/select/select.js).  JS regular expressions have no Bidi_Class
 # property, so the table is generated from Python's unicodedata (its Unicode
 # version is written into the file), with the defaults of
 # DerivedBidiClass.txt for unassigned code points: R or AL in the blocks
@@ -109,7 +109,7 @@ lines = [
     '// L (left-to-right), R (R or AL: right-to-left) or N (not strong), from U+0000 (N) on: each',
     '// run is its length, digits \'(\'..\'?\' (0-%d) then one last digit \'@\'..\'~\' (0-%d), most' % (CONT - 1, LAST - 1),
     '// significant first; its class is L after N, N after L or R, or when the length follows',
-    '// \'!\' the third (R after N or L, L after R).  js/select.js decodes it on first use.',
+    '// \'!\' the third (R after N or L, L after R).  js/select/select.js decodes it on first use.',
     'export const BIDI_UNICODE_VERSION = %r;' % unicodedata.unidata_version,
     'export const BIDI_RUN_COUNT = %d;' % len(starts),
     'export const BIDI_RUNS = %s;' % json.dumps(''.join(runs)),
@@ -117,4 +117,4 @@ lines = [
 out = os.path.join(HERE, '..', 'js', 'bidi.js')
 with open(out, 'w') as f:
     f.write('\n'.join(lines) + '\n')
-print('js/bidi.js: %d runs, Unicode %s' % (len(starts), unicodedata.unidata_version))
+print('js/select/bidi.js: %d runs, Unicode %s' % (len(starts), unicodedata.unidata_version))

@@ -6,7 +6,7 @@
 //                         src/encoding/encoding.h), every label, sorted, for "get an
 //                         encoding" (binary search)
 //   src/encoding/encoding.h        the enum of the ids (between its GENERATED markers)
-//   js/encodings.js       the names by id and windows-1252, for the JS wrapper
+//   js/core/encodings.js       the names by id and windows-1252, for the JS wrapper
 //   test/native/decoders.c  windows-1252 for the tests' decoder (between its
 //                         GENERATED markers)
 //
@@ -96,5 +96,5 @@ const js = [
   ...array('export const WINDOWS_1252_80 = [', win1252Rows, '];', '  '),
   '',
 ];
-write('js/encodings.js', js.join('\n'));
+write('js/core/encodings.js', js.join('\n'));
 console.log(`${names.length} encodings, ${labels.length} labels`);

@@ -28,7 +28,7 @@ function walkWith(root, read, kids) {
   return nodes;
 }
 
-/** DOM-like nodes of html5-wasm (js/dom.js): childNodes, attributes, data. */
+/** DOM-like nodes of html5-wasm (js/dom/dom.js): childNodes, attributes, data. */
 export const walkDom = (root) => walkWith(root, readDom, (node) => node.childNodes);
 function readDom(node, stack) {
   let chars = node.nodeName.length;

@@ -2,7 +2,7 @@
 // ArrayBuffer and decode it here (decode() needs no wasm).  Both workers
 // get their first message at once after `new Worker()`, before either has
 // loaded html5.wasm.
-import { decode } from '../../js/decode.js'; // in an app: import { decode } from 'html5-wasm'
+import { decode } from '../../js/dom/decode.js'; // in an app: import { decode } from 'html5-wasm'
 
 function startWorker(url, options) {
   const worker = new Worker(url, options);

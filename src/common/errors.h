@@ -107,7 +107,7 @@ const char *h5_error_name(h5_error_code code);
 /* Receives every parse error: the code and the UTF-16 offset in the input of
  * the character at which the spec says the error occurs (for EOF errors: the
  * input length).  Line and column are derived from the offset by the caller
- * (js/records.js, Locator; test/native/position.h for the native test drivers). */
+ * (js/core/records.js, Locator; test/native/position.h for the native test drivers). */
 typedef void (*h5_error_sink)(void *ctx, h5_error_code code, uint32_t offset);
 
 #endif

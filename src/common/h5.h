@@ -37,7 +37,7 @@ typedef struct {
 
 /* Result codes of the public entry points: h5_status (H5_OK, H5_ERR_OOM,
  * H5_ERR_INVALID, H5_ERR_TOO_LARGE) comes from abi.h, since the wasm entry
- * points return it to JS (js/abi.js). */
+ * points return it to JS (js/core/abi.js). */
 
 /* Code point used for end of file in the state machines. */
 #define H5_EOF (-1)

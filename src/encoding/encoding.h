@@ -3,7 +3,7 @@
  *
  * The core parses UTF-16 (h5.h); a caller with bytes first runs the
  * encoding sniffing algorithm (13.2.3.2) here, decodes the bytes with the
- * encoding it returns (the JS wrapper does, js/bytes.js: the core has no
+ * encoding it returns (the JS wrapper does, js/html/bytes.js: the core has no
  * decoders; the native tests' are test/native/decoders.h), and parses with
  * that encoding and its confidence in h5_parse_options.  If the
  * confidence is tentative and the document declares another encoding in a

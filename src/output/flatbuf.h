@@ -1,7 +1,7 @@
 /*
  * The flat tree buffer ("H5WT"): the parse result as one little-endian byte
  * buffer that JavaScript decodes with typed-array views and ONE string
- * decode.  The format is specified in docs/format.md; js/decode.js reads it.
+ * decode.  The format is specified in docs/format.md; js/dom/decode.js reads it.
  *
  *   h5_flatbuf fb;
  *   h5_flatbuf_init(&fb);

@@ -1,5 +1,5 @@
 // Canonical dump of a tree, one node per line, for comparing our DOM-like
-// trees (js/dom.js) with the browser's own DOM.  Runs in pages, workers and
+// trees (js/dom/dom.js) with the browser's own DOM.  Runs in pages, workers and
 // Node; uses only firstChild/nextSibling, nodeType, namespaceURI, localName,
 // attributes, data, name/publicId/systemId and template .content, so it
 // reads both kinds of tree the same way.  Iterative: any depth.

@@ -1,5 +1,5 @@
 // Module worker for the browser tests: loads html5-wasm itself (init()
-// fetches dist/html5.wasm relative to js/loader.js), parses with
+// fetches dist/html5.wasm relative to js/core/loader.js), parses with
 // parseToBuffer() and transfers the ArrayBuffer back to the page, then
 // reports whether its own reference was detached by the transfer.
 import { init, isReady, parseToBuffer } from '../../js/index.js';

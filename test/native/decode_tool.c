@@ -1,6 +1,6 @@
 /*
  * The test decoders (decoders.h) as a filter, for test/js/unit/decoders.test.js,
- * which compares them with the product's decoding (js/bytes.js).
+ * which compares them with the product's decoding (js/html/bytes.js).
  *
  * stdin: records of [encoding id: 1 byte][n: 4 bytes LE][n bytes].
  * stdout: for each, [m: 4 bytes LE][m UTF-16 code units, 2 bytes LE each],

@@ -1,7 +1,7 @@
 /*
  * Test support: byte decoders for the native tests, the fuzzer and the
  * native benchmark (WHATWG Encoding Standard).  The product does not use
- * them: the JS wrapper decodes a document's bytes (js/bytes.js, with the
+ * them: the JS wrapper decodes a document's bytes (js/html/bytes.js, with the
  * platform's TextDecoder and its own windows-1252, x-user-defined and
  * replacement), after the C core's encoding sniffing (src/encoding/encoding.h).
  * test/js/unit/decoders.test.js checks these decoders against that path, byte

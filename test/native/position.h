@@ -1,7 +1,7 @@
 /*
  * Offset -> (line, column), test support: the drivers compare the positions
  * of parse errors with html5lib's.  (The product computes lines in JS, from
- * the string it holds: js/records.js, Locator.)
+ * the string it holds: js/core/records.js, Locator.)
  *
  * Offsets are UTF-16 code-unit offsets into the input as given (before the
  * newline normalisation of 13.2.3.5).  Line = 1 + the number of line breaks

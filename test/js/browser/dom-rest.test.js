@@ -18,7 +18,7 @@ import { formOwnerCases, isValueCases, knownDifferences } from './is-value-form-
 
 // Runs in the page.
 async function pageRun(cases) {
-  const lib = { ...(await import('/js/index.js')), ...(await import('/js/traversal.js')), ...(await import('/js/dom.js')), ...(await import('/js/html-elements.js')) };
+  const lib = { ...(await import('/js/index.js')), ...(await import('/js/dom/traversal.js')), ...(await import('/js/dom/dom.js')), ...(await import('/js/dom/html-elements.js')) };
   const run = (fn, d, l) => {
     try {
       return JSON.stringify(fn(d, l));

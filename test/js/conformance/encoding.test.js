@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { decode, dumpTree, parse, parseFragment, parseToBuffer, parseToView, sniffEncoding } from '../../../js/node.js';
-import { readHeader } from '../../../js/decode.js';
+import { readHeader } from '../../../js/dom/decode.js';
 import { listPages } from '../../../bench/lib/corpus.js';
 import { readEncodingDat } from '../lib/dat.js';
 import { repoRoot, sharedPath } from '../lib/shared.js';

@@ -24,8 +24,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 
-import { errorNames } from '../../../js/errors.js';
-import { getWasm } from '../../../js/loader.js';
+import { errorNames } from '../../../js/core/errors.js';
+import { getWasm } from '../../../js/core/loader.js';
 import { parse, parseFragment } from '../../../js/node.js';
 import { contextOption, readDat } from '../lib/dat.js';
 import { sharedPath } from '../lib/shared.js';

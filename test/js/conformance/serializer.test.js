@@ -7,7 +7,7 @@
 //     parse5.serialize(our object tree), for the whole tree and
 //     (tree-construction inputs) node by node, inner and outer (parse5 has
 //     no processing instructions: it writes the comment that our object
-//     tree shows it, js/object.js, so it is compared with serialize() of
+//     tree shows it, js/html/object.js, so it is compared with serialize() of
 //     the tree where the PIs are those comments: asComments);
 //   - the two serialisers agree: serialize() of parse()'s tree equals
 //     serializeBuffer() of parseToBuffer()'s buffer of the same input, for
@@ -31,9 +31,9 @@ import { describe, test } from 'node:test';
 import * as parse5 from 'parse5';
 
 import { dumpTree, parse, parseFragment, parseToBuffer, serialize, serializeOuter, decode } from '../../../js/node.js';
-import { ATOMS } from '../../../js/atoms.js';
-import { ATOM_HASH, FORMAT_VERSION } from '../../../js/abi.js';
-import { escapeAttribute, escapeText, serializeBuffer } from '../../../js/serialize.js';
+import { ATOMS } from '../../../js/core/atoms.js';
+import { ATOM_HASH, FORMAT_VERSION } from '../../../js/core/abi.js';
+import { escapeAttribute, escapeText, serializeBuffer } from '../../../js/html/serialize.js';
 import { bufferFor } from '../lib/helpers.js';
 import { DOCUMENTS, FRAGMENTS } from '../lib/corpus.js';
 import { contextOption, readDat } from '../lib/dat.js';
@@ -76,7 +76,7 @@ function* pairs(a, b) {
 
 /**
  * Run fn with the processing instructions of parse5-shaped tree `root` seen
- * as the comments they are to parse5 (js/object.js: a comment whose
+ * as the comments they are to parse5 (js/html/object.js: a comment whose
  * `processingInstruction` holds the PI); returns fn's result.
  */
 function asComments(root, fn) {

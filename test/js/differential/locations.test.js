@@ -23,7 +23,7 @@ import { isDeepStrictEqual } from 'node:util';
 
 import * as parse5 from 'parse5';
 
-import { readHeader } from '../../../js/decode.js';
+import { readHeader } from '../../../js/dom/decode.js';
 import { parse, parseFragment, parseToBuffer } from '../../../js/node.js';
 import { DOCUMENTS, FRAGMENTS } from '../lib/corpus.js';
 import { sharedPath } from '../lib/shared.js';
@@ -129,7 +129,7 @@ function checkSlices(html, root, where) {
         const ok = raw === node.value || (RAW_LF_PARENTS.has(parent) && raw === '\n' + node.value);
         assert.ok(ok, `${where}: text slices to ${JSON.stringify(t.slice(0, 80))}, value ${JSON.stringify(node.value.slice(0, 80))}`);
       }
-    } else if (node.processingInstruction) { // js/object.js: a PI is a comment to parse5 tools
+    } else if (node.processingInstruction) { // js/html/object.js: a PI is a comment to parse5 tools
       count.pis++;
       const { target, data } = node.processingInstruction;
       const c = span(loc, 'processing instruction');

@@ -1,5 +1,5 @@
 // Every page of the real-world corpus (../shared/corpus/pages) streamed
-// (js/stream.js): as bytes and as a string, each in one random chunking
+// (js/stream/stream.js): as bytes and as a string, each in one random chunking
 // (seeded by the page's index, so a failure repeats), and a fixed sample of
 // pages in several chunkings down to one unit, must give exactly what the
 // one-shot parse() gives: the tree (dumpTree and serialize), the encoding,

@@ -20,8 +20,8 @@
 //    serialisations (JS over DOM nodes, JS over objects, C over the buffer)
 //    are equal, for the whole tree and for a node.
 import * as api from '../../../js/node.js';
-import { decode, readErrors, readHeader } from '../../../js/decode.js';
-import { H_NODE_COUNT, H_NODES_OFF, NODE_WORDS, NONE } from '../../../js/abi.js';
+import { decode, readErrors, readHeader } from '../../../js/dom/decode.js';
+import { H_NODE_COUNT, H_NODES_OFF, NODE_WORDS, NONE } from '../../../js/core/abi.js';
 
 const { parse, parseFragment, parseToBuffer, parseToView, tokenize, serialize, serializeOuter, serializeBuffer, releaseMemory, sniffEncoding, dumpTree } = api;
 const { parseXml, parseXmlToBuffer, tokenizeXml, serializeXml, dumpXmlTree } = api;

@@ -69,7 +69,7 @@ console.log(h5.parse('<title>ok</title>').title);`);
       'Error: init(): cannot read html5.wasm at /bad.wasm: ENOENT',
       'Error: init(source): the 9 bytes given are not a valid WebAssembly module (expected html5.wasm)',
       'TypeError: initSync(source): source must be the bytes of html5.wasm (an ArrayBuffer or typed array) or a WebAssembly.Module; got string "x"',
-      'Error: html5-wasm is not initialised yet: call `await init()` before parsing',
+      'Error: html5-wasm is not initialised yet: call `await init()` before parsing (in Cloudflare Workers and other runtimes without a file URL: README, Runtimes)',
       'ok',
     ]);
   });
@@ -104,7 +104,7 @@ console.log(h5.parse('<title>ok</title>').title);`);
 // RangeError that says so, and the module keeps parsing.
 describe('the 2 GiB memory ceiling', () => {
   test('at the maximum: a RangeError for what does not fit, and the next parse works', () => {
-    const loaderUrl = pathToFileURL(join(repoRoot, 'js/loader.js')).href;
+    const loaderUrl = pathToFileURL(join(repoRoot, 'js/core/loader.js')).href;
     const out = fresh(`
 const { getWasm, writeInput } = await import(${JSON.stringify(loaderUrl)});
 h5.initSync((await import('node:fs')).readFileSync(${JSON.stringify(join(repoRoot, 'dist/html5.wasm'))}));

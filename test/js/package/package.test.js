@@ -66,7 +66,7 @@ describe('package: npm pack + install', { timeout: 300_000 }, () => {
     const wasm = pack.files.find((f) => f.path === 'dist/html5.wasm');
     t.diagnostic(`${pack.filename}: ${pack.size} bytes packed, ${pack.unpackedSize} unpacked, ${pack.entryCount} files (html5.wasm ${wasm?.size} bytes)`);
     const has = (p) => files.includes(p);
-    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/html5.wasm', 'js/index.js', 'js/node.js', 'js/node.bundle.js', 'js/loader.js', 'js/index.cjs', 'js/inline.js', 'js/inline-wasm.js', 'bin/html5-wasm.js',
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/html5.wasm', 'js/index.js', 'js/node.js', 'js/node.bundle.js', 'js/core/loader.js', 'js/index.cjs', 'js/inline.js', 'js/inline-wasm.js', 'bin/html5-wasm.js',
       'dist/html5-wasm.min.js', 'dist/html5-wasm-core.min.js', 'dist/html5-wasm-inline.min.js']) {
       assert.ok(has(p), `the tarball lacks ${p}`);
     }

@@ -39,13 +39,14 @@ function diagnostics(out, base) {
   return list;
 }
 
-test('the CommonJS declarations (js/*.d.cts) are built from js/*.d.ts', () => {
+test('the CommonJS declarations (js/**/*.d.cts) are built from js/**/*.d.ts', () => {
   execFileSync(process.execPath, [join(repoRoot, 'scripts/build-dcts.mjs')]);
-  const dts = readdirSync(join(repoRoot, 'js')).filter((f) => f.endsWith('.d.ts')).sort();
-  const dcts = readdirSync(join(repoRoot, 'js')).filter((f) => f.endsWith('.d.cts')).sort();
+  const all = readdirSync(join(repoRoot, 'js'), { recursive: true });
+  const dts = all.filter((f) => f.endsWith('.d.ts')).sort();
+  const dcts = all.filter((f) => f.endsWith('.d.cts')).sort();
   assert.deepEqual(dcts, dts.map((f) => f.replace(/\.d\.ts$/, '.d.cts')));
   const index = readFileSync(join(repoRoot, 'js/index.d.cts'), 'utf8');
-  assert.match(index, /from '\.\/decode\.cjs'/);
+  assert.match(index, /from '\.\/dom\/decode\.cjs'/);
   assert.doesNotMatch(index, /from '\.\/[^']+\.js'/);
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
   assert.equal(pkg.exports['.'].node.require.types, './js/index.d.cts');

@@ -1,6 +1,6 @@
 // html5-wasm in Node worker_threads: a worker imports js/node.js, parses
 // with parseToBuffer() and transfers the ArrayBuffer to the main thread,
-// which decodes it with js/decode.js alone (no wasm loaded on this thread)
+// which decodes it with js/dom/decode.js alone (no wasm loaded on this thread)
 // and gets the same tree as a direct parse().  Then two workers at once,
 // each with its own wasm instance.
 import assert from 'node:assert/strict';
@@ -12,13 +12,13 @@ import { Worker } from 'node:worker_threads';
 
 import { describeInChromium, launchChromium, openPage } from '../../browser/chromium.js';
 import { startServer } from '../../browser/server.js';
-import { decode } from '../../../js/decode.js';
-import { dumpTree } from '../../../js/dump.js';
-import { isReady } from '../../../js/loader.js';
+import { decode } from '../../../js/dom/decode.js';
+import { dumpTree } from '../../../js/dom/dump.js';
+import { isReady } from '../../../js/core/loader.js';
 import { repoRoot, sharedPath } from '../lib/shared.js';
 
 const nodeEntry = pathToFileURL(join(repoRoot, 'js/node.js')).href;
-const loaderUrl = pathToFileURL(join(repoRoot, 'js/loader.js')).href;
+const loaderUrl = pathToFileURL(join(repoRoot, 'js/core/loader.js')).href;
 
 // The worker: CommonJS eval code that imports the ESM Node entry.
 // workerData: { entry, loader, inputs, options, barrier? (Int32Array on a SharedArrayBuffer), rounds }
@@ -72,7 +72,7 @@ const INPUTS = [
 
 describe('worker_threads', () => {
   test('the main thread decodes without loading the wasm module', () => {
-    // Only js/decode.js, js/dump.js and (side-effect free) js/loader.js are
+    // Only js/dom/decode.js, js/dom/dump.js and (side-effect free) js/core/loader.js are
     // imported above; nothing has instantiated html5.wasm in this thread.
     assert.equal(isReady(), false);
   });

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import {
   decode, dumpTree, parse, parseFragment, parseToBuffer, parseToView, releaseMemory, serialize, serializeBuffer, sniffEncoding, tokenize,
 } from '../../../js/node.js';
-import { readErrors, readHeader } from '../../../js/decode.js';
-import { setMaxStringLengthForTesting } from '../../../js/bytes.js';
-import { FLAG_SOURCE_REFS, H_FLAGS, H_NODE_LOCS_OFF, H_NODES_OFF, INFO_TEMPLATE_CONTENTS, L_END, L_START, LOC_WORDS, N_LAST_CHILD, N_PARENT, N_PREV, NODE_WORDS, NONE } from '../../../js/abi.js';
+import { readErrors, readHeader } from '../../../js/dom/decode.js';
+import { setMaxStringLengthForTesting } from '../../../js/html/bytes.js';
+import { FLAG_SOURCE_REFS, H_FLAGS, H_NODE_LOCS_OFF, H_NODES_OFF, INFO_TEMPLATE_CONTENTS, L_END, L_START, LOC_WORDS, N_LAST_CHILD, N_PARENT, N_PREV, NODE_WORDS, NONE } from '../../../js/core/abi.js';
 
 const HTML = '<title>OUTER</title><p id=o>outer text</x>'; // one parse error
 const REF = serialize(parse(HTML));

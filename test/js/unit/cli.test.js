@@ -206,10 +206,10 @@ describe('input', () => {
   test('a fragment too long for a JavaScript string: the library\'s RangeError, one line, exit 1; a document is streamed', () => {
     // The platform's limit (2^29 - 24 code units) lowered to 10 before the CLI runs.
     const hook = join(dir, 'limit.mjs');
-    writeFileSync(hook, `import { setMaxStringLengthForTesting } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'js/bytes.js')).href)};\n` +
+    writeFileSync(hook, `import { setMaxStringLengthForTesting } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'js/html/bytes.js')).href)};\n` +
       'setMaxStringLengthForTesting(10);\n');
     const node = ['--import', pathToFileURL(hook).href];
-    // A fragment is one string; a document and tokens are streamed, never one string (js/stream.js).
+    // A fragment is one string; a document and tokens are streamed, never one string (js/stream/stream.js).
     assertError(cli(['--fragment', 'div', 'page.html'], { node }), 1, /^html5-wasm: page\.html: the bytes decode \(\S+\) to 83 UTF-16 code units, over the longest string JavaScript can hold \(10\)\n$/);
     for (const args of [['page.html'], ['--format', 'json', 'page.html'], ['--tokens', 'page.html']]) {
       assert.deepEqual(cli(args, { node }), cli(args), args.join(' '));

@@ -1,6 +1,6 @@
 // The native tests' byte decoders (test/native/decoders.c: UTF-8, UTF-16BE,
 // UTF-16LE, windows-1252, x-user-defined, replacement) against the
-// product's decoding of bytes (js/bytes.js decodeBytes: the platform's
+// product's decoding of bytes (js/html/bytes.js decodeBytes: the platform's
 // TextDecoder for UTF-8 and UTF-16, its own code for the other three, which
 // Node 20's TextDecoder lacks or decodes as ISO-8859-1), byte vector by byte
 // vector: every one- and two-byte input, UTF-8 sequences of three and four
@@ -14,8 +14,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import test from 'node:test';
-import { decodeBytes } from '../../../js/bytes.js';
-import { ENCODING_NAMES } from '../../../js/encodings.js';
+import { decodeBytes } from '../../../js/html/bytes.js';
+import { ENCODING_NAMES } from '../../../js/core/encodings.js';
 import { nativeTool } from '../lib/helpers.js';
 
 const ENCODINGS = ['UTF-8', 'UTF-16BE', 'UTF-16LE', 'windows-1252', 'x-user-defined', 'replacement'];

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decode, parse, parseFragment, parseToBuffer, serialize } from '../../../js/node.js';
-import { DOMException as LibDOMException, Tree } from '../../../js/dom.js';
+import { DOMException as LibDOMException, Tree } from '../../../js/dom/dom.js';
 
 const doc = (html) => parse(html);
 const body = (d) => d.body.innerHTML;

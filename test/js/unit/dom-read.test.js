@@ -9,10 +9,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as tl from '@testing-library/dom';
 import { decode, parse, parseFragment, parseToBuffer } from '../../../js/node.js';
-import { Element, Node } from '../../../js/dom.js';
-import { HTMLCollection, NodeList } from '../../../js/collections.js';
-import { HTMLInputElement, HTMLSelectElement, HTMLElement, SVGElement } from '../../../js/html-elements.js';
-import { NodeFilter } from '../../../js/traversal.js';
+import { Element, Node } from '../../../js/dom/dom.js';
+import { HTMLCollection, NodeList } from '../../../js/dom/collections.js';
+import { HTMLInputElement, HTMLSelectElement, HTMLElement, SVGElement } from '../../../js/dom/html-elements.js';
+import { NodeFilter } from '../../../js/dom/traversal.js';
 
 const doc = (html, o) => parse(html, { url: 'https://example.com/dir/page.html?q#top', ...o });
 // Setters and DOMTokenList/DOMStringMap writes call setAttribute (the mutation branch adds it).

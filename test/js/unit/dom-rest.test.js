@@ -225,7 +225,7 @@ test('document.implementation: createDocumentType, createHTMLDocument, hasFeatur
 });
 
 test('HTMLUnknownElement, HTMLMediaElement, HTMLTemplateElement: the interfaces of the HTML standard', async () => {
-  const he = await import('../../../js/html-elements.js');
+  const he = await import('../../../js/dom/html-elements.js');
   const d = parse('<foo></foo><applet></applet><x-y></x-y><article></article><video></video><param><template></template>' +
     '<svg><foo/></svg><font-face></font-face><a-é></a-é>');
   const names = [...d.body.querySelectorAll('*')].map((e) => [e.localName, e.constructor.name, e instanceof he.HTMLUnknownElement]);

@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as parse5 from 'parse5';
-import { decode } from '../../../js/decode.js';
-import * as dom from '../../../js/dom.js';
+import { decode } from '../../../js/dom/decode.js';
+import * as dom from '../../../js/dom/dom.js';
 import { bufferFor, runDump } from '../lib/helpers.js';
 import { DOCUMENTS, FRAGMENTS } from '../lib/corpus.js';
 

@@ -3,10 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as parse5 from 'parse5';
-import { ATOM_HASH, FORMAT_VERSION, HEADER_BYTES, MAGIC } from '../../../js/abi.js';
-import { decode, readHeader, readErrors } from '../../../js/decode.js';
-import { ATOMS } from '../../../js/atoms.js';
-import { serialize } from '../../../js/serialize.js';
+import { ATOM_HASH, FORMAT_VERSION, HEADER_BYTES, MAGIC } from '../../../js/core/abi.js';
+import { decode, readHeader, readErrors } from '../../../js/dom/decode.js';
+import { ATOMS } from '../../../js/core/atoms.js';
+import { serialize } from '../../../js/html/serialize.js';
 import { bufferFor, runDump, toLines } from '../lib/helpers.js';
 import { DOCUMENTS } from '../lib/corpus.js';
 
@@ -122,7 +122,7 @@ test('processing instructions (type 7 records; serialised <?target data?>, whatw
   assert.equal(f.firstChild.nodeName, 'xml-stylesheet');
   assert.equal(f.firstChild.data, 'href="a"');
   assert.equal(serialize(f), '<?xml-stylesheet href="a"?><?php ?>');
-  // The object format: a comment to parse5 tools, the PI beside (js/object.js).
+  // The object format: a comment to parse5 tools, the PI beside (js/html/object.js).
   const o = decode(buffer, { format: 'object' });
   assert.deepEqual(Object.keys(o.childNodes[0]), ['nodeName', 'data', 'parentNode', 'processingInstruction']);
   assert.deepEqual(o.childNodes[0].processingInstruction, { target: 'xml-stylesheet', data: 'href="a"' });
@@ -299,7 +299,7 @@ test('string decoding without Node\'s Buffer: TextDecoder and the exact fallback
   const { spawnSync } = await import('node:child_process');
   const { pathToFileURL } = await import('node:url');
   const { ROOT } = await import('../lib/helpers.js');
-  const url = pathToFileURL(`${ROOT}/js/text.js`).href;
+  const url = pathToFileURL(`${ROOT}/js/core/text.js`).href;
   const script = `
     delete globalThis.Buffer;
     const { unitsToString } = await import(${JSON.stringify(url)});
@@ -333,7 +333,7 @@ test('object format: a million nested elements decode and serialise', () => {
 // SOURCE_REFS (docs/format.md): the buffer parse() asks for when it decodes
 // into objects, made here through the module's entry point directly.
 test('SOURCE_REFS buffers: verbatim strings point into the input, others are in the string section; decode() refuses them', async () => {
-  const { getWasm, writeInput } = await import('../../../js/loader.js');
+  const { getWasm, writeInput } = await import('../../../js/core/loader.js');
   await import('../../../js/node.js'); // initialised
   const html = '<p title="plain" alt="a&amp;b">verbatim text<!--note-->&lt;ref&gt;\r\nx</p>';
   const w = getWasm();

@@ -9,8 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ATOM_COUNT, ATOM_HASH } from '../../../js/abi.js';
-import { ATOMS } from '../../../js/atoms.js';
+import { ATOM_COUNT, ATOM_HASH } from '../../../js/core/abi.js';
+import { ATOMS } from '../../../js/core/atoms.js';
 import { ROOT } from '../lib/helpers.js';
 
 const generators = readdirSync(join(ROOT, 'scripts')).filter((f) => /^gen-.*\.mjs$/.test(f)).sort();

@@ -5,10 +5,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import util from 'node:util';
 import { parse } from '../../../js/node.js';
-import { Element, Node } from '../../../js/dom.js';
+import { Element, Node } from '../../../js/dom/dom.js';
 import {
   HTMLAnchorElement, HTMLElement, HTMLFormElement, HTMLInputElement, HTMLMediaElement, HTMLUnknownElement, SVGElement,
-} from '../../../js/html-elements.js';
+} from '../../../js/dom/html-elements.js';
 
 const html = '<div id=d>x</div><input id=i value=3><a id=a href="/p">l</a><video id=v></video><blink id=u></blink>' +
   '<foo-bar id=c></foo-bar><form id=f></form><template id=t></template><svg id=s></svg>';

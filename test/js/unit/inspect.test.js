@@ -1,4 +1,4 @@
-// Nodes that debug well (js/inspect.js): util.inspect's short form, toJSON,
+// Nodes that debug well (js/dom/inspect.js): util.inspect's short form, toJSON,
 // isEqualNode, and deep equality in node:assert and Vitest that compares
 // trees, never the internals.
 import { test } from 'node:test';

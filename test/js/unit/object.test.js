@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as parse5 from 'parse5';
-import { decode } from '../../../js/decode.js';
+import { decode } from '../../../js/dom/decode.js';
 import { bufferFor } from '../lib/helpers.js';
 import { DOCUMENTS, FRAGMENTS } from '../lib/corpus.js';
 

@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as parse5 from 'parse5';
-import { decode, readErrors } from '../../../js/decode.js';
+import { decode, readErrors } from '../../../js/dom/decode.js';
 import { parseToBuffer } from '../../../js/node.js';
-import { serialize } from '../../../js/serialize.js';
+import { serialize } from '../../../js/html/serialize.js';
 import { DOCUMENTS, FRAGMENTS } from '../lib/corpus.js';
 
 const NS = { svg: ['http://www.w3.org/2000/svg', 1], math: ['http://www.w3.org/1998/Math/MathML', 2] };

@@ -19,9 +19,9 @@ import {
   decode, dumpTree, parse, parseFragment, parseToBuffer, parseToView, serialize, serializeBuffer, serializeOuter,
   tokenize,
 } from '../../../js/node.js';
-import { readHeader } from '../../../js/decode.js';
+import { readHeader } from '../../../js/dom/decode.js';
 import { repoRoot } from '../lib/shared.js';
-import { PROCESSING_INSTRUCTION_NODE } from '../../../js/dom.js';
+import { PROCESSING_INSTRUCTION_NODE } from '../../../js/dom/dom.js';
 
 // The example: in Chromium 156, PI(php, "echo 1 "), "x", comment
 // "?xml-stylesheet href=a?", comment "?a$b?", PI(A-B, "c ?d").

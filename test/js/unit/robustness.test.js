@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { getWasm, writeInput } from '../../../js/loader.js';
+import { getWasm, writeInput } from '../../../js/core/loader.js';
 import { dumpTree, parse, parseFragment, parseToBuffer, tokenize } from '../../../js/node.js';
-import { setMemoryLimitForTesting } from '../../../js/parse.js';
+import { setMemoryLimitForTesting } from '../../../js/html/parse.js';
 
 /** Iterative walk: [element count, maximum depth] (DOM-like tree). */
 function measure(root) {

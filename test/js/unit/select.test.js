@@ -1,7 +1,7 @@
 // querySelector / querySelectorAll / matches / closest on the DOM-like tree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decode } from '../../../js/decode.js';
+import { decode } from '../../../js/dom/decode.js';
 import { bufferFor } from '../lib/helpers.js';
 
 const HTML = `<!DOCTYPE html>
@@ -295,7 +295,7 @@ test('attribute values: the HTML case-insensitive list and the i / s flags', asy
 });
 
 test('matching stays linear: nth-* and :has() over 80,000 siblings and deep nesting', async () => {
-  const { selectStats } = await import('../../../js/select.js');
+  const { selectStats } = await import('../../../js/select/select.js');
   const { init, parse } = await import('../../../js/index.js');
   await init(); // the wasm parser: parse5 (bufferFor) takes seconds on these inputs
   const n = 80000;

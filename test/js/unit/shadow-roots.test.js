@@ -13,8 +13,8 @@ import { fromParse5 } from 'hast-util-from-parse5';
 import * as parse5 from 'parse5';
 
 import { decode, dumpTree, parse, parseFragment, parseToBuffer, serialize, serializeBuffer, serializeOuter } from '../../../js/node.js';
-import { ShadowRoot, shadowRootOf } from '../../../js/dom.js';
-import { INFO_SHADOW_ROOT, N_PARENT, NODE_WORDS, HEADER_BYTES, H_NODES_OFF, SHADOW_ALL, FORMAT_VERSION } from '../../../js/abi.js';
+import { ShadowRoot, shadowRootOf } from '../../../js/dom/dom.js';
+import { INFO_SHADOW_ROOT, N_PARENT, NODE_WORDS, HEADER_BYTES, H_NODES_OFF, SHADOW_ALL, FORMAT_VERSION } from '../../../js/core/abi.js';
 
 const EXAMPLE = '<div id=h><template shadowrootmode=open shadowrootserializable><b>x</b><slot></slot></template>light</div>';
 const ALL_FLAGS = '<p id=c><template shadowrootmode=closed shadowrootdelegatesfocus shadowrootclonable shadowrootserializable ' +

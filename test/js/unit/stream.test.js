@@ -1,4 +1,4 @@
-// Streaming (js/stream.js): createParser, parseStream, createTokenizer,
+// Streaming (js/stream/stream.js): createParser, parseStream, createTokenizer,
 // tokenizeStream.  Every chunking of an input gives exactly what the one-shot
 // call gives for the whole input: the tree, the errors, the locations, the
 // encoding, the buffer.
@@ -11,7 +11,7 @@ import {
   createParser, createTokenizer, decode, dumpTree, memoryUsage, parse, parseFragment, parseStream, parseToBuffer, parseToView,
   releaseMemory, serialize, tokenize, tokenizeStream,
 } from '../../../js/node.js';
-import { PieceText } from '../../../js/text.js';
+import { PieceText } from '../../../js/core/text.js';
 import { DOCUMENTS } from '../lib/corpus.js';
 import { readEncodingDat } from '../lib/dat.js';
 import { rng } from '../lib/fuzz-js.js';

@@ -1,6 +1,6 @@
 // Chromium as a third parser, to adjudicate when html5-wasm and parse5
 // disagree (parse5 has bugs of its own and predates the 2025 <select>
-// parsing).  Trees are dumped in the browser with js/dump.js's dumpTree, so
+// parsing).  Trees are dumped in the browser with js/dom/dump.js's dumpTree, so
 // they compare line for line with dumpTree of our tree.
 //
 // Documents: scripting disabled via DOMParser; scripting enabled via
@@ -35,7 +35,7 @@ const NS = {
   math: 'http://www.w3.org/1998/Math/MathML',
 };
 
-const DUMP_SOURCE = readFileSync(new URL('../../../../js/dump.js', import.meta.url), 'utf8').replace(/^export /gm, '');
+const DUMP_SOURCE = readFileSync(new URL('../../../../js/dom/dump.js', import.meta.url), 'utf8').replace(/^export /gm, '');
 const ORIGIN = 'http://h5-oracle.invalid/';
 
 // Runs in the page: jobs -> [{ dump, mode } | { error }].

@@ -3,15 +3,20 @@
 // folder (offline: the package has no runtime dependencies).  Used by
 // package.test.js and bundler.test.js, so that both test what is published,
 // not the repository's own files.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 import { repoRoot } from '../lib/shared.js';
 
-export const run = (cmd, args, cwd, timeout = 120_000) => {
+/** Run a command; its stdout (with `withStderr`, stdout and stderr: workerd logs on stderr). */
+export const run = (cmd, args, cwd, timeout = 120_000, env = {}, withStderr = false) => {
   try {
-    return execFileSync(cmd, args, { cwd, encoding: 'utf8', timeout, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
+    const options = { cwd, encoding: 'utf8', timeout, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...env } };
+    if (!withStderr) return execFileSync(cmd, args, options);
+    const r = spawnSync(cmd, args, options);
+    if (r.status !== 0) throw Object.assign(new Error(`exit ${r.status}`), { stdout: r.stdout, stderr: r.stderr });
+    return r.stdout + r.stderr;
   } catch (e) {
     throw new Error(`${cmd} ${args.join(' ')} failed (in ${cwd}):\n${e.stdout ?? ''}${e.stderr ?? e.message}`);
   }

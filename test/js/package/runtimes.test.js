@@ -1,0 +1,130 @@
+// The packed tarball in the other JavaScript runtimes (issue 30): Deno and
+// Bun run the README's script as it is, with no flags; Cloudflare Workers
+// through wrangler's bundle (`wrangler deploy --dry-run`) run in workerd
+// (`workerd test`, no socket, no network).  The runtimes come from the npm
+// registry as devDependencies (their packages ship the binaries); a missing
+// one is a failure that says `make setup`, never a skip.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { repoRoot } from '../lib/shared.js';
+import { installPacked, run } from './packed.js';
+
+const bin = (name) => {
+  const path = join(repoRoot, 'node_modules', '.bin', name);
+  assert.ok(existsSync(path), `${name} is not installed: run \`make setup\` (it is a devDependency)`);
+  return path;
+};
+
+// The README's script (Runtimes): parse, querySelector, a stream from a
+// Response body, parseXml; its output is compared with Node's.
+const SCRIPT = `
+import { parse, parseXml, parseStream } from 'html5-wasm';
+const doc = parse('<!DOCTYPE html><title>Hi</title><p class=x>One<p>Two &amp; <b>three');
+const xml = parseXml('<feed xmlns="http://www.w3.org/2005/Atom"><title>X</title></feed>');
+const streamed = await parseStream(new Response('<title>streamed</title><p>a<p>b').body);
+console.log(JSON.stringify([doc.title, doc.querySelector('p.x').textContent, doc.body.innerHTML,
+  xml.documentElement.namespaceURI, xml.querySelector('title').textContent, streamed.title, streamed.querySelectorAll('p').length]));
+`;
+const EXPECTED = JSON.stringify(['Hi', 'One', '<p class="x">One</p><p>Two &amp; <b>three</b></p>',
+  'http://www.w3.org/2005/Atom', 'X', 'streamed', 2]);
+
+// The narrower entry points: they read dist/*.wasm beside the package.
+const NARROW = `
+import { parseToBuffer } from 'html5-wasm/buffer';
+import { decode } from 'html5-wasm/decode';
+import { parseXml } from 'html5-wasm/xml';
+console.log(JSON.stringify([decode(parseToBuffer('<title>buffer</title>')).title, parseXml('<a><b/></a>').documentElement.firstChild.localName]));
+`;
+
+// A module worker: the README's recipe for Cloudflare Workers.
+const WORKER = `
+import { parse, parseXml, parseStream } from 'html5-wasm';
+export default {
+  async fetch(request) {
+    const doc = parse(await request.text());
+    const xml = parseXml('<a xmlns="urn:x"><b/></a>');
+    const streamed = await parseStream(new Response('<title>streamed</title>').body);
+    return Response.json([doc.title, doc.querySelector('p.x').textContent, xml.documentElement.namespaceURI, streamed.title]);
+  },
+};
+`;
+const WORKER_TEST = `
+import worker from './out/index.js';
+export default {
+  async test() {
+    const res = await worker.fetch(new Request('http://example.test/', { method: 'POST', body: '<title>Hi</title><p class=x>One' }));
+    const got = await res.text();
+    console.log('worker answered ' + got);
+    if (got !== '["Hi","One","urn:x","streamed"]') throw new Error('unexpected answer: ' + got);
+  },
+};
+`;
+
+let dir;
+let project;
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'h5-runtimes-'));
+  project = join(dir, 'app');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  installPacked(dir, project);
+  writeFileSync(join(project, 'main.mjs'), SCRIPT);
+  writeFileSync(join(project, 'narrow.mjs'), NARROW);
+});
+after(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('runtimes: the packed tarball', () => {
+  test('Node runs the script (the reference output)', () => {
+    assert.equal(run(process.execPath, ['main.mjs'], project).trim(), EXPECTED);
+  });
+
+  test('Deno runs it with no flags (the "deno" condition: the embedded build, no file read)', () => {
+    const env = { DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1' };
+    assert.equal(run(bin('deno'), ['run', '--no-prompt', 'main.mjs'], project, 120_000, env).trim(), EXPECTED);
+  });
+
+  test('Deno: the narrower entries read dist/*.wasm, with --allow-read', () => {
+    const out = run(bin('deno'), ['run', '--no-prompt', '--allow-read', 'narrow.mjs'], project, 120_000, { DENO_NO_UPDATE_CHECK: '1' });
+    assert.equal(out.trim(), '["buffer","b"]');
+  });
+
+  test('Bun runs it with no flags, and the narrower entries', () => {
+    assert.equal(run(bin('bun'), ['main.mjs'], project).trim(), EXPECTED);
+    assert.equal(run(bin('bun'), ['narrow.mjs'], project).trim(), '["buffer","b"]');
+  });
+
+  test('Node runs the narrower entries with no init()', () => {
+    assert.equal(run(process.execPath, ['narrow.mjs'], project).trim(), '["buffer","b"]');
+  });
+
+  test('Cloudflare Workers: wrangler bundles a module worker with no configuration of ours, and workerd runs it', () => {
+    const w = join(project, 'worker');
+    mkdirSync(join(w, 'src'), { recursive: true });
+    writeFileSync(join(w, 'src', 'index.js'), WORKER);
+    writeFileSync(join(w, 'wrangler.toml'), 'name = "h5"\nmain = "src/index.js"\ncompatibility_date = "2026-11-01"\n');
+    run(bin('wrangler'), ['deploy', '--dry-run', '--outdir', 'out'], w, 180_000,
+      { CI: 'true', WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG: 'error', HOME: dir });
+    const files = readdirSync(join(w, 'out'));
+    const wasm = files.filter((f) => f.endsWith('.wasm')).sort();
+    assert.equal(wasm.length, 2, `html5.wasm and xml5.wasm as modules: ${files.join(', ')}`);
+    writeFileSync(join(w, 'test.js'), WORKER_TEST);
+    const modules = [
+      '(name = "test.js", esModule = embed "test.js")',
+      '(name = "out/index.js", esModule = embed "out/index.js")',
+      ...wasm.map((f) => `(name = "out/${f}", wasm = embed "out/${f}")`),
+    ];
+    writeFileSync(join(w, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (services = [(name = "main", worker = .w)]);
+const w :Workerd.Worker = (modules = [${modules.join(', ')}], compatibilityDate = "2026-11-01");
+`);
+    const out = run(bin('workerd'), ['test', 'config.capnp'], w, 120_000, {}, true);
+    assert.match(out, /worker answered \["Hi","One","urn:x","streamed"\]/);
+    assert.match(out, /\[ PASS \] main/);
+  });
+});

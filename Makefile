@@ -36,11 +36,12 @@ OBJ_S := $(patsubst src/%.c,$(B)/asan/%.o,$(SRC))
 
 all: native wasm bundles
 
-# The Node entry points js/node.bundle.js (ESM) and js/index.cjs (CommonJS),
+# The Node entry points js/node.bundle.js, js/inline.node.js and js/entries/*.node.js
+# (ESM, with shared chunks js/chunk-*.js) and js/index.cjs (CommonJS),
 # generated from the ESM sources; shipped, not committed.
-JS_SRC := $(filter-out js/index.cjs js/node.bundle.js js/inline-wasm.js,$(wildcard js/*.js js/*/*.js))
+JS_SRC := $(filter-out js/index.cjs js/node.bundle.js js/inline.node.js js/chunk-%.js js/entries/%.node.js js/inline-wasm.js,$(wildcard js/*.js js/*/*.js))
 bundles: js/node.bundle.js js/index.d.cts js/inline-wasm.js dist/html5-wasm.min.js
-js/node.bundle.js: $(JS_SRC) scripts/build-bundles.mjs package.json
+js/node.bundle.js: $(JS_SRC) js/inline-wasm.js scripts/build-bundles.mjs package.json
 	$(NODE) scripts/build-bundles.mjs
 js/index.cjs: js/node.bundle.js
 # The CommonJS types (js/**/*.d.cts) of js/index.cjs, from js/**/*.d.ts; shipped, not committed.

@@ -147,7 +147,9 @@ function restoreIgnoreComments(out) {
 // such a property: checked below against a build that keeps them.
 const LAYOUT_BLOCK = /\bLAYOUT = Object\.freeze\(\{([^}]*)\}\)|\bconst \{([^}]*)\} = LAYOUT;/g;
 const layoutUses = new Map();
-for (const file of readdirSync(join(root, 'js'), { recursive: true }).filter((f) => f.endsWith('.js') && f !== 'node.bundle.js')) {
+// The sources only, not the Node build's generated files (scripts/build-bundles.mjs).
+const generated = (f) => /(^|\/)(node\.bundle|chunk-[^/]*|[^/]*\.node|inline-wasm)\.js$/.test(f);
+for (const file of readdirSync(join(root, 'js'), { recursive: true }).filter((f) => f.endsWith('.js') && !generated(f))) {
   for (const m of readFileSync(join(root, 'js', file), 'utf8').matchAll(LAYOUT_BLOCK)) {
     for (const name of (m[1] ?? m[2]).split(',').map((x) => x.trim()).filter(Boolean)) layoutUses.set(name, (layoutUses.get(name) ?? 0) + 1);
   }

@@ -102,12 +102,16 @@ export function setPlatformSource(fn, fallback = false) {
  */
 export function besidePackageSource(file) {
   if (!isNode || typeof process.getBuiltinModule !== 'function') return null;
-  try {
-    const base = import.meta.url; // a variable: bundlers do not take new URL(…, base) for an asset
-    return process.getBuiltinModule('node:fs').readFileSync(new URL('../../dist/' + file, base));
-  } catch {
-    return null;
+  const base = import.meta.url; // a variable: bundlers do not take new URL(…, base) for an asset
+  // js/core/ in the sources, js/ in the Node build's chunks (scripts/build-bundles.mjs)
+  for (const dir of ['../../dist/', '../dist/']) {
+    try {
+      return process.getBuiltinModule('node:fs').readFileSync(new URL(dir + file, base));
+    } catch {
+      // the next place, then null
+    }
   }
+  return null;
 }
 
 /**

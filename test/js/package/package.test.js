@@ -125,7 +125,7 @@ import { isReady, parse } from 'html5-wasm/inline';
 console.log(JSON.stringify({ ready: isReady(), title: parse('<title>inline</title>').title, resolved: import.meta.resolve('html5-wasm/inline') }));
 `);
     const r = JSON.parse(run(process.execPath, ['inline.mjs'], project));
-    assert.deepEqual(r, { ready: true, title: 'inline', resolved: 'file://' + join(project, 'node_modules', 'html5-wasm', 'js/inline.js') });
+    assert.deepEqual(r, { ready: true, title: 'inline', resolved: 'file://' + join(project, 'node_modules', 'html5-wasm', 'js/inline.node.js') });
   });
 
   test('the installed command line parses a file', () => {

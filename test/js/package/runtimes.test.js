@@ -103,6 +103,20 @@ describe('runtimes: the packed tarball', () => {
     assert.equal(run(process.execPath, ['narrow.mjs'], project).trim(), '["buffer","b"]');
   });
 
+  test('Node: the default entry, the narrower ones and /inline are one library (the same classes, one instance)', () => {
+    writeFileSync(join(project, 'one.mjs'), `
+import { parse, memoryUsage } from 'html5-wasm';
+import { parseToBuffer, memoryUsage as bufferMemory } from 'html5-wasm/buffer';
+import { decode } from 'html5-wasm/decode';
+import { parse as inlineParse } from 'html5-wasm/inline';
+const a = parse('<p>x'), b = decode(parseToBuffer('<p>y')), c = inlineParse('<p>z');
+const P = a.body.firstChild.constructor;
+console.log(JSON.stringify([b.body.firstChild.constructor === P, c.body.firstChild.constructor === P, b instanceof a.constructor,
+  memoryUsage().wasm === bufferMemory().wasm]));
+`);
+    assert.equal(run(process.execPath, ['one.mjs'], project).trim(), '[true,true,true,true]');
+  });
+
   test('Cloudflare Workers: wrangler bundles a module worker with no configuration of ours, and workerd runs it', () => {
     const w = join(project, 'worker');
     mkdirSync(join(w, 'src'), { recursive: true });

@@ -10,9 +10,9 @@
 // A missing Chromium FAILS these tests; set H5_BROWSER_TESTS=0 to skip them
 // explicitly (the reason is printed).
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 
-import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { describeInChromium } from '../../browser/chromium.js';
 import { useHarness } from '../../browser/harness-session.js';
 import { formOwnerCases, isValueCases, knownDifferences } from './is-value-form-owner.cases.js';
 
@@ -499,11 +499,7 @@ export const KNOWN_DIFFERENCES = [
   ...knownDifferences, // the form owner reset (./is-value-form-owner.cases.js)
 ];
 
-const skip = browserTestsSkipReason();
-if (skip) {
-  announceSkip('test/js/browser/dom-rest.test.js');
-  test('browser: DOM gaps of issue 18 against Chromium', { skip }, () => {});
-} else describe('browser: DOM gaps of issue 18 against Chromium', { timeout: 120_000 }, () => {
+describeInChromium('test/js/browser/dom-rest.test.js', 'browser: DOM gaps of issue 18 against Chromium', { timeout: 120_000 }, () => {
   const h = useHarness();
   const runCases = (cases) => h.page.evaluate(pageRun, cases);
 

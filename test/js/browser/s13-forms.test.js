@@ -9,9 +9,9 @@
 // A missing Chromium FAILS these tests; set H5_BROWSER_TESTS=0 to skip them
 // explicitly (the reason is printed).
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 
-import { announceSkip, browserTestsSkipReason } from '../../browser/chromium.js';
+import { describeInChromium } from '../../browser/chromium.js';
 import { useHarness } from '../../browser/harness-session.js';
 import { CASES, KNOWN_DIFFERENCES } from './s13-forms.cases.js';
 
@@ -31,11 +31,7 @@ async function pageRun(cases) {
   });
 }
 
-const skip = browserTestsSkipReason();
-if (skip) {
-  announceSkip('test/js/browser/s13-forms.test.js');
-  test('browser: form controls of issue 18 against Chromium', { skip }, () => {});
-} else describe('browser: form controls of issue 18 against Chromium', { timeout: 120_000 }, () => {
+describeInChromium('test/js/browser/s13-forms.test.js', 'browser: form controls of issue 18 against Chromium', { timeout: 120_000 }, () => {
   const h = useHarness();
   const runCases = (cases) => h.page.evaluate(pageRun, cases.map(({ name, html, body }) => ({ name, html, body })));
 

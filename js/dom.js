@@ -1077,6 +1077,18 @@ export function setFragmentParser(fn) { fragmentParser = fn; }
 function parseFragmentFor(context, markup, fn) {
   // An XML document's element: the XML fragment parsing algorithm (js/xml-dom.js).
   if (context._t.xml !== null) return context._t.xml.parseFragment(context, String(markup), fn);
+  return parseHTMLFragmentFor(context, markup, fn);
+}
+
+/**
+ * HTML "HTML fragment parsing algorithm" with element `context`, whatever
+ * its document (setHTML parses HTML in XML documents too): the children of
+ * a new DocumentFragment of context's tree.  shadowRoots: allow declarative
+ * shadow roots (they stay in the parser's tree: a copy has none);
+ * prepare(fragment) runs on the parser's own fragment before its nodes are
+ * copied (the sanitizer, js/sanitize/).
+ */
+export function parseHTMLFragmentFor(context, markup, fn, shadowRoots = false, prepare = null) {
   if (fragmentParser === null) throw new Error(`${fn}: needs the HTML parser: import 'html5-wasm' (or js/parse.js), not only js/decode.js`);
   const t = context._t;
   let ns = t.nsURI(context._i);
@@ -1091,7 +1103,9 @@ function parseFragmentFor(context, markup, fn) {
     scriptingEnabled: t.scripting,
     quirksMode: t.ownerDocumentOf(context._i)?.mode ?? 'no-quirks',
     contextInForm: formAtOrAbove(t, context._i),
+    shadowRoots,
   });
+  if (prepare !== null) prepare(f);
   return t.node(t.copyIn(f._t, f._i, true, false));
 }
 

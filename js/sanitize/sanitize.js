@@ -1,0 +1,255 @@
+// The sanitize algorithm (HTML Standard 8.6 "HTML sanitization": "sanitize",
+// "sanitize core", "set and filter HTML") on js/dom.js trees, and
+// "contains a javascript: URL".
+//
+// sanitizeCore walks the tree's records (js/dom.js Tree) and removes through
+// the DOM's own "remove" (Tree#unlink, which keeps live collections and
+// iterators right); set and filter HTML sanitizes the fragment parser's
+// own tree before its nodes are copied into the target's.
+import { NONE, TYPE_COMMENT, TYPE_ELEMENT, TYPE_PI, TYPE_TEXT } from '../abi.js';
+import { HTML_NS, parseHTMLFragmentFor } from '../dom.js';
+import { parse, parseFragment } from '../parse.js';
+import { serialize } from '../serialize.js';
+import { ANIMATING_URL_ATTRIBUTES, MATH, NAVIGATING_URL_ATTRIBUTES, SVG, XLINK } from './builtins.js';
+import { compiledFor, sanitizerFromOptions } from './config.js';
+
+// ---- "contains a javascript: URL" -------------------------------------------
+
+const isAlpha = (c) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+const isSchemeChar = (c) => isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+const isTabOrNewline = (c) => c === 0x09 || c === 0x0a || c === 0x0d;
+const JAVASCRIPT = 'javascript';
+
+/**
+ * Is the scheme of `value`, as the basic URL parser (URL Standard 4.4) reads
+ * it, "javascript"?  The parser's first steps, no more: leading and
+ * trailing C0 controls and spaces stripped, ASCII tabs and newlines removed
+ * anywhere, then the scheme start and scheme states (an ASCII alpha, then
+ * ASCII alphanumerics, "+", "-" and ".", ended by ":"), lowercased.  A
+ * value with no scheme is a relative URL, which fails without a base: not a
+ * javascript: URL.  (The standard also asks that the rest parses; a
+ * javascript: URL whose rest fails is removed all the same: stricter,
+ * docs/sanitizer.md.)
+ */
+export function isJavascriptURL(value) {
+  const n = value.length;
+  let k = 0;
+  while (k < n && value.charCodeAt(k) <= 0x20) k++;
+  let matched = 0;
+  for (; k < n; k++) {
+    const c = value.charCodeAt(k);
+    if (isTabOrNewline(c)) continue;
+    if (c === 0x3a) return matched === JAVASCRIPT.length;
+    if (matched === 0 ? !isAlpha(c) : !isSchemeChar(c)) return false;
+    // Any other scheme character after "javascript" makes another scheme.
+    if (matched >= JAVASCRIPT.length || (c | 0x20) !== JAVASCRIPT.charCodeAt(matched)) return false;
+    matched++;
+  }
+  return false;
+}
+
+// ---- compiled configuration -------------------------------------------------
+
+// A name's lookup key: namespace (none: '') and local name.  Names the
+// parser makes hold no space, so no two (namespace, name) pairs of a tree
+// share a key.
+const key = (namespace, name) => (namespace === null ? '' : namespace) + ' ' + name;
+const keys = (list) => (list === undefined ? null : new Set(list.map((x) => key(x.namespace, x.name))));
+const NAVIGATING = new Set(NAVIGATING_URL_ATTRIBUTES.map(([[en, e], [an, a]]) => key(en, e) + ' ' + key(an, a)));
+const ANIMATING = new Set(ANIMATING_URL_ATTRIBUTES.map(([[en, e], [an, a]]) => key(en, e) + ' ' + key(an, a)));
+
+/** The lookups of canonical configuration c (config.js compiledFor keeps them). */
+export function compile(c) {
+  let elements = null;
+  if (c.elements !== undefined) {
+    elements = new Map();
+    for (const e of c.elements) elements.set(key(e.namespace, e.name), { attributes: keys(e.attributes), removeAttributes: keys(e.removeAttributes) });
+  }
+  return {
+    elements,
+    removeElements: keys(c.removeElements),
+    replaceWithChildrenElements: keys(c.replaceWithChildrenElements),
+    processingInstructions: c.processingInstructions === undefined ? null : new Set(c.processingInstructions.map((p) => p.target)),
+    removeProcessingInstructions: c.removeProcessingInstructions === undefined ? null : new Set(c.removeProcessingInstructions.map((p) => p.target)),
+    attributes: keys(c.attributes),
+    removeAttributes: keys(c.removeAttributes),
+    comments: c.comments === true,
+    dataAttributes: c.dataAttributes === true,
+    handleJavascriptNavigationUrls: c.javascriptURLs === false,
+  };
+}
+
+const NO_LOCAL = { attributes: null, removeAttributes: null };
+
+// ---- sanitize core ------------------------------------------------------------
+
+/**
+ * "sanitize core" over node i of tree t with compiled configuration `cfg`
+ * (handleJavascriptNavigationUrls is cfg's: javascriptURLs false, which
+ * "remove unsafe" sets for the safe methods).  Adjacent Text nodes that a
+ * removal leaves are joined, as Chromium 156 does.
+ */
+export function sanitizeCore(t, i, cfg) {
+  let joined = false;
+  for (let child = t.first(i); child !== NONE;) {
+    const next = t.next(child);
+    switch (t.type(child)) {
+      case TYPE_COMMENT:
+        if (!cfg.comments) joined = remove(t, child);
+        break;
+      case TYPE_PI: {
+        const target = t.localName(child);
+        if (cfg.processingInstructions !== null ? !cfg.processingInstructions.has(target) : cfg.removeProcessingInstructions.has(target)) {
+          joined = remove(t, child);
+        }
+        break;
+      }
+      case TYPE_ELEMENT:
+        if (sanitizeElement(t, child, cfg)) joined = true;
+        break;
+      default: // Text, DocumentType
+    }
+    child = next;
+  }
+  if (joined) joinTexts(t, i);
+}
+
+function remove(t, i) {
+  t.unlink(i);
+  return true;
+}
+
+/** sanitize core's steps for element child i: true when it was removed or replaced. */
+function sanitizeElement(t, i, cfg) {
+  const ns = t.nsURI(i);
+  const name = t.localName(i);
+  const elementName = key(ns, name);
+  if (cfg.replaceWithChildrenElements !== null && cfg.replaceWithChildrenElements.has(elementName)) {
+    sanitizeCore(t, i, cfg);
+    const node = t.node(i);
+    const parent = node.parentNode;
+    while (node.firstChild !== null) parent.insertBefore(node.firstChild, node);
+    t.unlink(i);
+    return true;
+  }
+  let local = NO_LOCAL;
+  if (cfg.elements !== null) {
+    local = cfg.elements.get(elementName);
+    if (local === undefined) return remove(t, i);
+  } else if (cfg.removeElements.has(elementName)) {
+    return remove(t, i);
+  }
+  const shadowRoot = t.shadowRootIndex(i);
+  if (ns === HTML_NS && name === 'template') {
+    const contents = t.contents(i);
+    if (contents !== NONE && contents !== shadowRoot) sanitizeCore(t, contents, cfg);
+  }
+  if (shadowRoot !== NONE) sanitizeCore(t, shadowRoot, cfg);
+  sanitizeAttributes(t, i, ns, elementName, local, cfg);
+  sanitizeCore(t, i, cfg);
+  return false;
+}
+
+/** sanitize core's attribute steps for element i. */
+function sanitizeAttributes(t, i, ns, elementName, local, cfg) {
+  const count = t.attrCount(i);
+  if (count === 0) return;
+  let doomed = null;
+  for (let k = t.attrFirst(i), end = k + count; k < end; k++) {
+    const uri = t.attrURI(k);
+    const name = t.attrName(k);
+    const attrName = key(uri, name);
+    let drop;
+    if (local.removeAttributes !== null && local.removeAttributes.has(attrName)) drop = true;
+    else if (cfg.attributes !== null) {
+      drop = !cfg.attributes.has(attrName) && (local.attributes === null || !local.attributes.has(attrName)) &&
+        !(cfg.dataAttributes && uri === null && name.startsWith('data-'));
+    } else if (local.attributes !== null) drop = !local.attributes.has(attrName);
+    else drop = cfg.removeAttributes.has(attrName);
+    if (!drop && cfg.handleJavascriptNavigationUrls) {
+      const pair = elementName + ' ' + attrName;
+      if (NAVIGATING.has(pair)) drop = isJavascriptURL(t.attrValue(k));
+      else if (ns === MATH && name === 'href' && (uri === null || uri === XLINK)) drop = isJavascriptURL(t.attrValue(k));
+      else if (ns === SVG && ANIMATING.has(pair)) {
+        const v = t.attrValue(k);
+        drop = v === 'href' || v === 'xlink:href';
+      }
+    }
+    if (drop) (doomed ??= []).push(uri, name);
+  }
+  if (doomed === null) return;
+  const element = t.node(i);
+  for (let k = 0; k < doomed.length; k += 2) element.removeAttributeNS(doomed[k], doomed[k + 1]);
+}
+
+/** Join the adjacent Text children of node i. */
+function joinTexts(t, i) {
+  for (let c = t.first(i); c !== NONE; c = t.next(c)) {
+    if (t.type(c) !== TYPE_TEXT) continue;
+    let next = t.next(c);
+    if (next === NONE || t.type(next) !== TYPE_TEXT) continue;
+    let s = t.data(c);
+    for (; next !== NONE && t.type(next) === TYPE_TEXT; next = t.next(c)) {
+      s += t.data(next);
+      t.unlink(next);
+    }
+    t.setData(c, s);
+  }
+}
+
+// ---- the entry points -----------------------------------------------------------
+
+/** WebIDL DOMString for the markup argument. */
+function markupString(fn, html) {
+  if (typeof html === 'symbol') throw new TypeError(`${fn}: the markup must be a string; got a symbol`);
+  return String(html);
+}
+
+/**
+ * "sanitize" node (a Document, DocumentFragment, Element or ShadowRoot of
+ * a js/dom.js tree) with sanitizer s: "remove unsafe" first when safe.
+ */
+export function sanitizeNode(node, s, safe) {
+  sanitizeCore(node._t, node._i, compiledFor(s, safe, compile));
+}
+
+/**
+ * "set and filter HTML": the markup parsed by the HTML fragment parsing
+ * algorithm with `context` (declarative shadow roots allowed), sanitized,
+ * then replacing target's children.  The safe methods leave a script
+ * element's children alone.
+ */
+export function setAndFilterHTML(fn, target, context, html, options, safe) {
+  const markup = markupString(fn, html);
+  if (safe && context.localName === 'script' && (context.namespaceURI === HTML_NS || context.namespaceURI === SVG)) return;
+  const cfg = compiledFor(sanitizerFromOptions(fn, options, safe), safe, compile);
+  const fragment = parseHTMLFragmentFor(context, markup, fn, true, (f) => sanitizeCore(f._t, f._i, cfg));
+  target.replaceChildren(fragment);
+}
+
+/**
+ * Document.parseHTML / parseHTMLUnsafe: a new HTML document parsed from the
+ * markup with declarative shadow roots allowed and scripting disabled (it
+ * has no browsing context), then sanitized.
+ */
+export function parseAndSanitize(fn, html, options, safe) {
+  const markup = markupString(fn, html);
+  const doc = parse(markup, { shadowRoots: true, scriptingEnabled: false });
+  const s = sanitizerFromOptions(fn, options, safe);
+  sanitizeNode(doc, s, safe);
+  return doc;
+}
+
+/**
+ * sanitize(html, options): what `div.setHTML(html, options)` leaves in a
+ * <div> of a document with scripting enabled (where the output is meant to
+ * go), as markup: div.innerHTML.  The fragment is sanitized and serialized
+ * where the parser made it, with no copy into a document.
+ */
+export function sanitizeToString(html, options) {
+  const markup = markupString('sanitize', html);
+  const cfg = compiledFor(sanitizerFromOptions('sanitize', options, true), true, compile);
+  const f = parseFragment(markup, { context: 'div', scriptingEnabled: true, shadowRoots: true });
+  sanitizeCore(f._t, f._i, cfg);
+  return serialize(f);
+}

@@ -1083,12 +1083,13 @@ function parseFragmentFor(context, markup, fn) {
 /**
  * HTML "HTML fragment parsing algorithm" with element `context`, whatever
  * its document (setHTML parses HTML in XML documents too): the children of
- * a new DocumentFragment of context's tree.  shadowRoots: allow declarative
- * shadow roots (they stay in the parser's tree: a copy has none);
- * prepare(fragment) runs on the parser's own fragment before its nodes are
- * copied (the sanitizer, js/sanitize/).
+ * a new DocumentFragment of context's tree.  Options: shadowRoots (allow
+ * declarative shadow roots; they stay in the parser's tree: a copy has
+ * none), scriptingEnabled (default: context's document's), prepare(fragment)
+ * (run on the parser's own fragment before its nodes are copied: the
+ * sanitizer, js/sanitize/).
  */
-export function parseHTMLFragmentFor(context, markup, fn, shadowRoots = false, prepare = null) {
+export function parseHTMLFragmentFor(context, markup, fn, { shadowRoots = false, scriptingEnabled, prepare } = {}) {
   if (fragmentParser === null) throw new Error(`${fn}: needs the HTML parser: import 'html5-wasm' (or js/parse.js), not only js/decode.js`);
   const t = context._t;
   let ns = t.nsURI(context._i);
@@ -1100,12 +1101,12 @@ export function parseHTMLFragmentFor(context, markup, fn, shadowRoots = false, p
   }
   const f = fragmentParser(String(markup), {
     context: { localName: name, namespaceURI: ns },
-    scriptingEnabled: t.scripting,
+    scriptingEnabled: scriptingEnabled ?? t.scripting,
     quirksMode: t.ownerDocumentOf(context._i)?.mode ?? 'no-quirks',
     contextInForm: formAtOrAbove(t, context._i),
     shadowRoots,
   });
-  if (prepare !== null) prepare(f);
+  if (prepare !== undefined) prepare(f);
   return t.node(t.copyIn(f._t, f._i, true, false));
 }
 

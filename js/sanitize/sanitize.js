@@ -65,7 +65,7 @@ export function compile(c) {
     elements = new Map();
     for (const e of c.elements) elements.set(key(e.namespace, e.name), { attributes: keys(e.attributes), removeAttributes: keys(e.removeAttributes) });
   }
-  return {
+  const cfg = {
     elements,
     removeElements: keys(c.removeElements),
     replaceWithChildrenElements: keys(c.replaceWithChildrenElements),
@@ -76,7 +76,17 @@ export function compile(c) {
     comments: c.comments === true,
     dataAttributes: c.dataAttributes === true,
     handleJavascriptNavigationUrls: c.javascriptURLs === false,
+    declarativeShadowRoots: false,
   };
+  // Chromium 156 sanitizes a template's attributes before the parser reads
+  // shadowrootmode (whatwg/html PR 12756, "sanitize while parsing"): a
+  // declarative shadow root is attached only where the configuration keeps
+  // a template's shadowrootmode attribute.
+  const template = key(HTML_NS, 'template');
+  if (!(cfg.replaceWithChildrenElements?.has(template)) && (elements !== null ? elements.has(template) : !cfg.removeElements.has(template))) {
+    cfg.declarativeShadowRoots = !dropsAttribute(cfg, elements?.get(template) ?? NO_LOCAL, null, 'shadowrootmode');
+  }
+  return cfg;
 }
 
 const NO_LOCAL = { attributes: null, removeAttributes: null };
@@ -91,6 +101,7 @@ const NO_LOCAL = { attributes: null, removeAttributes: null };
  */
 export function sanitizeCore(t, i, cfg) {
   let joined = false;
+  let changed = false;
   for (let child = t.first(i); child !== NONE;) {
     const next = t.next(child);
     switch (t.type(child)) {
@@ -104,22 +115,29 @@ export function sanitizeCore(t, i, cfg) {
         }
         break;
       }
-      case TYPE_ELEMENT:
-        if (sanitizeElement(t, child, cfg)) joined = true;
+      case TYPE_ELEMENT: {
+        const r = sanitizeElement(t, child, cfg);
+        if (r === REMOVED) joined = true;
+        else if (r === CHANGED) changed = true;
         break;
+      }
       default: // Text, DocumentType
     }
     child = next;
   }
   if (joined) joinTexts(t, i);
+  return joined || changed;
 }
+
+// What sanitizeElement did: nothing, changed the element's subtree, removed or replaced the element.
+const KEPT = 0, CHANGED = 1, REMOVED = 2;
 
 function remove(t, i) {
   t.unlink(i);
   return true;
 }
 
-/** sanitize core's steps for element child i: true when it was removed or replaced. */
+/** sanitize core's steps for element child i: KEPT, CHANGED or REMOVED. */
 function sanitizeElement(t, i, cfg) {
   const ns = t.nsURI(i);
   const name = t.localName(i);
@@ -130,43 +148,50 @@ function sanitizeElement(t, i, cfg) {
     const parent = node.parentNode;
     while (node.firstChild !== null) parent.insertBefore(node.firstChild, node);
     t.unlink(i);
-    return true;
+    return REMOVED;
   }
   let local = NO_LOCAL;
   if (cfg.elements !== null) {
     local = cfg.elements.get(elementName);
-    if (local === undefined) return remove(t, i);
+    if (local === undefined) return remove(t, i) && REMOVED;
   } else if (cfg.removeElements.has(elementName)) {
-    return remove(t, i);
+    return remove(t, i) && REMOVED;
   }
+  let changed = false;
   const shadowRoot = t.shadowRootIndex(i);
   if (ns === HTML_NS && name === 'template') {
     const contents = t.contents(i);
-    if (contents !== NONE && contents !== shadowRoot) sanitizeCore(t, contents, cfg);
+    if (contents !== NONE && contents !== shadowRoot && sanitizeCore(t, contents, cfg)) changed = true;
   }
-  if (shadowRoot !== NONE) sanitizeCore(t, shadowRoot, cfg);
-  sanitizeAttributes(t, i, ns, elementName, local, cfg);
-  sanitizeCore(t, i, cfg);
-  return false;
+  if (shadowRoot !== NONE && sanitizeCore(t, shadowRoot, cfg)) changed = true;
+  if (sanitizeAttributes(t, i, ns, elementName, local, cfg)) changed = true;
+  if (sanitizeCore(t, i, cfg)) changed = true;
+  return changed ? CHANGED : KEPT;
 }
 
-/** sanitize core's attribute steps for element i. */
+/** sanitize core's attribute list rules: does configuration cfg remove attribute (uri, name) of an element with `local` lists? */
+function dropsAttribute(cfg, local, uri, name) {
+  const attrName = key(uri, name);
+  if (local.removeAttributes !== null && local.removeAttributes.has(attrName)) return true;
+  if (cfg.attributes !== null) {
+    return !cfg.attributes.has(attrName) && (local.attributes === null || !local.attributes.has(attrName)) &&
+      !(cfg.dataAttributes && uri === null && name.startsWith('data-'));
+  }
+  if (local.attributes !== null) return !local.attributes.has(attrName);
+  return cfg.removeAttributes.has(attrName);
+}
+
+/** sanitize core's attribute steps for element i: true when one was removed. */
 function sanitizeAttributes(t, i, ns, elementName, local, cfg) {
   const count = t.attrCount(i);
-  if (count === 0) return;
+  if (count === 0) return false;
   let doomed = null;
   for (let k = t.attrFirst(i), end = k + count; k < end; k++) {
     const uri = t.attrURI(k);
     const name = t.attrName(k);
-    const attrName = key(uri, name);
-    let drop;
-    if (local.removeAttributes !== null && local.removeAttributes.has(attrName)) drop = true;
-    else if (cfg.attributes !== null) {
-      drop = !cfg.attributes.has(attrName) && (local.attributes === null || !local.attributes.has(attrName)) &&
-        !(cfg.dataAttributes && uri === null && name.startsWith('data-'));
-    } else if (local.attributes !== null) drop = !local.attributes.has(attrName);
-    else drop = cfg.removeAttributes.has(attrName);
+    let drop = dropsAttribute(cfg, local, uri, name);
     if (!drop && cfg.handleJavascriptNavigationUrls) {
+      const attrName = key(uri, name);
       const pair = elementName + ' ' + attrName;
       if (NAVIGATING.has(pair)) drop = isJavascriptURL(t.attrValue(k));
       else if (ns === MATH && name === 'href' && (uri === null || uri === XLINK)) drop = isJavascriptURL(t.attrValue(k));
@@ -177,9 +202,10 @@ function sanitizeAttributes(t, i, ns, elementName, local, cfg) {
     }
     if (drop) (doomed ??= []).push(uri, name);
   }
-  if (doomed === null) return;
+  if (doomed === null) return false;
   const element = t.node(i);
   for (let k = 0; k < doomed.length; k += 2) element.removeAttributeNS(doomed[k], doomed[k + 1]);
+  return true;
 }
 
 /** Join the adjacent Text children of node i. */
@@ -217,13 +243,19 @@ export function sanitizeNode(node, s, safe) {
  * "set and filter HTML": the markup parsed by the HTML fragment parsing
  * algorithm with `context` (declarative shadow roots allowed), sanitized,
  * then replacing target's children.  The safe methods leave a script
- * element's children alone.
+ * element's children alone.  As in Chromium 156, a sanitizing parse has
+ * scripting disabled (noscript's content is markup, which is sanitized);
+ * setHTMLUnsafe() with no options at all parses as innerHTML does.
  */
 export function setAndFilterHTML(fn, target, context, html, options, safe) {
   const markup = markupString(fn, html);
   if (safe && context.localName === 'script' && (context.namespaceURI === HTML_NS || context.namespaceURI === SVG)) return;
   const cfg = compiledFor(sanitizerFromOptions(fn, options, safe), safe, compile);
-  const fragment = parseHTMLFragmentFor(context, markup, fn, true, (f) => sanitizeCore(f._t, f._i, cfg));
+  const fragment = parseHTMLFragmentFor(context, markup, fn, {
+    shadowRoots: cfg.declarativeShadowRoots,
+    scriptingEnabled: safe || options !== undefined ? false : undefined,
+    prepare: (f) => sanitizeCore(f._t, f._i, cfg),
+  });
   target.replaceChildren(fragment);
 }
 
@@ -234,22 +266,45 @@ export function setAndFilterHTML(fn, target, context, html, options, safe) {
  */
 export function parseAndSanitize(fn, html, options, safe) {
   const markup = markupString(fn, html);
-  const doc = parse(markup, { shadowRoots: true, scriptingEnabled: false });
-  const s = sanitizerFromOptions(fn, options, safe);
-  sanitizeNode(doc, s, safe);
+  const cfg = compiledFor(sanitizerFromOptions(fn, options, safe), safe, compile);
+  const doc = parse(markup, { shadowRoots: cfg.declarativeShadowRoots, scriptingEnabled: false });
+  sanitizeCore(doc._t, doc._i, cfg);
   return doc;
 }
 
+// How many times sanitize() parses its own output again before it gives up (and returns '').
+const MAX_ROUNDS = 4;
+
 /**
  * sanitize(html, options): what `div.setHTML(html, options)` leaves in a
- * <div> of a document with scripting enabled (where the output is meant to
- * go), as markup: div.innerHTML.  The fragment is sanitized and serialized
- * where the parser made it, with no copy into a document.
+ * <div> of a new document with no browsing context (scripting disabled, as
+ * document.implementation.createHTMLDocument() makes), as markup:
+ * div.innerHTML.  The fragment is sanitized and serialized where the parser
+ * made it, with no copy into a document.
+ *
+ * Then the safety net the Sanitizer API leaves to its callers (HTML 8.6's
+ * note on mutated XSS: a serialized and parsed again tree need not be the
+ * one that was sanitized, e.g. nested forms, which only a parse with a
+ * misplaced </form> makes): the output is parsed again in a <div> as a
+ * page parses it (scripting enabled, and disabled), and sanitized again;
+ * while that removes something, the result of that is the output.
  */
 export function sanitizeToString(html, options) {
   const markup = markupString('sanitize', html);
   const cfg = compiledFor(sanitizerFromOptions('sanitize', options, true), true, compile);
-  const f = parseFragment(markup, { context: 'div', scriptingEnabled: true, shadowRoots: true });
+  const f = parseFragment(markup, { context: 'div', scriptingEnabled: false, shadowRoots: cfg.declarativeShadowRoots });
   sanitizeCore(f._t, f._i, cfg);
-  return serialize(f);
+  let out = serialize(f);
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const again = reparseChanged(out, cfg, true) ?? reparseChanged(out, cfg, false);
+    if (again === null) return out;
+    out = again;
+  }
+  return '';
+}
+
+/** out parsed as a <div>'s innerHTML and sanitized: null when that removed nothing, else the new markup. */
+function reparseChanged(out, cfg, scriptingEnabled) {
+  const g = parseFragment(out, { context: 'div', scriptingEnabled });
+  return sanitizeCore(g._t, g._i, cfg) ? serialize(g) : null;
 }

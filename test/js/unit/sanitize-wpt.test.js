@@ -1,0 +1,28 @@
+// WPT's sanitizer-api html5lib-style cases (test/data/wpt-sanitizer/, the
+// wpt commits named in its README.md) on our DOM: setHTML / setHTMLUnsafe
+// on a <div> (or the #document-fragment element), the children dumped in the
+// html5lib format and compared with the case's #document, or the exception
+// named by #error.  The same cases against Chromium 156:
+// test/js/browser/sanitize.test.js.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { dumpTree, parse } from '../../../js/node.js';
+import { installSanitizerMembers } from '../../../js/sanitize/index.js';
+import { readSanitizerCases, runSanitizerCase } from '../lib/sanitizer-dat.js';
+
+installSanitizerMembers();
+const cases = readSanitizerCases();
+
+test('the WPT sanitizer-api .sub.dat files hold the 126 cases of their wpt commits', () => {
+  assert.equal(cases.length, 126);
+  assert.equal(cases.filter((c) => c.error !== null).length, 3);
+});
+
+for (const c of cases) {
+  test(`${c.file} #${c.index}: ${c.method} ${JSON.stringify(c.data).slice(0, 60)} config ${JSON.stringify(c.config) ?? '(none)'}`, () => {
+    const doc = parse('');
+    const got = runSanitizerCase(doc, dumpTree, c);
+    assert.equal(got, c.error !== null ? `error: ${c.error}` : c.document);
+  });
+}

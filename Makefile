@@ -195,6 +195,7 @@ demo:
 # scripts/gen-encodings.mjs  scripts/data/encodings.tsv, index-windows-1252.txt
 #                         -> src/encoding/encodings_data.c, src/encoding/encoding.h (its enum), js/encodings.js
 # scripts/gen-entities.mjs   npm character-entities(-legacy) -> src/tokenizer/entities_data.c
+# scripts/gen-sanitizer.mjs  scripts/data/sanitizer.json -> js/sanitize/builtins.js
 gen:
 	@for g in scripts/gen-*.mjs; do $(NODE) $$g || exit 1; done
 

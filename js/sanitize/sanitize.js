@@ -94,79 +94,86 @@ const NO_LOCAL = { attributes: null, removeAttributes: null };
 // ---- sanitize core ------------------------------------------------------------
 
 /**
- * "sanitize core" over node i of tree t with compiled configuration `cfg`
- * (handleJavascriptNavigationUrls is cfg's: javascriptURLs false, which
- * "remove unsafe" sets for the safe methods).  Adjacent Text nodes that a
- * removal leaves are joined, as Chromium 156 does.
+ * "sanitize core" over node root of tree t with compiled configuration
+ * `cfg` (handleJavascriptNavigationUrls is cfg's: javascriptURLs false,
+ * which "remove unsafe" sets for the safe methods): true when it removed
+ * something.  The standard recurses; this walks with a stack of its own,
+ * so that any depth works.  A replaced element's children are moved up
+ * first and then sanitized where they land (the same result: no decision
+ * depends on a node's parent).  Adjacent Text nodes that a removal leaves
+ * are joined, as Chromium 156 does.
  */
-export function sanitizeCore(t, i, cfg) {
-  let joined = false;
+export function sanitizeCore(t, root, cfg) {
   let changed = false;
-  for (let child = t.first(i); child !== NONE;) {
-    const next = t.next(child);
-    switch (t.type(child)) {
-      case TYPE_COMMENT:
-        if (!cfg.comments) joined = remove(t, child);
-        break;
-      case TYPE_PI: {
-        const target = t.localName(child);
-        if (cfg.processingInstructions !== null ? !cfg.processingInstructions.has(target) : cfg.removeProcessingInstructions.has(target)) {
-          joined = remove(t, child);
-        }
-        break;
-      }
-      case TYPE_ELEMENT: {
-        const r = sanitizeElement(t, child, cfg);
-        if (r === REMOVED) joined = true;
-        else if (r === CHANGED) changed = true;
-        break;
-      }
-      default: // Text, DocumentType
+  const stack = []; // suspended parents: [parent, next child, joined]
+  let parent = root;
+  let child = t.first(root);
+  let joined = false;
+  for (;;) {
+    if (child === NONE) {
+      if (joined) joinTexts(t, parent);
+      if (stack.length === 0) return changed;
+      joined = stack.pop();
+      child = stack.pop();
+      parent = stack.pop();
+      continue;
     }
+    let next = t.next(child);
+    const type = t.type(child);
+    if (type === TYPE_COMMENT) {
+      if (!cfg.comments) joined = remove(t, child);
+    } else if (type === TYPE_PI) {
+      const target = t.localName(child);
+      if (cfg.processingInstructions !== null ? !cfg.processingInstructions.has(target) : cfg.removeProcessingInstructions.has(target)) {
+        joined = remove(t, child);
+      }
+    } else if (type === TYPE_ELEMENT) {
+      const ns = t.nsURI(child);
+      const name = t.localName(child);
+      const elementName = key(ns, name);
+      if (cfg.replaceWithChildrenElements !== null && cfg.replaceWithChildrenElements.has(elementName)) {
+        next = replaceWithChildren(t, child, next);
+        joined = true;
+      } else {
+        let local = NO_LOCAL;
+        if (cfg.elements !== null) local = cfg.elements.get(elementName);
+        else if (cfg.removeElements.has(elementName)) local = undefined;
+        if (local === undefined) {
+          joined = remove(t, child);
+        } else {
+          if (sanitizeAttributes(t, child, ns, elementName, local, cfg)) changed = true;
+          // Its children next, then its template contents and shadow root, then on with `next`.
+          stack.push(parent, next, joined);
+          const shadowRoot = t.shadowRootIndex(child);
+          if (shadowRoot !== NONE) stack.push(shadowRoot, t.first(shadowRoot), false);
+          if (ns === HTML_NS && name === 'template') {
+            const contents = t.contents(child);
+            if (contents !== NONE && contents !== shadowRoot) stack.push(contents, t.first(contents), false);
+          }
+          parent = child;
+          next = t.first(child);
+          joined = false;
+        }
+      }
+    } // Text, DocumentType: nothing to do
+    if (joined) changed = true;
     child = next;
   }
-  if (joined) joinTexts(t, i);
-  return joined || changed;
 }
-
-// What sanitizeElement did: nothing, changed the element's subtree, removed or replaced the element.
-const KEPT = 0, CHANGED = 1, REMOVED = 2;
 
 function remove(t, i) {
   t.unlink(i);
   return true;
 }
 
-/** sanitize core's steps for element child i: KEPT, CHANGED or REMOVED. */
-function sanitizeElement(t, i, cfg) {
-  const ns = t.nsURI(i);
-  const name = t.localName(i);
-  const elementName = key(ns, name);
-  if (cfg.replaceWithChildrenElements !== null && cfg.replaceWithChildrenElements.has(elementName)) {
-    sanitizeCore(t, i, cfg);
-    const node = t.node(i);
-    const parent = node.parentNode;
-    while (node.firstChild !== null) parent.insertBefore(node.firstChild, node);
-    t.unlink(i);
-    return REMOVED;
-  }
-  let local = NO_LOCAL;
-  if (cfg.elements !== null) {
-    local = cfg.elements.get(elementName);
-    if (local === undefined) return remove(t, i) && REMOVED;
-  } else if (cfg.removeElements.has(elementName)) {
-    return remove(t, i) && REMOVED;
-  }
-  let changed = false;
-  const shadowRoot = t.shadowRootIndex(i);
-  if (ns === HTML_NS && name === 'template') {
-    const contents = t.contents(i);
-    if (contents !== NONE && contents !== shadowRoot && sanitizeCore(t, contents, cfg)) changed = true;
-  }
-  if (shadowRoot !== NONE && sanitizeCore(t, shadowRoot, cfg)) changed = true;
-  if (sanitizeAttributes(t, i, ns, elementName, local, cfg)) changed = true;
-  if (sanitizeCore(t, i, cfg)) changed = true;
-  return changed ? CHANGED : KEPT;
+/** Element i replaced with its children; returns the node to go on with (the first child moved, or `next`). */
+function replaceWithChildren(t, i, next) {
+  const first = t.first(i);
+  const node = t.node(i);
+  const parent = node.parentNode;
+  while (node.firstChild !== null) parent.insertBefore(node.firstChild, node);
+  t.unlink(i);
+  return first === NONE ? next : first;
 }
 
 /** sanitize core's attribute list rules: does configuration cfg remove attribute (uri, name) of an element with `local` lists? */

@@ -19,10 +19,25 @@ test('the WPT sanitizer-api .sub.dat files hold the 126 cases of their wpt commi
   assert.equal(cases.filter((c) => c.error !== null).length, 3);
 });
 
+// The one case where WPT expects Chromium's sanitizing while parsing (whatwg/html PR 12756, open; Chromium
+// 156 does it) and we follow the merged standard, which sanitizes the parsed fragment
+// (docs/chromium-differences.md): there the result must be the merged standard's, made here by hand with
+// the DOM from the unsanitized parse (the div replaced with its children).
+const SANITIZE_WHILE_PARSING = 'sanitizer-in-adoption-agency.sub.dat #6';
+
 for (const c of cases) {
-  test(`${c.file} #${c.index}: ${c.method} ${JSON.stringify(c.data).slice(0, 60)} config ${JSON.stringify(c.config) ?? '(none)'}`, () => {
-    const doc = parse('');
+  const name = `${c.file} #${c.index}`;
+  test(`${name}: ${c.method} ${JSON.stringify(c.data).slice(0, 60)} config ${JSON.stringify(c.config) ?? '(none)'}`, () => {
+    const doc = parse('<!DOCTYPE html>');
     const got = runSanitizerCase(doc, dumpTree, c);
-    assert.equal(got, c.error !== null ? `error: ${c.error}` : c.document);
+    if (name !== SANITIZE_WHILE_PARSING) {
+      assert.equal(got, c.error !== null ? `error: ${c.error}` : c.document);
+      return;
+    }
+    assert.notEqual(got, c.document);
+    const div = doc.createElement('div');
+    div.setHTMLUnsafe(c.data);
+    for (const d of div.querySelectorAll('div')) d.replaceWith(...d.childNodes);
+    assert.equal(got, dumpTree(div));
   });
 }

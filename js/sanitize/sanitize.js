@@ -6,8 +6,8 @@
 // the DOM's own "remove" (Tree#unlink, which keeps live collections and
 // iterators right); set and filter HTML sanitizes the fragment parser's
 // own tree before its nodes are copied into the target's.
-import { NONE, TYPE_COMMENT, TYPE_ELEMENT, TYPE_PI, TYPE_TEXT } from '../abi.js';
-import { HTML_NS, parseHTMLFragmentFor } from '../dom.js';
+import { A_NAME, A_NS, ATTR_WORDS, NONE, NS_HTML, TYPE_COMMENT, TYPE_ELEMENT, TYPE_PI, TYPE_TEXT } from '../abi.js';
+import { HTML_NS, parseHTMLFragmentFor, stateHooks } from '../dom.js';
 import { parse, parseFragment } from '../parse.js';
 import { serialize } from '../serialize.js';
 import { ANIMATING_URL_ATTRIBUTES, MATH, NAVIGATING_URL_ATTRIBUTES, SVG, XLINK } from './builtins.js';
@@ -97,83 +97,141 @@ const NO_LOCAL = { attributes: null, removeAttributes: null };
  * "sanitize core" over node root of tree t with compiled configuration
  * `cfg` (handleJavascriptNavigationUrls is cfg's: javascriptURLs false,
  * which "remove unsafe" sets for the safe methods): true when it removed
- * something.  The standard recurses; this walks with a stack of its own,
- * so that any depth works.  A replaced element's children are moved up
- * first and then sanitized where they land (the same result: no decision
- * depends on a node's parent).  Adjacent Text nodes that a removal leaves
- * are joined, as Chromium 156 does.
+ * something.
+ *
+ * No decision of the algorithm depends on where a node is, so it is made
+ * in two passes: the tree is read (in record order when it is as the parser
+ * made it, which is fast and needs no stack; else by a walk with a stack of
+ * its own: any depth works) and what to remove is listed, then the removals
+ * are made.  A replaced element's children are moved up after they were
+ * sanitized in place, as the standard does.  Adjacent Text nodes that a
+ * removal leaves are joined, as Chromium 156 does.
  */
 export function sanitizeCore(t, root, cfg) {
-  let changed = false;
-  const stack = []; // suspended parents: [parent, next child, joined]
-  let parent = root;
-  let child = t.first(root);
-  let joined = false;
-  for (;;) {
-    if (child === NONE) {
-      if (joined) joinTexts(t, parent);
-      if (stack.length === 0) return changed;
-      joined = stack.pop();
-      child = stack.pop();
-      parent = stack.pop();
-      continue;
+  const plan = { removed: [], replaced: [], attributes: [], elements: new Map() };
+  if (t.ov === null && root < t.count) planRecords(t, root, cfg, plan);
+  else planWalk(t, root, cfg, plan);
+  return apply(t, plan);
+}
+
+const KEEP = 0, REMOVE = 1, REPLACE = 2;
+// What to do with an attribute: keep it, remove it, or look at its value
+// (a javascript: URL; an SVG animation of href).
+const ATTR_KEEP = 0, ATTR_DROP = 1, ATTR_URL = 2, ATTR_ANIMATION = 3;
+
+/**
+ * The decision for an element name (namespace code, name id) of tree t,
+ * made once per name and call: { action, local, ns, elementName, attrs }
+ * (attrs: attribute decisions by name id and namespace code).
+ */
+function elementDecision(t, j, cfg, cache) {
+  const id = t.ns(j) * 0x1000000 + t.nameIdOf(j);
+  let d = cache.get(id);
+  if (d !== undefined) return d;
+  const ns = t.nsURI(j);
+  const elementName = key(ns, t.localName(j));
+  let action = KEEP;
+  let local = NO_LOCAL;
+  if (cfg.replaceWithChildrenElements !== null && cfg.replaceWithChildrenElements.has(elementName)) action = REPLACE;
+  else if (cfg.elements !== null) {
+    local = cfg.elements.get(elementName);
+    if (local === undefined) action = REMOVE;
+  } else if (cfg.removeElements.has(elementName)) action = REMOVE;
+  d = { action, local, ns, elementName, attrs: new Map() };
+  cache.set(id, d);
+  return d;
+}
+
+/** sanitize core's decision for attribute (uri, name) of an element with decision d. */
+function attributeDecision(d, uri, name, cfg) {
+  if (dropsAttribute(cfg, d.local, uri, name)) return ATTR_DROP;
+  if (!cfg.handleJavascriptNavigationUrls) return ATTR_KEEP;
+  const pair = d.elementName + ' ' + key(uri, name);
+  if (NAVIGATING.has(pair)) return ATTR_URL;
+  if (d.ns === MATH && name === 'href' && (uri === null || uri === XLINK)) return ATTR_URL;
+  if (d.ns === SVG && ANIMATING.has(pair)) return ATTR_ANIMATION;
+  return ATTR_KEEP;
+}
+
+/** sanitize core's decision for node j (its attributes to remove go to plan.attributes). */
+function decide(t, j, cfg, plan) {
+  const type = t.type(j);
+  if (type === TYPE_ELEMENT) {
+    const d = elementDecision(t, j, cfg, plan.elements);
+    if (d.action === KEEP) planAttributes(t, j, d, cfg, plan.attributes);
+    return d.action;
+  }
+  if (type === TYPE_COMMENT) return cfg.comments ? KEEP : REMOVE;
+  if (type === TYPE_PI) {
+    const target = t.localName(j);
+    const keep = cfg.processingInstructions !== null ? cfg.processingInstructions.has(target) : !cfg.removeProcessingInstructions.has(target);
+    return keep ? KEEP : REMOVE;
+  }
+  return KEEP; // Text, DocumentType, and the records of template contents and shadow roots
+}
+
+/**
+ * The decisions over a tree as the parser made it: its records in order,
+ * template contents and shadow roots included (they follow their element);
+ * a removed node's subtree is skipped.
+ */
+function planRecords(t, root, cfg, plan) {
+  for (let j = root + 1, end = t.end(root); j < end;) {
+    const a = decide(t, j, cfg, plan);
+    if (a === REMOVE) {
+      plan.removed.push(j);
+      j = t.end(j);
+    } else {
+      if (a === REPLACE) plan.replaced.push(j);
+      j++;
     }
-    let next = t.next(child);
-    const type = t.type(child);
-    if (type === TYPE_COMMENT) {
-      if (!cfg.comments) joined = remove(t, child);
-    } else if (type === TYPE_PI) {
-      const target = t.localName(child);
-      if (cfg.processingInstructions !== null ? !cfg.processingInstructions.has(target) : cfg.removeProcessingInstructions.has(target)) {
-        joined = remove(t, child);
-      }
-    } else if (type === TYPE_ELEMENT) {
-      const ns = t.nsURI(child);
-      const name = t.localName(child);
-      const elementName = key(ns, name);
-      if (cfg.replaceWithChildrenElements !== null && cfg.replaceWithChildrenElements.has(elementName)) {
-        next = replaceWithChildren(t, child, next);
-        joined = true;
-      } else {
-        let local = NO_LOCAL;
-        if (cfg.elements !== null) local = cfg.elements.get(elementName);
-        else if (cfg.removeElements.has(elementName)) local = undefined;
-        if (local === undefined) {
-          joined = remove(t, child);
-        } else {
-          if (sanitizeAttributes(t, child, ns, elementName, local, cfg)) changed = true;
-          // Its children next, then its template contents and shadow root, then on with `next`.
-          stack.push(parent, next, joined);
-          const shadowRoot = t.shadowRootIndex(child);
-          if (shadowRoot !== NONE) stack.push(shadowRoot, t.first(shadowRoot), false);
-          if (ns === HTML_NS && name === 'template') {
-            const contents = t.contents(child);
-            if (contents !== NONE && contents !== shadowRoot) stack.push(contents, t.first(contents), false);
-          }
-          parent = child;
-          next = t.first(child);
-          joined = false;
-        }
-      }
-    } // Text, DocumentType: nothing to do
-    if (joined) changed = true;
-    child = next;
   }
 }
 
-function remove(t, i) {
-  t.unlink(i);
-  return true;
+/** The decisions over any tree: children, template contents and shadow roots, with a stack. */
+function planWalk(t, root, cfg, plan) {
+  const stack = [root];
+  while (stack.length > 0) {
+    for (let c = t.first(stack.pop()); c !== NONE; c = t.next(c)) {
+      const a = decide(t, c, cfg, plan);
+      if (a === REMOVE) {
+        plan.removed.push(c);
+        continue;
+      }
+      if (t.type(c) !== TYPE_ELEMENT) continue;
+      stack.push(c);
+      if (a === REPLACE) continue; // its template contents and shadow root go with it
+      const shadowRoot = t.shadowRootIndex(c);
+      if (shadowRoot !== NONE) stack.push(shadowRoot);
+      if (t.ns(c) === NS_HTML && t.localName(c) === 'template') {
+        const contents = t.contents(c);
+        if (contents !== NONE && contents !== shadowRoot) stack.push(contents);
+      }
+    }
+  }
 }
 
-/** Element i replaced with its children; returns the node to go on with (the first child moved, or `next`). */
-function replaceWithChildren(t, i, next) {
-  const first = t.first(i);
-  const node = t.node(i);
-  const parent = node.parentNode;
-  while (node.firstChild !== null) parent.insertBefore(node.firstChild, node);
-  t.unlink(i);
-  return first === NONE ? next : first;
+/** Make the removals of plan; true when there were any. */
+function apply(t, plan) {
+  const { removed, replaced, attributes } = plan;
+  if (removed.length === 0 && replaced.length === 0 && attributes.length === 0) return false;
+  removeAttributes(t, attributes);
+  const parents = new Set();
+  for (const j of removed) {
+    parents.add(t.parent(j));
+    t.unlink(j);
+  }
+  // In document order: an outer element's children move up before an inner one's.
+  for (const j of replaced) {
+    const node = t.node(j);
+    const parent = node.parentNode;
+    if (parent === null) continue;
+    while (node.firstChild !== null) parent.insertBefore(node.firstChild, node);
+    parents.add(parent._i);
+    t.unlink(j);
+  }
+  for (const p of parents) if (p !== NONE) joinTexts(t, p);
+  return true;
 }
 
 /** sanitize core's attribute list rules: does configuration cfg remove attribute (uri, name) of an element with `local` lists? */
@@ -188,31 +246,59 @@ function dropsAttribute(cfg, local, uri, name) {
   return cfg.removeAttributes.has(attrName);
 }
 
-/** sanitize core's attribute steps for element i: true when one was removed. */
-function sanitizeAttributes(t, i, ns, elementName, local, cfg) {
+/** sanitize core's attribute steps for element i (decision d): the attributes to remove pushed on `out` as i, namespace, local name. */
+function planAttributes(t, i, d, cfg, out) {
   const count = t.attrCount(i);
-  if (count === 0) return false;
-  let doomed = null;
+  if (count === 0) return;
+  const a = t.a;
   for (let k = t.attrFirst(i), end = k + count; k < end; k++) {
-    const uri = t.attrURI(k);
-    const name = t.attrName(k);
-    let drop = dropsAttribute(cfg, local, uri, name);
-    if (!drop && cfg.handleJavascriptNavigationUrls) {
-      const attrName = key(uri, name);
-      const pair = elementName + ' ' + attrName;
-      if (NAVIGATING.has(pair)) drop = isJavascriptURL(t.attrValue(k));
-      else if (ns === MATH && name === 'href' && (uri === null || uri === XLINK)) drop = isJavascriptURL(t.attrValue(k));
-      else if (ns === SVG && ANIMATING.has(pair)) {
-        const v = t.attrValue(k);
-        drop = v === 'href' || v === 'xlink:href';
-      }
+    // Decisions by (name id, namespace code) for the parser's attribute records.
+    const id = k < t.acount ? a[k * ATTR_WORDS + A_NAME] * 256 + (a[k * ATTR_WORDS + A_NS] & 0xff) : -1;
+    let what = id >= 0 ? d.attrs.get(id) : undefined;
+    if (what === undefined) {
+      what = attributeDecision(d, t.attrURI(k), t.attrName(k), cfg);
+      if (id >= 0) d.attrs.set(id, what);
     }
-    if (drop) (doomed ??= []).push(uri, name);
+    if (what === ATTR_KEEP) continue;
+    if (what === ATTR_URL) {
+      if (!isJavascriptURL(t.attrValue(k))) continue;
+    } else if (what === ATTR_ANIMATION) {
+      const v = t.attrValue(k);
+      if (v !== 'href' && v !== 'xlink:href') continue;
+    }
+    out.push(i, t.attrURI(k), t.attrName(k));
   }
-  if (doomed === null) return false;
-  const element = t.node(i);
-  for (let k = 0; k < doomed.length; k += 2) element.removeAttributeNS(doomed[k], doomed[k + 1]);
-  return true;
+}
+
+/**
+ * DOM "remove an attribute" for each (element, namespace, local name) of
+ * `doomed` (grouped by element, in order): the element's list is compacted
+ * once, and the attribute change steps (stateHooks.attribute: form
+ * controls' state) run for each.
+ */
+function removeAttributes(t, doomed) {
+  for (let k = 0; k < doomed.length;) {
+    const i = doomed[k];
+    const list = t.attrList(i);
+    let n = 0;
+    const gone = [];
+    for (const a of list) {
+      let drop = false;
+      for (let m = k; m < doomed.length && doomed[m] === i; m += 3) {
+        if (doomed[m + 2] === a.local && doomed[m + 1] === a.uri) {
+          drop = true;
+          break;
+        }
+      }
+      if (drop) gone.push(a);
+      else list[n++] = a;
+    }
+    list.length = n;
+    t.version++;
+    // After the change, as Element#removeAttribute runs them.
+    if (stateHooks.attribute !== null) for (const a of gone) stateHooks.attribute(t, i, a.local, a.uri, a.value, null);
+    while (k < doomed.length && doomed[k] === i) k += 3;
+  }
 }
 
 /** Join the adjacent Text children of node i. */
@@ -303,7 +389,8 @@ export function sanitizeToString(html, options) {
   sanitizeCore(f._t, f._i, cfg);
   let out = serialize(f);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const again = reparseChanged(out, cfg, true) ?? reparseChanged(out, cfg, false);
+    // Only noscript parses differently with scripting disabled.
+    const again = reparseChanged(out, cfg, true) ?? (out.includes('<noscript') ? reparseChanged(out, cfg, false) : null);
     if (again === null) return out;
     out = again;
   }

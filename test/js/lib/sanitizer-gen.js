@@ -5,17 +5,10 @@
 // nesting) and sanitizer configurations, from a seeded generator, so that a
 // run is repeatable and a failure names its seed.
 
-/** Mulberry32: a small seeded PRNG; returns () => [0, 1). */
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../differential/gen/html.js';
+
+/** A seeded PRNG: () => [0, 1) (mulberry32, as the differential test's generator). */
+export const rng = mulberry32;
 
 const pick = (r, list) => list[Math.floor(r() * list.length)];
 

@@ -101,7 +101,7 @@ export function escapeAttribute(s) { return ATTR_TEST.test(s) ? s.replace(ATTR_A
 
 /** DOM-like trees of js/dom.js: node, list and cursor are record indexes (a
  *  list is its first child's, NONE when empty; the next is the next sibling). */
-class DomWalk {
+export class DomWalk {
   constructor(t) {
     this.t = t;
     this.n = t.n;
@@ -414,6 +414,16 @@ function shadowStart(sr) {
   if (sr.clonable) s += ' shadowrootclonable=""';
   if (sr.keepCustomElementRegistryNull) s += ' shadowrootcustomelementregistry=""';
   return s + '>';
+}
+
+/**
+ * The children of record i of a tree as the parser made it, serialised
+ * through adapter A, a DomWalk that leaves nodes out (the sanitizer's,
+ * js/sanitize/): no shadow roots.
+ */
+export function serializeThrough(A, i, scripting) {
+  const l = A.list(i);
+  return run(A, l, A.first(l), false, scripting);
 }
 
 /**

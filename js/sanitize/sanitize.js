@@ -9,7 +9,7 @@
 import { A_NAME, A_NS, ATTR_WORDS, NONE, NS_HTML, TYPE_COMMENT, TYPE_ELEMENT, TYPE_PI, TYPE_TEXT } from '../abi.js';
 import { HTML_NS, parseHTMLFragmentFor, stateHooks } from '../dom.js';
 import { parse, parseFragment } from '../parse.js';
-import { serialize } from '../serialize.js';
+import { DomWalk, serialize, serializeThrough } from '../serialize.js';
 import { ANIMATING_URL_ATTRIBUTES, MATH, NAVIGATING_URL_ATTRIBUTES, SVG, XLINK } from './builtins.js';
 import { compiledFor, sanitizerFromOptions } from './config.js';
 
@@ -108,10 +108,73 @@ const NO_LOCAL = { attributes: null, removeAttributes: null };
  * removal leaves are joined, as Chromium 156 does.
  */
 export function sanitizeCore(t, root, cfg) {
+  return apply(t, planFor(t, root, cfg));
+}
+
+/** sanitize core's decisions over node root of tree t: { removed, replaced, attributes } (nothing changed yet). */
+function planFor(t, root, cfg) {
   const plan = { removed: [], replaced: [], attributes: [], elements: new Map() };
   if (t.ov === null && root < t.count) planRecords(t, root, cfg, plan);
   else planWalk(t, root, cfg, plan);
-  return apply(t, plan);
+  return plan;
+}
+const isEmpty = (plan) => plan.removed.length === 0 && plan.replaced.length === 0 && plan.attributes.length === 0;
+
+/**
+ * The markup of fragment f (a tree as the parser made it) sanitized by
+ * `plan`: serialised without the removed nodes and attributes, with no
+ * change to the tree (the same markup as apply() then serialize(), without
+ * the cost of changing it).  A plan that replaces elements is applied.
+ */
+function serializePlanned(f, plan) {
+  const t = f._t;
+  if (plan.replaced.length !== 0 || t.ov !== null || isEmpty(plan)) {
+    apply(t, plan);
+    return serialize(f);
+  }
+  return serializeThrough(new PlannedWalk(t, plan), f._i, t.scripting);
+}
+
+/** js/serialize.js's walk over a parsed tree, leaving out what a plan removes. */
+class PlannedWalk extends DomWalk {
+  constructor(t, plan) {
+    super(t);
+    this.removed = new Set(plan.removed);
+    // Element -> the positions of the attributes it keeps.
+    this.kept = new Map();
+    const doomed = plan.attributes;
+    for (let k = 0; k < doomed.length;) {
+      const i = doomed[k];
+      const first = t.attrFirst(i);
+      const gone = new Set();
+      for (; k < doomed.length && doomed[k] === i; k += 3) {
+        for (let a = first, end = first + t.attrCount(i); a < end; a++) {
+          if (t.attrName(a) === doomed[k + 2] && t.attrURI(a) === doomed[k + 1]) gone.add(a - first);
+        }
+      }
+      const keep = [];
+      for (let a = 0, n = t.attrCount(i); a < n; a++) if (!gone.has(a)) keep.push(a);
+      this.kept.set(i, keep);
+    }
+  }
+  skip(c) {
+    while (c !== NONE && this.removed.has(c)) c = this.t.next(c);
+    return c;
+  }
+  list(i) { return this.skip(super.list(i)); }
+  after(l, c) { return this.skip(super.after(l, c)); }
+  attrCount(i) {
+    const keep = this.kept.get(i);
+    return keep === undefined ? super.attrCount(i) : keep.length;
+  }
+  attrName(i, k) {
+    const keep = this.kept.get(i);
+    return super.attrName(i, keep === undefined ? k : keep[k]);
+  }
+  attrValue(i, k) {
+    const keep = this.kept.get(i);
+    return super.attrValue(i, keep === undefined ? k : keep[k]);
+  }
 }
 
 const KEEP = 0, REMOVE = 1, REPLACE = 2;
@@ -386,8 +449,7 @@ export function sanitizeToString(html, options) {
   const markup = markupString('sanitize', html);
   const cfg = compiledFor(sanitizerFromOptions('sanitize', options, true), true, compile);
   const f = parseFragment(markup, { context: 'div', scriptingEnabled: false, shadowRoots: cfg.declarativeShadowRoots });
-  sanitizeCore(f._t, f._i, cfg);
-  let out = serialize(f);
+  let out = serializePlanned(f, planFor(f._t, f._i, cfg));
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // Only noscript parses differently with scripting disabled.
     const again = reparseChanged(out, cfg, true) ?? (out.includes('<noscript') ? reparseChanged(out, cfg, false) : null);
@@ -400,5 +462,6 @@ export function sanitizeToString(html, options) {
 /** out parsed as a <div>'s innerHTML and sanitized: null when that removed nothing, else the new markup. */
 function reparseChanged(out, cfg, scriptingEnabled) {
   const g = parseFragment(out, { context: 'div', scriptingEnabled });
-  return sanitizeCore(g._t, g._i, cfg) ? serialize(g) : null;
+  const plan = planFor(g._t, g._i, cfg);
+  return isEmpty(plan) ? null : serializePlanned(g, plan);
 }

@@ -357,6 +357,9 @@ function removeAttributes(t, doomed) {
       else list[n++] = a;
     }
     list.length = n;
+    // An is attribute the sanitizer removes leaves no is value behind: Chromium
+    // 156 sanitizes a start tag's attributes before it creates the element.
+    if (gone.some((a) => a.local === 'is' && a.uri === null)) t.storeIs(t.mat(i), null);
     t.version++;
     // After the change, as Element#removeAttribute runs them.
     if (stateHooks.attribute !== null) for (const a of gone) stateHooks.attribute(t, i, a.local, a.uri, a.value, null);

@@ -54,7 +54,7 @@ const MEMBERS = [
   }],
   [Element, 'setHTMLUnsafe', function setHTMLUnsafe(html, options) {
     checkReceiver(this, Element, 'Element.setHTMLUnsafe');
-    setAndFilterHTML('Element.setHTMLUnsafe', isTemplate(this) ? this.content : this, this, html, options, false);
+    setAndFilterHTML('Element.setHTMLUnsafe', isTemplate(this) ? this.content : this, this, html, options, false, arguments.length > 1);
   }],
   [ShadowRoot, 'setHTML', function setHTML(html, options) {
     checkReceiver(this, ShadowRoot, 'ShadowRoot.setHTML');
@@ -62,7 +62,7 @@ const MEMBERS = [
   }],
   [ShadowRoot, 'setHTMLUnsafe', function setHTMLUnsafe(html, options) {
     checkReceiver(this, ShadowRoot, 'ShadowRoot.setHTMLUnsafe');
-    setAndFilterHTML('ShadowRoot.setHTMLUnsafe', this, this.host, html, options, false);
+    setAndFilterHTML('ShadowRoot.setHTMLUnsafe', this, this.host, html, options, false, arguments.length > 1);
   }],
 ];
 

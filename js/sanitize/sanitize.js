@@ -404,15 +404,16 @@ export function sanitizeNode(node, s, safe) {
  * then replacing target's children.  The safe methods leave a script
  * element's children alone.  As in Chromium 156, a sanitizing parse has
  * scripting disabled (noscript's content is markup, which is sanitized);
- * setHTMLUnsafe() with no options at all parses as innerHTML does.
+ * setHTMLUnsafe() called with one argument (`optionsGiven` false; an
+ * explicit undefined counts as given there) parses as innerHTML does.
  */
-export function setAndFilterHTML(fn, target, context, html, options, safe) {
+export function setAndFilterHTML(fn, target, context, html, options, safe, optionsGiven = true) {
   const markup = markupString(fn, html);
   if (safe && context.localName === 'script' && (context.namespaceURI === HTML_NS || context.namespaceURI === SVG)) return;
   const cfg = compiledFor(sanitizerFromOptions(fn, options, safe), safe, compile);
   const fragment = parseHTMLFragmentFor(context, markup, fn, {
     shadowRoots: cfg.declarativeShadowRoots,
-    scriptingEnabled: safe || options !== undefined ? false : undefined,
+    scriptingEnabled: safe || optionsGiven ? false : undefined,
     prepare: (f) => sanitizeCore(f._t, f._i, cfg),
   });
   target.replaceChildren(fragment);

@@ -44,7 +44,7 @@ export function readSanitizerCases() {
       }
       out.push({
         file, index, data: c.data ?? '', config,
-        method: c.method ?? (file.startsWith('sethtml-unsafety') ? 'setHTMLUnsafe' : 'setHTML'),
+        method: c.method ?? (/^sethtml-unsafety|^sethtmlunsafe-/.test(file) ? 'setHTMLUnsafe' : 'setHTML'),
         context: c['document-fragment'] ?? 'div',
         error: c.error ?? null,
         // The expected children in the html5lib format, as dumpTree() writes them.

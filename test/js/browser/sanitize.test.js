@@ -179,6 +179,9 @@ describeInChromium('test/js/browser/sanitize.test.js', 'browser: the HTML Saniti
     })(${JSON.stringify(cases)})`);
     const mine = cases.map((c) => runSanitizerCase(ourDoc(), dumpTree, c));
     const differ = cases.filter((c, k) => mine[k] !== theirs[k]).map((c) => `${c.file} #${c.index}`);
+    // WPT's <base href=javascript:> case predates whatwg/html PR 12664 (<base> unsafe): both remove the element.
+    const base = cases.findIndex((c) => c.file === 'sanitizer-javascript-url.sub.dat' && c.index === 2);
+    assert.deepEqual([mine[base], theirs[base]], ['', '']);
     // Chromium sanitizes while parsing (whatwg/html PR 12756, open): a replaced element's children go where the
     // parser would have put the element.  WPT expects that in the adoption agency case, where we follow the
     // merged standard (sanitize the parsed fragment); in the other five WPT expects the merged standard's result

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { dumpTree, parse } from '../../../js/node.js';
-import { installSanitizerMembers } from '../../../js/sanitize/index.js';
+import { installSanitizerMembers, parseHTML } from '../../../js/sanitize/index.js';
 import { readSanitizerCases, runSanitizerCase } from '../lib/sanitizer-dat.js';
 
 installSanitizerMembers();
@@ -47,5 +47,13 @@ for (const c of cases) {
     div.setHTMLUnsafe(c.data);
     for (const d of div.querySelectorAll('div')) d.replaceWith(...d.childNodes);
     assert.equal(got, dumpTree(div));
+  });
+}
+
+// sanitizer-javascript-url.html runs its cases through Document.parseHTML('<body>' + data) too.
+for (const c of cases.filter((x) => x.file === 'sanitizer-javascript-url.sub.dat')) {
+  test(`${c.file} #${c.index} through parseHTML: ${JSON.stringify(c.data)}`, () => {
+    const body = parseHTML('<body>' + c.data, { sanitizer: c.config }).body;
+    assert.equal(dumpTree(body), `${c.file} #${c.index}` === BASE_UNSAFE ? '' : c.document);
   });
 }

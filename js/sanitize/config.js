@@ -82,7 +82,7 @@ const BOOLEANS = ['comments', 'dataAttributes', 'javascriptURLs'];
  * WebIDL dictionary SanitizerConfig from a JS value (undefined / null: the
  * empty dictionary): its members read once each, in WebIDL order (by name).
  */
-export function toSanitizerConfig(fn, v) {
+function toSanitizerConfig(fn, v) {
   if (v === undefined || v === null) return {};
   if (typeof v !== 'object' && typeof v !== 'function') throw typeError(fn, `a SanitizerConfig must be an object; got ${describe(v)}`);
   const out = {};
@@ -106,9 +106,9 @@ function canonicalName(x, defaultNamespace) {
   return { name: x.name, namespace: ns === '' ? null : ns };
 }
 /** "canonicalize a sanitizer element" (default namespace: HTML). */
-export const canonicalElement = (x) => canonicalName(x, HTML);
+const canonicalElement = (x) => canonicalName(x, HTML);
 /** "canonicalize a sanitizer attribute" (default namespace: none). */
-export const canonicalAttribute = (x) => canonicalName(x, null);
+const canonicalAttribute = (x) => canonicalName(x, null);
 /** "canonicalize a sanitizer processing instruction". */
 const canonicalPI = (x) => ({ target: typeof x === 'string' ? x : x.target });
 
@@ -125,7 +125,7 @@ function canonicalElementWithAttributes(x) {
 
 const same = (a, b) => a.name === b.name && a.namespace === b.namespace;
 /** A Sanitizer name list "contains" item. */
-export const contains = (list, item) => list.some((e) => same(e, item));
+const contains = (list, item) => list.some((e) => same(e, item));
 const containsTarget = (list, target) => list.some((e) => e.target === target);
 /** "remove" item from list: true when something was removed. */
 function removeFrom(list, item) {
@@ -161,7 +161,7 @@ function withoutDuplicates(list) {
 const intersects = (a, b) => a.some((e) => contains(b, e));
 const difference = (a, b) => a.filter((e) => !contains(b, e));
 /** A custom data attribute: "data-" then at least one character, no namespace (HTML 3.2.6.6; no uppercase ASCII). */
-export const isCustomData = (a) => a.namespace === null && a.name.length > 5 && a.name.startsWith('data-') && !/[A-Z]/.test(a.name);
+const isCustomData = (a) => a.namespace === null && a.name.length > 5 && a.name.startsWith('data-') && !/[A-Z]/.test(a.name);
 
 /** "less than item". */
 function lessThanItem(a, b) {
@@ -204,7 +204,7 @@ const nameOf = (e) => (e.namespace === null ? `'${e.name}'` : `'${e.name}' (${e.
  * standard only says valid or not; the reason names the keys for the
  * TypeError's message.
  */
-export function invalidReason(c) {
+function invalidReason(c) {
   if (c.elements !== undefined && c.removeElements !== undefined) return "'elements' and 'removeElements' are both given";
   if (c.processingInstructions !== undefined && c.removeProcessingInstructions !== undefined) {
     return "'processingInstructions' and 'removeProcessingInstructions' are both given";
@@ -275,9 +275,6 @@ function builtinSafeDefault() {
 
 const CONFIG = Symbol('configuration');
 const COMPILED = Symbol('compiled');
-
-/** The Sanitizer's configuration (for js/sanitize/sanitize.js). */
-export const configurationOf = (s) => s[CONFIG];
 
 /**
  * "set a configuration": canonicalize a converted dictionary and keep it if
@@ -527,7 +524,7 @@ const HANDLERS = EVENT_HANDLERS.map((name) => ({ name, namespace: null }));
  * baseline's elements, the event handler content attributes, and
  * javascriptURLs set to false (whatwg/html PR 12898).  True when c changed.
  */
-export function removeUnsafe(c) {
+function removeUnsafe(c) {
   let result = false;
   for (const e of BASELINE) if (removeAnElement(c, e)) result = true;
   for (const a of HANDLERS) if (removeAnAttribute(c, a)) result = true;
@@ -539,7 +536,7 @@ export function removeUnsafe(c) {
 }
 
 /** A deep copy of canonical configuration c. */
-export function copyConfiguration(c) {
+function copyConfiguration(c) {
   const out = { ...c };
   for (const key of [...ELEMENT_LISTS, ...ATTRIBUTE_LISTS]) {
     if (c[key] !== undefined) {
@@ -576,7 +573,7 @@ export function compiledFor(s, safe, compile) {
 }
 
 /** Is x a Sanitizer made by this module? */
-export const isSanitizer = (x) => x !== null && typeof x === 'object' && CONFIG in x;
+const isSanitizer = (x) => x !== null && typeof x === 'object' && CONFIG in x;
 
 let defaultSanitizer = null;
 /**

@@ -6,7 +6,10 @@
 // the DOM's own "remove" (Tree#unlink, which keeps live collections and
 // iterators right); set and filter HTML sanitizes the fragment parser's
 // own tree before its nodes are copied into the target's.
-import { A_NAME, A_NS, ATTR_WORDS, NONE, NS_HTML, TYPE_COMMENT, TYPE_ELEMENT, TYPE_PI, TYPE_TEXT } from '../abi.js';
+import {
+  A_NAME, A_NS, ATTR_WORDS, INFO_SHADOW_ROOT, NODE_WORDS, NONE, NS_HTML, SHADOW_CLONABLE, SHADOW_DELEGATES_FOCUS,
+  SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE, SHADOW_SLOT_MANUAL, TYPE_COMMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+} from '../abi.js';
 import { HTML_NS, parseHTMLFragmentFor, stateHooks } from '../dom.js';
 import { parse, parseFragment } from '../parse.js';
 import { DomWalk, serialize, serializeThrough } from '../serialize.js';
@@ -77,17 +80,28 @@ export function compile(c) {
     dataAttributes: c.dataAttributes === true,
     handleJavascriptNavigationUrls: c.javascriptURLs === false,
     declarativeShadowRoots: false,
+    shadowRootFlagsDropped: 0,
   };
   // Chromium 156 sanitizes a template's attributes before the parser reads
   // shadowrootmode (whatwg/html PR 12756, "sanitize while parsing"): a
   // declarative shadow root is attached only where the configuration keeps
   // a template's shadowrootmode attribute.
+  // The other shadowroot* attributes likewise: a root keeps the flags whose attributes the configuration keeps.
   const template = key(HTML_NS, 'template');
   if (!(cfg.replaceWithChildrenElements?.has(template)) && (elements !== null ? elements.has(template) : !cfg.removeElements.has(template))) {
-    cfg.declarativeShadowRoots = !dropsAttribute(cfg, elements?.get(template) ?? NO_LOCAL, null, 'shadowrootmode');
+    const local = elements?.get(template) ?? NO_LOCAL;
+    cfg.declarativeShadowRoots = !dropsAttribute(cfg, local, null, 'shadowrootmode');
+    for (const [flag, name] of SHADOW_FLAGS) if (dropsAttribute(cfg, local, null, name)) cfg.shadowRootFlagsDropped |= flag;
   }
   return cfg;
 }
+
+// The flags of a declarative shadow root (docs/format.md) and the template attributes that set them.
+const SHADOW_FLAGS = [[SHADOW_DELEGATES_FOCUS, 'shadowrootdelegatesfocus'], [SHADOW_CLONABLE, 'shadowrootclonable'],
+  [SHADOW_SERIALIZABLE, 'shadowrootserializable'], [SHADOW_SLOT_MANUAL, 'shadowrootslotassignment'],
+  [SHADOW_KEEP_REGISTRY_NULL, 'shadowrootcustomelementregistry']];
+// The record word that holds them (js/dom.js ShadowRoot#_w).
+const SHADOW_WORD = 5;
 
 const NO_LOCAL = { attributes: null, removeAttributes: null };
 
@@ -113,12 +127,12 @@ export function sanitizeCore(t, root, cfg) {
 
 /** sanitize core's decisions over node root of tree t: { removed, replaced, attributes } (nothing changed yet). */
 function planFor(t, root, cfg) {
-  const plan = { removed: [], replaced: [], attributes: [], elements: new Map() };
+  const plan = { removed: [], replaced: [], attributes: [], shadowRoots: [], elements: new Map(), cfg };
   if (t.ov === null && root < t.count) planRecords(t, root, cfg, plan);
   else planWalk(t, root, cfg, plan);
   return plan;
 }
-const isEmpty = (plan) => plan.removed.length === 0 && plan.replaced.length === 0 && plan.attributes.length === 0;
+const isEmpty = (plan) => plan.removed.length === 0 && plan.replaced.length === 0 && plan.attributes.length === 0 && plan.shadowRoots.length === 0;
 
 /**
  * The markup of fragment f (a tree as the parser made it) sanitized by
@@ -230,6 +244,9 @@ function decide(t, j, cfg, plan) {
     const keep = cfg.processingInstructions !== null ? cfg.processingInstructions.has(target) : !cfg.removeProcessingInstructions.has(target);
     return keep ? KEEP : REMOVE;
   }
+  // A declarative shadow root whose template attributes the configuration removes in part.
+  if (type === TYPE_FRAGMENT && cfg.shadowRootFlagsDropped !== 0 && j < t.count && (t.n[j * NODE_WORDS] & INFO_SHADOW_ROOT) !== 0 &&
+    (t.n[j * NODE_WORDS + SHADOW_WORD] & cfg.shadowRootFlagsDropped) !== 0) plan.shadowRoots.push(j);
   return KEEP; // Text, DocumentType, and the records of template contents and shadow roots
 }
 
@@ -265,7 +282,10 @@ function planWalk(t, root, cfg, plan) {
       stack.push(c);
       if (a === REPLACE) continue; // its template contents and shadow root go with it
       const shadowRoot = t.shadowRootIndex(c);
-      if (shadowRoot !== NONE) stack.push(shadowRoot);
+      if (shadowRoot !== NONE) {
+        decide(t, shadowRoot, cfg, plan);
+        stack.push(shadowRoot);
+      }
       if (t.ns(c) === NS_HTML && t.localName(c) === 'template') {
         const contents = t.contents(c);
         if (contents !== NONE && contents !== shadowRoot) stack.push(contents);
@@ -277,7 +297,9 @@ function planWalk(t, root, cfg, plan) {
 /** Make the removals of plan; true when there were any. */
 function apply(t, plan) {
   const { removed, replaced, attributes } = plan;
-  if (removed.length === 0 && replaced.length === 0 && attributes.length === 0) return false;
+  if (isEmpty(plan)) return false;
+  // The parser's record of each such root: its flags as if the attributes had gone before the root was attached.
+  for (const j of plan.shadowRoots) t.n[j * NODE_WORDS + SHADOW_WORD] &= ~plan.cfg.shadowRootFlagsDropped;
   removeAttributes(t, attributes);
   const parents = new Set();
   for (const j of removed) {
@@ -388,14 +410,6 @@ function joinTexts(t, i) {
 function markupString(fn, html) {
   if (typeof html === 'symbol') throw new TypeError(`${fn}: the markup must be a string; got a symbol`);
   return String(html);
-}
-
-/**
- * "sanitize" node (a Document, DocumentFragment, Element or ShadowRoot of
- * a js/dom.js tree) with sanitizer s: "remove unsafe" first when safe.
- */
-export function sanitizeNode(node, s, safe) {
-  sanitizeCore(node._t, node._i, compiledFor(s, safe, compile));
 }
 
 /**

@@ -16,7 +16,7 @@ import { test } from 'node:test';
 import { describeInChromium } from '../../browser/chromium.js';
 import { useHarness } from '../../browser/harness-session.js';
 import { dumpTree, parse } from '../../../js/node.js';
-import { installSanitizerMembers, parseHTML, sanitize, Sanitizer } from '../../../js/sanitize/index.js';
+import { installSanitizerMembers, parseHTML, parseHTMLUnsafe, sanitize, Sanitizer } from '../../../js/sanitize/index.js';
 import { EVENT_HANDLERS } from '../../../js/sanitize/builtins.js';
 import { nastyDocuments, nastyMarkup, randomConfig, rng } from '../lib/sanitizer-gen.js';
 import { readSanitizerCases, runSanitizerCase } from '../lib/sanitizer-dat.js';
@@ -273,6 +273,50 @@ describeInChromium('test/js/browser/sanitize.test.js', 'browser: the HTML Saniti
       .map((x) => ({ context: x[0], doc: x[2], config: configs[x[3]], ours: mine[cases.indexOf(x)], chromium: theirs[cases.indexOf(x)] }));
     assert.deepEqual(differ.slice(0, 3), []);
     t.diagnostic(`${cases.length * 2} context x document x configuration results equal Chromium's`);
+  });
+
+  test('shadow roots: ShadowRoot.setHTML / setHTMLUnsafe, and parseHTML / parseHTMLUnsafe with declarative shadow roots, give Chromium\'s markup', async (t) => {
+    const r = rng(61);
+    const markup = ['<b onclick=1>b</b><script>s</script><slot></slot>', '<td>a</td><p>x<svg><rect/></svg>', '<template shadowrootmode=open>in</template>x'];
+    while (markup.length < 25) {
+      const d = nastyMarkup(r, 3);
+      if (!d.includes('\u0000')) markup.push(d);
+    }
+    const configs = ['default', {}, { elements: ['b', 'p', 'slot', 'template', 'div', 'svg', 'rect'], attributes: ['shadowrootmode', 'shadowrootserializable'] },
+      { removeElements: ['b'], removeAttributes: ['shadowrootserializable'] }];
+    const hosts = ['div', 'span', 'article', 'x-y'];
+    const roots = [];
+    for (const host of hosts) for (const m of markup) for (let c = 0; c < configs.length; c++) roots.push([host, m, c]);
+    const docs = [];
+    for (const m of markup.slice(0, 12)) {
+      for (let c = 0; c < configs.length; c++) {
+        docs.push([`<!DOCTYPE html><div id=h><template shadowrootmode=open shadowrootserializable>${m}</template>light</div><p>${m}`, c]);
+      }
+    }
+    const page = (document, roots, docs, configs, make) => {
+      const opt = (c) => (configs[c] === 'default' ? undefined : { sanitizer: configs[c] });
+      const out = [];
+      for (const [host, m, c] of roots) {
+        const [a, b] = [make(document, host), make(document, host)];
+        a.setHTML(m, opt(c));
+        b.setHTMLUnsafe(m, opt(c));
+        out.push(a.innerHTML, b.innerHTML);
+      }
+      for (const [d, c] of docs) {
+        for (const f of ['parseHTML', 'parseHTMLUnsafe']) {
+          const doc = f === 'parseHTML' ? document.constructor.parseHTML?.(d, opt(c)) ?? parseHTML(d, opt(c)) : document.constructor.parseHTMLUnsafe?.(d, opt(c)) ?? parseHTMLUnsafe(d, opt(c));
+          out.push(doc.documentElement === null ? '(no html element)' : doc.documentElement.getHTML({ serializableShadowRoots: true }));
+        }
+      }
+      return out;
+    };
+    const theirs = await h.page.evaluate(`(${page.toString()})(document, ${JSON.stringify(roots)}, ${JSON.stringify(docs)}, ${JSON.stringify(configs)},
+      (document, host) => document.createElement(host).attachShadow({ mode: 'open' }))`);
+    const mine = page({ constructor: {} }, roots, docs, configs, (_, host) => parse(`<!DOCTYPE html><${host}><template shadowrootmode=open></template></${host}>`, { shadowRoots: true }).body.firstChild.shadowRoot);
+    assert.equal(mine.length, theirs.length);
+    const differ = mine.map((x, k) => [k, x, theirs[k]]).filter(([, x, y]) => x !== y);
+    assert.deepEqual(differ.slice(0, 3), []);
+    t.diagnostic(`${mine.length} shadow root and document results equal Chromium's`);
   });
 
   test('mutation XSS: our sanitize() output, parsed again by Chromium, holds nothing Chromium\'s setHTML() removes', async (t) => {

@@ -303,6 +303,20 @@ describe('the sanitize algorithm', () => {
     assert.equal(parseHTML(src).head.innerHTML, '<title>t</title>');
   });
 
+  test('declarative shadow roots: attached where the configuration keeps shadowrootmode; flags only where it keeps their attributes', () => {
+    const src = '<div id=h><template shadowrootmode=open shadowrootserializable shadowrootclonable shadowrootdelegatesfocus>s</template></div>';
+    const root = (sanitizer) => parseHTMLUnsafe(src, { sanitizer }).getElementById('h').shadowRoot;
+    const all = root({});
+    assert.deepEqual([all.serializable, all.clonable, all.delegatesFocus], [true, true, true]);
+    const some = root({ removeAttributes: ['shadowrootserializable', 'shadowrootdelegatesfocus'] });
+    assert.deepEqual([some.serializable, some.clonable, some.delegatesFocus], [false, true, false]);
+    assert.equal(root({ removeAttributes: ['shadowrootmode'] }), null);
+    assert.equal(root({ removeElements: ['template'] }), null);
+    // Not attached, the template is a template (and sanitized as one).
+    assert.equal(parseHTMLUnsafe(src, { sanitizer: { removeAttributes: ['shadowrootmode'] } }).body.innerHTML,
+      '<div id="h"><template shadowrootserializable="" shadowrootclonable="" shadowrootdelegatesfocus="">s</template></div>');
+  });
+
   test('the markup is a DOMString: non-strings are converted, symbols are TypeErrors', () => {
     assert.equal(set({}), '[object Object]');
     assert.equal(set(1), '1');

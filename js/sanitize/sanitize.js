@@ -83,10 +83,10 @@ export function compile(c) {
     shadowRootFlagsDropped: 0,
   };
   // Chromium 156 sanitizes a template's attributes before the parser reads
-  // shadowrootmode (whatwg/html PR 12756, "sanitize while parsing"): a
-  // declarative shadow root is attached only where the configuration keeps
-  // a template's shadowrootmode attribute.
-  // The other shadowroot* attributes likewise: a root keeps the flags whose attributes the configuration keeps.
+  // them (whatwg/html PR 12756, "sanitize while parsing"): a declarative
+  // shadow root is attached only where the configuration keeps a template's
+  // shadowrootmode attribute, and has only the flags whose shadowroot*
+  // attributes it keeps.
   const template = key(HTML_NS, 'template');
   if (!(cfg.replaceWithChildrenElements?.has(template)) && (elements !== null ? elements.has(template) : !cfg.removeElements.has(template))) {
     const local = elements?.get(template) ?? NO_LOCAL;

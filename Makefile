@@ -213,12 +213,15 @@ demo:
 # scripts/gen-encodings.mjs  scripts/data/encodings.tsv, index-windows-1252.txt
 #                         -> src/encoding/encodings_data.c, src/encoding/encoding.h (its enum), js/core/encodings.js
 # scripts/gen-entities.mjs   npm character-entities(-legacy) -> src/tokenizer/entities_data.c
+# scripts/gen-sanitizer.mjs  scripts/data/sanitizer.json -> js/sanitize/builtins.js
 gen:
 	@for g in scripts/gen-*.mjs; do $(NODE) $$g || exit 1; done
 
 bench: wasm $(B)/native_bench
 	$(NODE) bench/run.js
 	$(NODE) bench/xml.js --write   # XML vs HTML on comparable markup (bench/xml-results.md)
+	$(NODE) bench/sanitize.js --write   # the HTML Sanitizer vs sanitize-html (bench/sanitize-results.md)
+	$(NODE) --expose-gc bench/sanitize-heap.js   # 100,000 sanitize() calls: the heap stays where it was
 
 size: dist/html5.wasm js/inline-wasm.js dist/html5-wasm.min.js
 	@$(NODE) scripts/size.js

@@ -12,6 +12,7 @@
 import { once } from 'node:events';
 import { createReadStream, openSync, readFileSync } from 'node:fs';
 import * as html5 from '../js/node.js';
+import { sanitize } from '../js/sanitize/index.js';
 import { decodeBytes } from '../js/html/bytes.js';
 import { ENCODING_NAMES } from '../js/core/encodings.js';
 
@@ -35,6 +36,13 @@ with input piped in, reads stdin.
                          xml5lib-tests notation, html the XML serialization,
                          tokens tokenizeXml's; bytes decoded by BOM, --encoding,
                          the XML declaration, else UTF-8
+  --sanitize [CONFIG.json]
+                         print the input sanitized by the HTML Sanitizer API, as
+                         div.setHTML() then innerHTML (the library's sanitize()):
+                         the built-in safe default configuration, or the
+                         SanitizerConfig in CONFIG.json (a next argument ending
+                         in .json, or --sanitize=FILE); the input decoded with
+                         --encoding or UTF-8
   --no-scripting         scripting off: <noscript> content is parsed as markup
   --no-processing-instructions
                          '<?' starts a bogus comment, as before 2026
@@ -54,7 +62,7 @@ class InputError extends Error {}
 /** The command line as { file, format, select, context, encoding, maxErrors, scripting, processingInstructions, help, version }. */
 function parseArgs(argv) {
   const o = { file: undefined, format: undefined, select: undefined, context: undefined, encoding: undefined,
-    maxErrors: undefined, scripting: true, processingInstructions: true, xml: false, help: false, version: false };
+    maxErrors: undefined, scripting: true, processingInstructions: true, xml: false, help: false, version: false, sanitize: undefined };
   const files = [];
   const takesValue = { '--format': 'format', '--select': 'select', '--fragment': 'context', '--encoding': 'encoding', '--max-errors': 'maxErrors' };
   for (let i = 0; i < argv.length; i++) {
@@ -80,6 +88,11 @@ function parseArgs(argv) {
       o[key] = v;
       continue;
     }
+    if (arg === '--sanitize') {
+      // An optional value: inline (--sanitize=FILE), or a next argument that names a .json file.
+      o.sanitize = inline ?? (argv[i + 1]?.endsWith('.json') ? argv[++i] : null);
+      continue;
+    }
     if (inline !== undefined) throw new UsageError(`${arg} takes no value`);
     switch (arg) {
       case '-h': case '--help': o.help = true; break;
@@ -100,6 +113,11 @@ function parseArgs(argv) {
   if (o.select !== undefined) {
     if (o.format !== undefined && o.format !== 'html') throw new UsageError(`--select prints HTML; it does not combine with --format ${o.format}`);
     o.format = 'html';
+  }
+  if (o.sanitize !== undefined) {
+    const other = o.xml ? '--xml' : o.context !== undefined ? '--fragment' : o.select !== undefined ? '--select' : o.format !== undefined ? '--format' : null;
+    if (other !== null) throw new UsageError(`--sanitize prints the sanitized markup; it does not combine with ${other}`);
+    if (o.sanitize === '') throw new UsageError('--sanitize= needs a configuration file name');
   }
   o.format ??= 'tree';
   if (o.context !== undefined && o.context === '') throw new UsageError('--fragment needs a context element name (for example td); got an empty one');
@@ -173,6 +191,7 @@ async function main(o, name) {
       throw new UsageError(`--select: ${e.message}`);
     }
   }
+  const sanitizer = o.sanitize === undefined ? undefined : sanitizerConfig(o.sanitize);
   const input = openInput(o.file);
 
   const errors = [];
@@ -185,6 +204,11 @@ async function main(o, name) {
     : html5.parseStream(input, { ...opts, format, encoding: o.encoding }));
 
   const trailer = o.format === 'tree' || o.format === 'tokens';
+  if (sanitizer !== undefined) {
+    const markup = decodeBytes('sanitize', ENCODING_NAMES.indexOf(encoding ?? 'UTF-8'), await readAll(input));
+    await print(sanitize(markup, { sanitizer }) + '\n');
+    return;
+  }
   if (o.xml) {
     await print(xmlOutput(o, await readAll(input), encoding, onParseError));
   } else if (o.format === 'tokens') {
@@ -228,6 +252,29 @@ function xmlOutput(o, bytes, encoding, onParseError) {
   if (o.format === 'tree') return html5.dumpXmlTree(doc) + `# encoding: ${doc.characterSet}\n`;
   if (o.select !== undefined) return doc.querySelectorAll(o.select).map((el) => html5.serializeXml(el) + '\n').join('');
   return html5.serializeXml(doc) + '\n';
+}
+
+/** --sanitize's configuration: 'default', or the SanitizerConfig in JSON file `file` (checked here: a usage error names what is wrong). */
+function sanitizerConfig(file) {
+  if (file === null) return 'default';
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputError(`--sanitize: cannot read ${file}: ${e.code ?? e.message}`);
+  }
+  let config;
+  try {
+    config = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--sanitize: ${file} is not JSON: ${e.message}`);
+  }
+  try {
+    sanitize('', { sanitizer: config });
+  } catch (e) {
+    throw new UsageError(`--sanitize: ${file}: ${e.message.replace(/^sanitize: /, '')}`);
+  }
+  return config;
 }
 
 function fail(message, code) {

@@ -8,6 +8,7 @@ import { decode as decodeBuffer } from './dom/decode.js';
 import { installDom } from './dom/install.js';
 import { installHtmlParser } from './dom/parse.js';
 import { installXmlParser } from './xml/xml.js';
+import { installSanitizerMembers } from './sanitize/index.js';
 
 export { initSync, isReady, memoryUsage, releaseMemory } from './core/loader.js';
 export { tokenize } from './html/tokenize.js';
@@ -22,6 +23,7 @@ export { parseXml, parseXmlToBuffer, serializeXml } from './xml/xml.js';
 export { initXml, initXmlSync } from './xml/module.js';
 export { tokenizeXml } from './xml/xml-tokenize.js';
 export { dumpXmlTree } from './xml/xml-dump.js';
+export { Sanitizer, installSanitizerMembers, isJavascriptURL, parseHTML, parseHTMLUnsafe, sanitize } from './sanitize/index.js';
 
 /**
  * decode() with the HTML parser at hand: setting innerHTML, outerHTML or
@@ -36,11 +38,13 @@ export function decode(buffer, options) {
 
 /**
  * What an entry point with the whole API installs, explicitly, once: the
- * DOM's members from the modules above js/dom/dom.js (js/dom/install.js) and
- * the parsers that innerHTML/outerHTML setters use in HTML and XML documents.
+ * DOM's members from the modules above js/dom/dom.js (js/dom/install.js),
+ * the parsers that innerHTML/outerHTML setters use in HTML and XML documents,
+ * and setHTML()/setHTMLUnsafe() (the sanitizer, js/sanitize/).
  */
 export function installAll() {
   installDom();
   installHtmlParser();
   installXmlParser();
+  installSanitizerMembers();
 }

@@ -209,3 +209,4 @@ export declare function parseToView<Fragment extends boolean = false>(
 export declare function dumpTree(root: SerializableNode): string;
 export * from './stream/stream.js';
 export * from './xml/xml.js';
+export * from './sanitize/index.js';

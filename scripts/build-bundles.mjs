@@ -7,7 +7,7 @@
 //                              of ~40 modules, which is most of the cost of
 //                              `import 'html5-wasm'` (bench/results.md, cold start)
 //   js/entries/*.node.js       the same for html5-wasm/buffer, /decode, /xml,
-//   js/inline.node.js          /stream and /inline: code splitting puts what
+//   js/inline.node.js          /stream, /sanitize and /inline: code splitting puts what
 //   js/chunk-*.js              they share in chunks, so that a program that
 //                              imports several entries has one library, one
 //                              wasm instance and one set of DOM classes (issue 29)
@@ -39,6 +39,7 @@ await build({
     'entries/decode.node': js('entries/decode.js'),
     'entries/xml.node': js('entries/xml.js'),
     'entries/stream.node': js('entries/stream.js'),
+    'entries/sanitize.node': js('entries/sanitize.js'),
   },
   outdir: js('.'),
   splitting: true,

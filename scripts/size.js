@@ -65,10 +65,14 @@ export const USES = [
     name: 'streaming: parseStream (html5-wasm/stream)',
     code: "import { init, parseStream } from 'html5-wasm/stream';\nawait init();\nconsole.log((await parseStream(globalThis.body)).title);",
   },
+  {
+    name: 'sanitizer: sanitize() (html5-wasm/sanitize)',
+    code: "import { init, sanitize } from 'html5-wasm/sanitize';\nawait init();\nconsole.log(sanitize('<img src=x onerror=alert(1)>'));",
+  },
 ];
 
 /** Every entry point, all of its exports used. */
-export const ENTRIES = ['html5-wasm', 'html5-wasm/buffer', 'html5-wasm/decode', 'html5-wasm/xml', 'html5-wasm/stream', 'html5-wasm/inline']
+export const ENTRIES = ['html5-wasm', 'html5-wasm/buffer', 'html5-wasm/decode', 'html5-wasm/xml', 'html5-wasm/stream', 'html5-wasm/sanitize', 'html5-wasm/inline']
   .map((spec) => ({ name: spec, code: `import * as api from '${spec}';\nglobalThis.api = api;` }));
 
 /** Bundle `code` as a user's app; returns { js, wasm: [files], total } in gzipped bytes. */

@@ -1077,6 +1077,19 @@ export function setFragmentParser(fn) { fragmentParser = fn; }
 function parseFragmentFor(context, markup, fn) {
   // An XML document's element: the XML fragment parsing algorithm (js/dom/xml-dom.js).
   if (context._t.xml !== null) return context._t.xml.parseFragment(context, String(markup), fn);
+  return parseHTMLFragmentFor(context, markup, fn);
+}
+
+/**
+ * HTML "HTML fragment parsing algorithm" with element `context`, whatever
+ * its document (setHTML parses HTML in XML documents too): the children of
+ * a new DocumentFragment of context's tree.  Options: shadowRoots (allow
+ * declarative shadow roots; they stay in the parser's tree: a copy has
+ * none), scriptingEnabled (default: context's document's), prepare(fragment)
+ * (run on the parser's own fragment before its nodes are copied: the
+ * sanitizer, js/sanitize/).
+ */
+export function parseHTMLFragmentFor(context, markup, fn, { shadowRoots = false, scriptingEnabled, prepare } = {}) {
   if (fragmentParser === null) throw new Error(`${fn}: needs the HTML parser: import 'html5-wasm' (or js/dom/parse.js), not only js/dom/decode.js`);
   const t = context._t;
   let ns = t.nsURI(context._i);
@@ -1088,10 +1101,12 @@ function parseFragmentFor(context, markup, fn) {
   }
   const f = fragmentParser(String(markup), {
     context: { localName: name, namespaceURI: ns },
-    scriptingEnabled: t.scripting,
+    scriptingEnabled: scriptingEnabled ?? t.scripting,
     quirksMode: t.ownerDocumentOf(context._i)?.mode ?? 'no-quirks',
     contextInForm: formAtOrAbove(t, context._i),
+    shadowRoots,
   });
+  if (prepare !== undefined) prepare(f);
   return t.node(t.copyIn(f._t, f._i, true, false));
 }
 

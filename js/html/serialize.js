@@ -101,7 +101,7 @@ export function escapeAttribute(s) { return ATTR_TEST.test(s) ? s.replace(ATTR_A
 
 /** DOM-like trees of js/dom/dom.js: node, list and cursor are record indexes (a
  *  list is its first child's, NONE when empty; the next is the next sibling). */
-class DomWalk {
+export class DomWalk {
   constructor(t) {
     this.t = t;
     this.n = t.n;
@@ -134,7 +134,7 @@ class DomWalk {
     const p = n[i * NODE_WORDS + N_PARENT];
     if (p === NONE || this.kind(p) !== TYPE_ELEMENT || !this.isHtml(p)) return false;
     const name = this.names[n[p * NODE_WORDS + N_NAME]];
-    return RAW_TEXT_ELEMENTS.has(name) || (scripting && name === 'noscript');
+    return RAW_TEXT_ELEMENTS.has(name) || (scripting && name === 'noscript' && !inTemplateContents(this.t, p));
   }
   /** The shadow root of host i (a ShadowRoot node of js/dom/dom.js, which list() takes too), or null. */
   shadow(i) { return this.t.node(this.t.shadowRootIndex(i)); } // null when it has none
@@ -193,7 +193,7 @@ class TreeWalk {
     const p = t.parent(i);
     if (p === NONE || t.type(p) !== TYPE_ELEMENT || t.ns(p) !== NS_HTML) return false;
     const name = t.localName(p);
-    return RAW_TEXT_ELEMENTS.has(name) || (scripting && name === 'noscript');
+    return RAW_TEXT_ELEMENTS.has(name) || (scripting && name === 'noscript' && !inTemplateContents(t, p));
   }
   list(i) { return DomWalk.prototype.list.call(this, i); }
   shadow(i) { return DomWalk.prototype.shadow.call(this, i); }
@@ -274,6 +274,18 @@ const isVoid = (A, x) => A.isHtml(x) && VOID_ELEMENTS.has(A.name(x));
  * measured the same as this, with more code.)
  */
 const CHUNK = 4096;
+/**
+ * Is node i of tree t in a template's contents?  Their node document is the
+ * inert template document, which has no browsing context: scripting is
+ * disabled there, so a noscript's text is escaped (HTML 13.3, as Chromium).
+ */
+function inTemplateContents(t, i) {
+  let r = i;
+  for (let p = t.parent(r); p !== NONE; p = t.parent(r)) r = p;
+  const h = t.host(r);
+  return h !== NONE && t.shadowRootIndex(h) !== r;
+}
+
 function run(A, l, c, outer, scripting, pick = null, stack = [], out = '') {
   const chunks = [];
   for (;;) {
@@ -402,6 +414,16 @@ function shadowStart(sr) {
   if (sr.clonable) s += ' shadowrootclonable=""';
   if (sr.keepCustomElementRegistryNull) s += ' shadowrootcustomelementregistry=""';
   return s + '>';
+}
+
+/**
+ * The children of record i of a tree as the parser made it, serialised
+ * through adapter A, a DomWalk that leaves nodes out (the sanitizer's,
+ * js/sanitize/): no shadow roots.
+ */
+export function serializeThrough(A, i, scripting) {
+  const l = A.list(i);
+  return run(A, l, A.first(l), false, scripting);
 }
 
 /**

@@ -46,7 +46,7 @@ describe('information', () => {
       assert.equal(r.status, 0);
       assert.equal(r.err, '');
       for (const opt of ['--format', 'tree', 'html', 'json', 'tokens', '--tokens', '--select', '--fragment', '--encoding',
-        '--no-scripting', '--no-processing-instructions', '--max-errors', '--version']) {
+        '--no-scripting', '--no-processing-instructions', '--max-errors', '--version', '--sanitize']) {
         assert.ok(r.out.includes(opt), `--help mentions ${opt}`);
       }
     }
@@ -250,5 +250,46 @@ describe('usage errors: one line, exit 2', () => {
     assertError(cli(['--encoding', 'klingon', 'page.html']), 2, /^html5-wasm: --encoding: 'klingon' is not an encoding label of the Encoding Standard\n$/);
     // A label is matched as the Encoding Standard says: case-insensitive, spaces trimmed.
     assert.match(cli(['--encoding', ' LATIN1 ', '-'], { input: '<p>' }).out, /# encoding: windows-1252\n/);
+  });
+});
+
+describe('--sanitize (the HTML Sanitizer API, js/sanitize/)', () => {
+  const DIRTY = '<p onclick=x>Hi<script>alert(1)</script><a href=" javascript:alert(1)">a</a><!--c--><b data-x=1>b</b>';
+
+  test('the built-in safe default configuration: scripts, handlers, javascript: URLs and comments go', () => {
+    writeFileSync(join(dir, 'dirty.html'), DIRTY);
+    for (const args of [['--sanitize', 'dirty.html'], ['--sanitize', '-']]) {
+      const r = cli(args, { input: DIRTY });
+      assert.equal(r.err, '');
+      assert.equal(r.status, 0);
+      assert.equal(r.out, '<p>Hi<a>a</a><b>b</b></p>\n');
+    }
+  });
+
+  test('a configuration file: --sanitize FILE.json or --sanitize=FILE', () => {
+    writeFileSync(join(dir, 'dirty.html'), DIRTY);
+    writeFileSync(join(dir, 'keep.json'), JSON.stringify({ elements: ['p', 'b'], attributes: ['onclick'], comments: true, dataAttributes: true }));
+    for (const args of [['--sanitize', 'keep.json', 'dirty.html'], ['--sanitize=keep.json', 'dirty.html']]) {
+      const r = cli(args);
+      assert.equal(r.status, 0);
+      // onclick is removed all the same (remove unsafe), data- attributes and comments are kept.
+      assert.equal(r.out, '<p>Hi<!--c--><b data-x="1">b</b></p>\n');
+    }
+  });
+
+  test('--encoding decodes the input', () => {
+    writeFileSync(join(dir, 'latin1.html'), Buffer.from([0x3c, 0x70, 0x3e, 0xe9, 0x3c, 0x2f, 0x70, 0x3e]));
+    assert.equal(cli(['--sanitize', '--encoding', 'windows-1252', 'latin1.html']).out, '<p>\u00e9</p>\n');
+  });
+
+  test('errors: an invalid configuration and a non-JSON file are usage errors naming the problem; a missing file an input error', () => {
+    writeFileSync(join(dir, 'both.json'), JSON.stringify({ elements: ['p'], removeElements: ['b'] }));
+    writeFileSync(join(dir, 'broken.json'), '{ elements: ');
+    assertError(cli(['--sanitize', 'both.json', 'page.html']), 2, /--sanitize: both\.json: invalid Sanitizer configuration: 'elements' and 'removeElements' are both given/);
+    assertError(cli(['--sanitize', 'broken.json', 'page.html']), 2, /--sanitize: broken\.json is not JSON/);
+    assertError(cli(['--sanitize', 'none.json', 'page.html']), 1, /--sanitize: cannot read none\.json: ENOENT/);
+    assertError(cli(['--sanitize', '--format', 'json', 'page.html']), 2, /--sanitize .* does not combine with --format/);
+    assertError(cli(['--sanitize', '--fragment', 'td', 'page.html']), 2, /does not combine with --fragment/);
+    assertError(cli(['--sanitize=', 'page.html']), 2, /--sanitize= needs a configuration file name/);
   });
 });

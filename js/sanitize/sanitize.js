@@ -1,0 +1,485 @@
+// The sanitize algorithm (HTML Standard 8.6 "HTML sanitization": "sanitize",
+// "sanitize core", "set and filter HTML") on js/dom/dom.js trees, and
+// "contains a javascript: URL".
+//
+// sanitizeCore walks the tree's records (js/dom/dom.js Tree) and removes through
+// the DOM's own "remove" (Tree#unlink, which keeps live collections and
+// iterators right); set and filter HTML sanitizes the fragment parser's
+// own tree before its nodes are copied into the target's.
+import {
+  A_NAME, A_NS, ATTR_WORDS, INFO_SHADOW_ROOT, NODE_WORDS, NONE, NS_HTML, SHADOW_CLONABLE, SHADOW_DELEGATES_FOCUS,
+  SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE, SHADOW_SLOT_MANUAL, TYPE_COMMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
+} from '../core/abi.js';
+import { HTML_NS, parseHTMLFragmentFor, stateHooks } from '../dom/dom.js';
+import { parse, parseFragment } from '../dom/parse.js';
+import { DomWalk, serialize, serializeThrough } from '../html/serialize.js';
+import { ANIMATING_URL_ATTRIBUTES, MATH, NAVIGATING_URL_ATTRIBUTES, SVG, XLINK } from './builtins.js';
+import { compiledFor, sanitizerFromOptions } from './config.js';
+
+// ---- "contains a javascript: URL" -------------------------------------------
+
+const isAlpha = (c) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+const isSchemeChar = (c) => isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+const isTabOrNewline = (c) => c === 0x09 || c === 0x0a || c === 0x0d;
+const JAVASCRIPT = 'javascript';
+
+/**
+ * Is the scheme of `value`, as the basic URL parser (URL Standard 4.4) reads
+ * it, "javascript"?  The parser's first steps, no more: leading and
+ * trailing C0 controls and spaces stripped, ASCII tabs and newlines removed
+ * anywhere, then the scheme start and scheme states (an ASCII alpha, then
+ * ASCII alphanumerics, "+", "-" and ".", ended by ":"), lowercased.  A
+ * value with no scheme is a relative URL, which fails without a base: not a
+ * javascript: URL.  (The standard also asks that the rest parses; a
+ * javascript: URL whose rest fails, such as "javascript://[", is removed
+ * all the same, as Chromium 156 removes it.)
+ */
+export function isJavascriptURL(value) {
+  const n = value.length;
+  let k = 0;
+  while (k < n && value.charCodeAt(k) <= 0x20) k++;
+  let matched = 0;
+  for (; k < n; k++) {
+    const c = value.charCodeAt(k);
+    if (isTabOrNewline(c)) continue;
+    if (c === 0x3a) return matched === JAVASCRIPT.length;
+    if (matched === 0 ? !isAlpha(c) : !isSchemeChar(c)) return false;
+    // Any other scheme character after "javascript" makes another scheme.
+    if (matched >= JAVASCRIPT.length || (c | 0x20) !== JAVASCRIPT.charCodeAt(matched)) return false;
+    matched++;
+  }
+  return false;
+}
+
+// ---- compiled configuration -------------------------------------------------
+
+// A name's lookup key: namespace (none: '') and local name.  Names the
+// parser makes hold no space, so no two (namespace, name) pairs of a tree
+// share a key.
+const key = (namespace, name) => (namespace === null ? '' : namespace) + ' ' + name;
+const keys = (list) => (list === undefined ? null : new Set(list.map((x) => key(x.namespace, x.name))));
+const NAVIGATING = new Set(NAVIGATING_URL_ATTRIBUTES.map(([[en, e], [an, a]]) => key(en, e) + ' ' + key(an, a)));
+const ANIMATING = new Set(ANIMATING_URL_ATTRIBUTES.map(([[en, e], [an, a]]) => key(en, e) + ' ' + key(an, a)));
+
+/** The lookups of canonical configuration c (config.js compiledFor keeps them). */
+export function compile(c) {
+  let elements = null;
+  if (c.elements !== undefined) {
+    elements = new Map();
+    for (const e of c.elements) elements.set(key(e.namespace, e.name), { attributes: keys(e.attributes), removeAttributes: keys(e.removeAttributes) });
+  }
+  const cfg = {
+    elements,
+    removeElements: keys(c.removeElements),
+    replaceWithChildrenElements: keys(c.replaceWithChildrenElements),
+    processingInstructions: c.processingInstructions === undefined ? null : new Set(c.processingInstructions.map((p) => p.target)),
+    removeProcessingInstructions: c.removeProcessingInstructions === undefined ? null : new Set(c.removeProcessingInstructions.map((p) => p.target)),
+    attributes: keys(c.attributes),
+    removeAttributes: keys(c.removeAttributes),
+    comments: c.comments === true,
+    dataAttributes: c.dataAttributes === true,
+    handleJavascriptNavigationUrls: c.javascriptURLs === false,
+    declarativeShadowRoots: false,
+    shadowRootFlagsDropped: 0,
+  };
+  // Chromium 156 sanitizes a template's attributes before the parser reads
+  // them (whatwg/html PR 12756, "sanitize while parsing"): a declarative
+  // shadow root is attached only where the configuration keeps a template's
+  // shadowrootmode attribute, and has only the flags whose shadowroot*
+  // attributes it keeps.
+  const template = key(HTML_NS, 'template');
+  if (!(cfg.replaceWithChildrenElements?.has(template)) && (elements !== null ? elements.has(template) : !cfg.removeElements.has(template))) {
+    const local = elements?.get(template) ?? NO_LOCAL;
+    cfg.declarativeShadowRoots = !dropsAttribute(cfg, local, null, 'shadowrootmode');
+    for (const [flag, name] of SHADOW_FLAGS) if (dropsAttribute(cfg, local, null, name)) cfg.shadowRootFlagsDropped |= flag;
+  }
+  return cfg;
+}
+
+// The flags of a declarative shadow root (docs/format.md) and the template attributes that set them.
+const SHADOW_FLAGS = [[SHADOW_DELEGATES_FOCUS, 'shadowrootdelegatesfocus'], [SHADOW_CLONABLE, 'shadowrootclonable'],
+  [SHADOW_SERIALIZABLE, 'shadowrootserializable'], [SHADOW_SLOT_MANUAL, 'shadowrootslotassignment'],
+  [SHADOW_KEEP_REGISTRY_NULL, 'shadowrootcustomelementregistry']];
+// The record word that holds them (js/dom/dom.js ShadowRoot#_w).
+const SHADOW_WORD = 5;
+
+const NO_LOCAL = { attributes: null, removeAttributes: null };
+
+// ---- sanitize core ------------------------------------------------------------
+
+/**
+ * "sanitize core" over node root of tree t with compiled configuration
+ * `cfg` (handleJavascriptNavigationUrls is cfg's: javascriptURLs false,
+ * which "remove unsafe" sets for the safe methods): true when it removed
+ * something.
+ *
+ * No decision of the algorithm depends on where a node is, so it is made
+ * in two passes: the tree is read (in record order when it is as the parser
+ * made it, which is fast and needs no stack; else by a walk with a stack of
+ * its own: any depth works) and what to remove is listed, then the removals
+ * are made.  A replaced element's children are moved up after they were
+ * sanitized in place, as the standard does.  Adjacent Text nodes that a
+ * removal leaves are joined, as Chromium 156 does.
+ */
+export function sanitizeCore(t, root, cfg) {
+  return apply(t, planFor(t, root, cfg));
+}
+
+/** sanitize core's decisions over node root of tree t: { removed, replaced, attributes } (nothing changed yet). */
+function planFor(t, root, cfg) {
+  const plan = { removed: [], replaced: [], attributes: [], shadowRoots: [], elements: new Map(), cfg };
+  if (t.ov === null && root < t.count) planRecords(t, root, cfg, plan);
+  else planWalk(t, root, cfg, plan);
+  return plan;
+}
+const isEmpty = (plan) => plan.removed.length === 0 && plan.replaced.length === 0 && plan.attributes.length === 0 && plan.shadowRoots.length === 0;
+
+/**
+ * The markup of fragment f (a tree as the parser made it) sanitized by
+ * `plan`: serialised without the removed nodes and attributes, with no
+ * change to the tree (the same markup as apply() then serialize(), without
+ * the cost of changing it).  A plan that replaces elements is applied.
+ */
+function serializePlanned(f, plan) {
+  const t = f._t;
+  if (plan.replaced.length !== 0 || t.ov !== null || isEmpty(plan)) {
+    apply(t, plan);
+    return serialize(f);
+  }
+  return serializeThrough(new PlannedWalk(t, plan), f._i, t.scripting);
+}
+
+/** js/html/serialize.js's walk over a parsed tree, leaving out what a plan removes. */
+class PlannedWalk extends DomWalk {
+  constructor(t, plan) {
+    super(t);
+    this.removed = new Set(plan.removed);
+    // Element -> the positions of the attributes it keeps.
+    this.kept = new Map();
+    const doomed = plan.attributes;
+    for (let k = 0; k < doomed.length;) {
+      const i = doomed[k];
+      const first = t.attrFirst(i);
+      const gone = new Set();
+      for (; k < doomed.length && doomed[k] === i; k += 3) {
+        for (let a = first, end = first + t.attrCount(i); a < end; a++) {
+          if (t.attrName(a) === doomed[k + 2] && t.attrURI(a) === doomed[k + 1]) gone.add(a - first);
+        }
+      }
+      const keep = [];
+      for (let a = 0, n = t.attrCount(i); a < n; a++) if (!gone.has(a)) keep.push(a);
+      this.kept.set(i, keep);
+    }
+  }
+  skip(c) {
+    while (c !== NONE && this.removed.has(c)) c = this.t.next(c);
+    return c;
+  }
+  list(i) { return this.skip(super.list(i)); }
+  after(l, c) { return this.skip(super.after(l, c)); }
+  attrCount(i) {
+    const keep = this.kept.get(i);
+    return keep === undefined ? super.attrCount(i) : keep.length;
+  }
+  attrName(i, k) {
+    const keep = this.kept.get(i);
+    return super.attrName(i, keep === undefined ? k : keep[k]);
+  }
+  attrValue(i, k) {
+    const keep = this.kept.get(i);
+    return super.attrValue(i, keep === undefined ? k : keep[k]);
+  }
+}
+
+const KEEP = 0, REMOVE = 1, REPLACE = 2;
+// What to do with an attribute: keep it, remove it, or look at its value
+// (a javascript: URL; an SVG animation of href).
+const ATTR_KEEP = 0, ATTR_DROP = 1, ATTR_URL = 2, ATTR_ANIMATION = 3;
+
+/**
+ * The decision for an element name (namespace code, name id) of tree t,
+ * made once per name and call: { action, local, ns, elementName, attrs }
+ * (attrs: attribute decisions by name id and namespace code).
+ */
+function elementDecision(t, j, cfg, cache) {
+  const id = t.ns(j) * 0x1000000 + t.nameIdOf(j);
+  let d = cache.get(id);
+  if (d !== undefined) return d;
+  const ns = t.nsURI(j);
+  const elementName = key(ns, t.localName(j));
+  let action = KEEP;
+  let local = NO_LOCAL;
+  if (cfg.replaceWithChildrenElements !== null && cfg.replaceWithChildrenElements.has(elementName)) action = REPLACE;
+  else if (cfg.elements !== null) {
+    local = cfg.elements.get(elementName);
+    if (local === undefined) action = REMOVE;
+  } else if (cfg.removeElements.has(elementName)) action = REMOVE;
+  d = { action, local, ns, elementName, attrs: new Map() };
+  cache.set(id, d);
+  return d;
+}
+
+/** sanitize core's decision for attribute (uri, name) of an element with decision d. */
+function attributeDecision(d, uri, name, cfg) {
+  if (dropsAttribute(cfg, d.local, uri, name)) return ATTR_DROP;
+  if (!cfg.handleJavascriptNavigationUrls) return ATTR_KEEP;
+  const pair = d.elementName + ' ' + key(uri, name);
+  if (NAVIGATING.has(pair)) return ATTR_URL;
+  if (d.ns === MATH && name === 'href' && (uri === null || uri === XLINK)) return ATTR_URL;
+  if (d.ns === SVG && ANIMATING.has(pair)) return ATTR_ANIMATION;
+  return ATTR_KEEP;
+}
+
+/** sanitize core's decision for node j (its attributes to remove go to plan.attributes). */
+function decide(t, j, cfg, plan) {
+  const type = t.type(j);
+  if (type === TYPE_ELEMENT) {
+    const d = elementDecision(t, j, cfg, plan.elements);
+    if (d.action === KEEP) planAttributes(t, j, d, cfg, plan.attributes);
+    return d.action;
+  }
+  if (type === TYPE_COMMENT) return cfg.comments ? KEEP : REMOVE;
+  if (type === TYPE_PI) {
+    const target = t.localName(j);
+    const keep = cfg.processingInstructions !== null ? cfg.processingInstructions.has(target) : !cfg.removeProcessingInstructions.has(target);
+    return keep ? KEEP : REMOVE;
+  }
+  // A declarative shadow root whose template attributes the configuration removes in part.
+  if (type === TYPE_FRAGMENT && cfg.shadowRootFlagsDropped !== 0 && j < t.count && (t.n[j * NODE_WORDS] & INFO_SHADOW_ROOT) !== 0 &&
+    (t.n[j * NODE_WORDS + SHADOW_WORD] & cfg.shadowRootFlagsDropped) !== 0) plan.shadowRoots.push(j);
+  return KEEP; // Text, DocumentType, and the records of template contents and shadow roots
+}
+
+/**
+ * The decisions over a tree as the parser made it: its records in order,
+ * template contents and shadow roots included (they follow their element);
+ * a removed node's subtree is skipped.
+ */
+function planRecords(t, root, cfg, plan) {
+  for (let j = root + 1, end = t.end(root); j < end;) {
+    const a = decide(t, j, cfg, plan);
+    if (a === REMOVE) {
+      plan.removed.push(j);
+      j = t.end(j);
+    } else {
+      if (a === REPLACE) plan.replaced.push(j);
+      j++;
+    }
+  }
+}
+
+/** The decisions over any tree: children, template contents and shadow roots, with a stack. */
+function planWalk(t, root, cfg, plan) {
+  const stack = [root];
+  while (stack.length > 0) {
+    for (let c = t.first(stack.pop()); c !== NONE; c = t.next(c)) {
+      const a = decide(t, c, cfg, plan);
+      if (a === REMOVE) {
+        plan.removed.push(c);
+        continue;
+      }
+      if (t.type(c) !== TYPE_ELEMENT) continue;
+      stack.push(c);
+      if (a === REPLACE) continue; // its template contents and shadow root go with it
+      const shadowRoot = t.shadowRootIndex(c);
+      if (shadowRoot !== NONE) {
+        decide(t, shadowRoot, cfg, plan);
+        stack.push(shadowRoot);
+      }
+      if (t.ns(c) === NS_HTML && t.localName(c) === 'template') {
+        const contents = t.contents(c);
+        if (contents !== NONE && contents !== shadowRoot) stack.push(contents);
+      }
+    }
+  }
+}
+
+/** Make the removals of plan; true when there were any. */
+function apply(t, plan) {
+  const { removed, replaced, attributes } = plan;
+  if (isEmpty(plan)) return false;
+  // The parser's record of each such root: its flags as if the attributes had gone before the root was attached.
+  for (const j of plan.shadowRoots) t.n[j * NODE_WORDS + SHADOW_WORD] &= ~plan.cfg.shadowRootFlagsDropped;
+  removeAttributes(t, attributes);
+  const parents = new Set();
+  for (const j of removed) {
+    parents.add(t.parent(j));
+    t.unlink(j);
+  }
+  // In document order: an outer element's children move up before an inner one's.
+  for (const j of replaced) {
+    const node = t.node(j);
+    const parent = node.parentNode;
+    if (parent === null) continue;
+    while (node.firstChild !== null) parent.insertBefore(node.firstChild, node);
+    parents.add(parent._i);
+    t.unlink(j);
+  }
+  for (const p of parents) if (p !== NONE) joinTexts(t, p);
+  return true;
+}
+
+/** sanitize core's attribute list rules: does configuration cfg remove attribute (uri, name) of an element with `local` lists? */
+function dropsAttribute(cfg, local, uri, name) {
+  const attrName = key(uri, name);
+  if (local.removeAttributes !== null && local.removeAttributes.has(attrName)) return true;
+  if (cfg.attributes !== null) {
+    return !cfg.attributes.has(attrName) && (local.attributes === null || !local.attributes.has(attrName)) &&
+      !(cfg.dataAttributes && uri === null && name.startsWith('data-'));
+  }
+  if (local.attributes !== null) return !local.attributes.has(attrName);
+  return cfg.removeAttributes.has(attrName);
+}
+
+/** sanitize core's attribute steps for element i (decision d): the attributes to remove pushed on `out` as i, namespace, local name. */
+function planAttributes(t, i, d, cfg, out) {
+  const count = t.attrCount(i);
+  if (count === 0) return;
+  const a = t.a;
+  for (let k = t.attrFirst(i), end = k + count; k < end; k++) {
+    // Decisions by (name id, namespace code) for the parser's attribute records.
+    const id = k < t.acount ? a[k * ATTR_WORDS + A_NAME] * 256 + (a[k * ATTR_WORDS + A_NS] & 0xff) : -1;
+    let what = id >= 0 ? d.attrs.get(id) : undefined;
+    if (what === undefined) {
+      what = attributeDecision(d, t.attrURI(k), t.attrName(k), cfg);
+      if (id >= 0) d.attrs.set(id, what);
+    }
+    if (what === ATTR_KEEP) continue;
+    if (what === ATTR_URL) {
+      if (!isJavascriptURL(t.attrValue(k))) continue;
+    } else if (what === ATTR_ANIMATION) {
+      const v = t.attrValue(k);
+      if (v !== 'href' && v !== 'xlink:href') continue;
+    }
+    out.push(i, t.attrURI(k), t.attrName(k));
+  }
+}
+
+/**
+ * DOM "remove an attribute" for each (element, namespace, local name) of
+ * `doomed` (grouped by element, in order): the element's list is compacted
+ * once, and the attribute change steps (stateHooks.attribute: form
+ * controls' state) run for each.
+ */
+function removeAttributes(t, doomed) {
+  for (let k = 0; k < doomed.length;) {
+    const i = doomed[k];
+    const list = t.attrList(i);
+    let n = 0;
+    const gone = [];
+    for (const a of list) {
+      let drop = false;
+      for (let m = k; m < doomed.length && doomed[m] === i; m += 3) {
+        if (doomed[m + 2] === a.local && doomed[m + 1] === a.uri) {
+          drop = true;
+          break;
+        }
+      }
+      if (drop) gone.push(a);
+      else list[n++] = a;
+    }
+    list.length = n;
+    // An is attribute the sanitizer removes leaves no is value behind: Chromium
+    // 156 sanitizes a start tag's attributes before it creates the element.
+    if (gone.some((a) => a.local === 'is' && a.uri === null)) t.storeIs(t.mat(i), null);
+    t.version++;
+    // After the change, as Element#removeAttribute runs them.
+    if (stateHooks.attribute !== null) for (const a of gone) stateHooks.attribute(t, i, a.local, a.uri, a.value, null);
+    while (k < doomed.length && doomed[k] === i) k += 3;
+  }
+}
+
+/** Join the adjacent Text children of node i. */
+function joinTexts(t, i) {
+  for (let c = t.first(i); c !== NONE; c = t.next(c)) {
+    if (t.type(c) !== TYPE_TEXT) continue;
+    let next = t.next(c);
+    if (next === NONE || t.type(next) !== TYPE_TEXT) continue;
+    let s = t.data(c);
+    for (; next !== NONE && t.type(next) === TYPE_TEXT; next = t.next(c)) {
+      s += t.data(next);
+      t.unlink(next);
+    }
+    t.setData(c, s);
+  }
+}
+
+// ---- the entry points -----------------------------------------------------------
+
+/** WebIDL DOMString for the markup argument. */
+function markupString(fn, html) {
+  if (typeof html === 'symbol') throw new TypeError(`${fn}: the markup must be a string; got a symbol`);
+  return String(html);
+}
+
+/**
+ * "set and filter HTML": the markup parsed by the HTML fragment parsing
+ * algorithm with `context` (declarative shadow roots allowed), sanitized,
+ * then replacing target's children.  The safe methods leave a script
+ * element's children alone.  As in Chromium 156, a sanitizing parse has
+ * scripting disabled (noscript's content is markup, which is sanitized);
+ * setHTMLUnsafe() called with one argument (`optionsGiven` false; an
+ * explicit undefined counts as given there) parses as innerHTML does.
+ */
+export function setAndFilterHTML(fn, target, context, html, options, safe, optionsGiven = true) {
+  const markup = markupString(fn, html);
+  if (safe && context.localName === 'script' && (context.namespaceURI === HTML_NS || context.namespaceURI === SVG)) return;
+  const cfg = compiledFor(sanitizerFromOptions(fn, options, safe), safe, compile);
+  const fragment = parseHTMLFragmentFor(context, markup, fn, {
+    shadowRoots: cfg.declarativeShadowRoots,
+    scriptingEnabled: safe || optionsGiven ? false : undefined,
+    prepare: (f) => sanitizeCore(f._t, f._i, cfg),
+  });
+  target.replaceChildren(fragment);
+}
+
+/**
+ * Document.parseHTML / parseHTMLUnsafe: a new HTML document parsed from the
+ * markup with declarative shadow roots allowed and scripting disabled (it
+ * has no browsing context), then sanitized.
+ */
+export function parseAndSanitize(fn, html, options, safe) {
+  const markup = markupString(fn, html);
+  const cfg = compiledFor(sanitizerFromOptions(fn, options, safe), safe, compile);
+  const doc = parse(markup, { shadowRoots: cfg.declarativeShadowRoots, scriptingEnabled: false });
+  sanitizeCore(doc._t, doc._i, cfg);
+  return doc;
+}
+
+// How many times sanitize() parses its own output again before it gives up (and returns '').
+const MAX_ROUNDS = 4;
+
+/**
+ * sanitize(html, options): what `div.setHTML(html, options)` leaves in a
+ * <div> of a new document with no browsing context (scripting disabled, as
+ * document.implementation.createHTMLDocument() makes), as markup:
+ * div.innerHTML.  The fragment is sanitized and serialized where the parser
+ * made it, with no copy into a document.
+ *
+ * Then the safety net the Sanitizer API leaves to its callers (HTML 8.6's
+ * note on mutated XSS: a serialized and parsed again tree need not be the
+ * one that was sanitized, e.g. nested forms, which only a parse with a
+ * misplaced </form> makes): the output is parsed again in a <div> as a
+ * page parses it (scripting enabled, and disabled), and sanitized again;
+ * while that removes something, the result of that is the output.
+ */
+export function sanitizeToString(html, options) {
+  const markup = markupString('sanitize', html);
+  const cfg = compiledFor(sanitizerFromOptions('sanitize', options, true), true, compile);
+  const f = parseFragment(markup, { context: 'div', scriptingEnabled: false, shadowRoots: cfg.declarativeShadowRoots });
+  let out = serializePlanned(f, planFor(f._t, f._i, cfg));
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    // Only noscript parses differently with scripting disabled.
+    const again = reparseChanged(out, cfg, true) ?? (out.includes('<noscript') ? reparseChanged(out, cfg, false) : null);
+    if (again === null) return out;
+    out = again;
+  }
+  return '';
+}
+
+/** out parsed as a <div>'s innerHTML and sanitized: null when that removed nothing, else the new markup. */
+function reparseChanged(out, cfg, scriptingEnabled) {
+  const g = parseFragment(out, { context: 'div', scriptingEnabled });
+  const plan = planFor(g._t, g._i, cfg);
+  return isEmpty(plan) ? null : serializePlanned(g, plan);
+}

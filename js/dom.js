@@ -211,6 +211,9 @@ export class Tree {
     // all node classes (childNodes) has a megamorphic read per field
     // (docs/dom.md, "Keeping reads fast").
     this.lists = new Array(this.chunks.length);
+    // Element#attributes NamedNodeMaps by node index, chunked the same way,
+    // in a tree that keeps them (Tree#keepAttributes), else null.
+    this.maps = null;
     this.upper = []; // tagName (ASCII uppercase) by name id, filled on use
     this._ids = null; // name → id, built on first use
     this._dup = false; // some name has two ids (then compare strings)
@@ -268,6 +271,31 @@ export class Tree {
   /** Node i's childNodes NodeList if one was made, else undefined. */
   cachedList(i) { return chunkGet(this.lists, i); }
   _setList(i, l) { chunkSet(this.lists, i, l); }
+  /**
+   * Element i's attributes (object e).  In a tree that keeps them
+   * (keepAttributes: js/window.js's documents and those made from them), one
+   * NamedNodeMap made on first use and kept, so that every read gives the
+   * same object and the same Attr objects, as in the DOM (DOMPurify compares
+   * two reads to detect clobbering), and live: the attribute methods change
+   * it (Element#_setValue, _append, _removeAt).  Otherwise a new snapshot on
+   * every read: keeping them costs a parse and full walk 8% more time (the
+   * maps and Attrs outlive the young generation; docs/dom.md, "Keeping reads
+   * fast").
+   */
+  attributes(i, e) {
+    const maps = this.maps;
+    if (maps === null) return attributesOf(this, i, e);
+    let m = chunkGet(maps, i);
+    if (m === undefined) chunkSet(maps, i, (m = attributesOf(this, i, e)));
+    return m;
+  }
+  /** Element i's kept NamedNodeMap, or undefined. */
+  keptAttributes(i) { return this.maps === null ? undefined : chunkGet(this.maps, i); }
+  /** From now on this tree keeps its elements' NamedNodeMaps (Tree#attributes); so do the documents made from it. */
+  keepAttributes() {
+    if (this.maps === null) this.maps = [];
+    if (this._inert !== null) this._inert.keepAttributes();
+  }
   make(i) {
     if (this.xml !== null) {
       const x = this.xml.make(this, i);
@@ -601,6 +629,7 @@ export class Tree {
     if (this._inert === null) {
       this._inert = Tree.emptyDocument(false);
       this._inert._inert = this._inert;
+      if (this.maps !== null) this._inert.maps = [];
     }
     return this._inert.node(0);
   }
@@ -835,6 +864,11 @@ export class Tree {
       if (l !== undefined) {
         src._setList(s, undefined);
         this._setList(i, l);
+      }
+      const m = src.keptAttributes(s);
+      if (m !== undefined) {
+        chunkSet(src.maps, s, undefined);
+        if (this.maps !== null) chunkSet(this.maps, i, m);
       }
     }
     return i;
@@ -1176,6 +1210,12 @@ export function namedNodeMap(e, cnt) {
 }
 /** Element#attributes of element e (index i of tree t): a new NamedNodeMap of Attr snapshots. */
 function attributesOf(t, i, e) {
+  if (t.xml !== null) {
+    const cnt = t.attrCount(i);
+    const out = namedNodeMap(e, cnt);
+    for (let k = 0, a0 = t.attrFirst(i); k < cnt; k++) out[k] = e._attr(a0 + k);
+    return out;
+  }
   if (t.ov === null) {
     // As decoded: straight from the attribute records.
     const n = t.n;
@@ -1229,11 +1269,34 @@ function childNodesOf(t, i) {
   return c;
 }
 
+const isCharacterData = (type) => type === TEXT_NODE || type === COMMENT_NODE || type === PROCESSING_INSTRUCTION_NODE;
+/** DOM 4.4 nodeType of node i (a Text node of an XML document's CDATA section: CDATA_SECTION_NODE). */
+function nodeTypeOf(t, i) {
+  const type = t.type(i);
+  return type === TEXT_NODE && t.isCdata(i) ? CDATA_SECTION_NODE : type;
+}
+/** DOM 4.4 nodeName of node i. */
+function nodeNameOf(t, i) {
+  switch (t.type(i)) {
+    case ELEMENT_NODE: return elementTagName(t, i);
+    case TEXT_NODE: return t.isCdata(i) ? '#cdata-section' : '#text';
+    case COMMENT_NODE: return '#comment';
+    case DOCUMENT_NODE: return '#document';
+    case DOCUMENT_FRAGMENT_NODE: return '#document-fragment';
+    default: return t.localName(i); // a processing instruction's target, a doctype's name
+  }
+}
+
 export class Node {
   constructor(tree, index) {
     this._t = tree;
     this._i = index;
   }
+  // DOM 4.4 interface Node: nodeType, nodeName, nodeValue and textContent
+  // are Node's (one getter for every kind of node, as WebIDL defines them:
+  // DOMPurify and other libraries call Node.prototype's getters directly).
+  get nodeType() { return nodeTypeOf(this._t, this._i); }
+  get nodeName() { return nodeNameOf(this._t, this._i); }
   get parentNode() { return this._t.node(this._t.parent(this._i)); }
   get parentElement() {
     const t = this._t;
@@ -1252,10 +1315,33 @@ export class Node {
    */
   get childNodes() { return this._t.childNodes(this._i); }
   hasChildNodes() { return this._t.first(this._i) !== NONE; }
-  get nodeValue() { return null; }
-  set nodeValue(v) {} // Element, Document, DocumentFragment, DocumentType: setting does nothing (DOM 4.4)
-  get textContent() { return null; }
-  set textContent(v) {} // Document, DocumentType: nothing
+  /** DOM 4.4 nodeValue: CharacterData's data, else null (setting does nothing on other nodes). */
+  get nodeValue() { return isCharacterData(this._t.type(this._i)) ? this._t.data(this._i) : null; }
+  set nodeValue(v) {
+    if (isCharacterData(this._t.type(this._i))) this._t.setData(this._i, v === null ? '' : String(v));
+  }
+  /** DOM 4.4 textContent: the descendant text of an element or fragment, a CharacterData's data, else null. */
+  get textContent() {
+    const t = this._t;
+    const type = t.type(this._i);
+    if (type === ELEMENT_NODE || type === DOCUMENT_FRAGMENT_NODE) return t.text(this._i);
+    return isCharacterData(type) ? t.data(this._i) : null;
+  }
+  /** DOM "string replace all" for an element or fragment (the children become one Text node, none for ''); a CharacterData's data. */
+  set textContent(v) {
+    const t = this._t;
+    const type = t.type(this._i);
+    if (type === ELEMENT_NODE || type === DOCUMENT_FRAGMENT_NODE) {
+      const s = v === null ? '' : String(v);
+      let node = null;
+      if (s !== '') {
+        const i = t.create(TYPE_TEXT, 0, null);
+        t.ov.get(i).data = s;
+        node = t.node(i);
+      }
+      replaceAll(node, this);
+    } else if (isCharacterData(type)) t.setData(this._i, v === null ? '' : String(v));
+  }
   get ownerDocument() { return this._t.ownerDocumentOf(this._i); }
   /** Root of the node's tree (template contents are a tree of their own, as in the DOM). */
   getRootNode() {
@@ -1306,6 +1392,7 @@ export class Node {
     const t = this._t;
     if (this.nodeType === DOCUMENT_NODE) {
       const d = Tree.emptyDocument(t.scripting, t.mode);
+      if (t.maps !== null) d.keepAttributes();
       d.encoding = t.encoding;
       const doc = d.node(0);
       if (deep) for (let j = t.first(this._i); j !== NONE; j = t.next(j)) d.link(d.copyIn(t, j, true, false), 0, NONE);
@@ -1405,19 +1492,6 @@ class ParentNode extends Node {
     for (let j = t.last(this._i); j !== NONE; j = t.prev(j)) if (t.type(j) === ELEMENT_NODE) return t.node(j);
     return null;
   }
-  get textContent() { return this._t.text(this._i); }
-  /** DOM "string replace all": the children become one Text node (none for ''). */
-  set textContent(v) {
-    const s = v === null ? '' : String(v);
-    let node = null;
-    if (s !== '') {
-      const t = this._t;
-      const i = t.create(TYPE_TEXT, 0, null);
-      t.ov.get(i).data = s;
-      node = t.node(i);
-    }
-    replaceAll(node, this);
-  }
   getElementById(id) {
     const t = this._t;
     const s = String(id);
@@ -1497,6 +1571,8 @@ function tagNameOf(t, i) {
   const u = t.upper[id];
   return u !== undefined ? u : (t.upper[id] = asciiUpper(t.names[id]));
 }
+/** DOM 4.9 tagName of element i: in an XML document the qualified name as it is (js/xml-dom.js). */
+function elementTagName(t, i) { return t.xml === null ? tagNameOf(t, i) : qualifiedNameOf(t, i); }
 function qualifiedNameOf(t, i) {
   const p = t.prefixOf(i);
   return p === null ? t.localName(i) : p + ':' + t.localName(i);
@@ -1505,20 +1581,25 @@ function qualifiedNameOf(t, i) {
 const lowersNames = (t, i) => t.ns(i) === NS_HTML;
 
 export class Element extends ParentNode {
+  // Node's nodeType and nodeName again, for elements, Text and Comment nodes:
+  // Node's read `_t` and `_i` through V8's megamorphic path (a walk reads
+  // both for every node), these return a constant or read them once and call
+  // elementTagName (docs/dom.md, "Keeping reads fast"; Node's give the same
+  // answers, for libraries that call Node.prototype's getters).
   get nodeType() { return ELEMENT_NODE; }
-  // nodeName and tagName read `_t` and `_i` once and call tagNameOf: a read
-  // on `this` is an inline cache over every element class (HTML elements
-  // share one, docs/dom.md "Keeping reads fast").
-  get nodeName() {
-    const t = this._t;
-    return t.xml === null ? tagNameOf(t, this._i) : this.tagName; // XML elements have their own tagName (js/xml-dom.js)
-  }
+  get nodeName() { return elementTagName(this._t, this._i); }
+  // tagName reads `_t` and `_i` once and calls elementTagName: a read on
+  // `this` is an inline cache over every element class (HTML elements share
+  // one, docs/dom.md "Keeping reads fast").
   get localName() { return this._t.localName(this._i); }
-  get tagName() { return tagNameOf(this._t, this._i); }
+  get tagName() { return elementTagName(this._t, this._i); }
   get namespaceURI() { return this._t.nsURI(this._i); }
   get prefix() { return this._t.prefixOf(this._i); }
 
-  get attributes() { return attributesOf(this._t, this._i, this); }
+  /** DOM 4.9 attributes: the element's NamedNodeMap, the same object on every read (Tree#attributes). */
+  get attributes() { return this._t.attributes(this._i, this); }
+  // The Attr of attribute record k (js/xml-dom.js's XmlElement has its own).
+  _attr(k) { return attrAt(this._t, k, this); }
   hasAttributes() { return this._t.attrCount(this._i) !== 0; }
   getAttributeNames() {
     const t = this._t;
@@ -1560,6 +1641,8 @@ export class Element extends ParentNode {
     const old = a.value;
     a.value = value;
     t.version++;
+    const m = t.keptAttributes(this._i);
+    if (m !== undefined) m[pos]._v = value;
     if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, a.local, a.uri, old, value);
   }
   _append(local, uri, prefix, value) {
@@ -1568,6 +1651,8 @@ export class Element extends ParentNode {
     if (l.length >= ATTR_STRIDE - 1) throw new RangeError(`setAttribute: an element holds at most ${ATTR_STRIDE - 1} attributes`);
     l.push(new AttrRec(local, attrNsCode(uri), uri, prefix, value));
     t.version++;
+    const m = t.keptAttributes(this._i);
+    if (m !== undefined) m.push(this._attr(t.attrFirst(this._i) + l.length - 1));
     if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, local, uri, null, value);
   }
   _removeAt(k) {
@@ -1575,6 +1660,8 @@ export class Element extends ParentNode {
     const pos = this._pos(k);
     const [a] = t.attrList(this._i).splice(pos, 1);
     t.version++;
+    const m = t.keptAttributes(this._i);
+    if (m !== undefined) m.splice(pos, 1)[0].ownerElement = null; // DOM "remove an attribute": its element becomes null
     if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, a.local, a.uri, a.value, null);
   }
   getAttribute(name) {
@@ -1587,14 +1674,13 @@ export class Element extends ParentNode {
     return k < 0 ? null : this._t.attrValue(k);
   }
   hasAttributeNS(namespace, localName) { return this._findNS(namespace, localName) >= 0; }
-  getAttributeNode(name) {
-    const k = this._find(name);
-    return k < 0 ? null : attrAt(this._t, k, this);
+  // The Attr of attribute record k: the one `attributes` holds (the same object, as in the DOM).
+  _attrNode(k) {
+    if (k < 0) return null;
+    return this._t.maps === null ? this._attr(k) : this._t.attributes(this._i, this)[this._pos(k)];
   }
-  getAttributeNodeNS(namespace, localName) {
-    const k = this._findNS(namespace, localName);
-    return k < 0 ? null : attrAt(this._t, k, this);
-  }
+  getAttributeNode(name) { return this._attrNode(this._find(name)); }
+  getAttributeNodeNS(namespace, localName) { return this._attrNode(this._findNS(namespace, localName)); }
   /** DOM setAttribute: InvalidCharacterError for an invalid name; lowercased on HTML elements. */
   setAttribute(qualifiedName, value) {
     let q = String(qualifiedName);
@@ -1757,12 +1843,8 @@ export class TemplateElement extends Element {
 export class CharacterData extends Node {
   get data() { return this._t.data(this._i); }
   set data(v) { this._t.setData(this._i, v === null ? '' : String(v)); }
-  get nodeValue() { return this._t.data(this._i); }
-  set nodeValue(v) { this.data = v; }
-  get textContent() { return this._t.data(this._i); }
-  set textContent(v) { this.data = v; }
   get length() { return this._t.dataLength(this._i); }
-  get childNodes() { return EMPTY_NODES; } // never any (and no megamorphic read of `_t`, `_i`: docs/dom.md "Keeping reads fast")
+  get childNodes() { return EMPTY_NODES; } // Node's again: never any (and no megamorphic read of `_t`, `_i`: docs/dom.md "Keeping reads fast")
   get previousElementSibling() { return this._t.node(this._t.elementSibling(this._i, false)); }
   get nextElementSibling() { return this._t.node(this._t.elementSibling(this._i, true)); }
   substringData(offset, count) {
@@ -1785,7 +1867,7 @@ export class CharacterData extends Node {
 mixin(CharacterData, CHILD_NODE);
 
 export class Text extends CharacterData {
-  get nodeType() { return TEXT_NODE; }
+  get nodeType() { return TEXT_NODE; } // Node's again (Element's comment says why); CDATASection's are Node's
   get nodeName() { return '#text'; }
   /**
    * DOM splitText: this keeps data before offset, a new Text after it gets
@@ -1825,7 +1907,7 @@ export class CDATASection extends Text {
 }
 
 export class Comment extends CharacterData {
-  get nodeType() { return COMMENT_NODE; }
+  get nodeType() { return COMMENT_NODE; } // Node's again (Element's comment says why)
   get nodeName() { return '#comment'; }
 }
 
@@ -1835,14 +1917,10 @@ export class Comment extends CharacterData {
  * nodeName is the target; data, nodeValue and textContent are the data.
  */
 export class ProcessingInstruction extends CharacterData {
-  get nodeType() { return PROCESSING_INSTRUCTION_NODE; }
-  get nodeName() { return this.target; }
   get target() { return this._t.localName(this._i); }
 }
 
 export class DocumentType extends Node {
-  get nodeType() { return DOCUMENT_TYPE_NODE; }
-  get nodeName() { return this.name; }
   get name() { return this._t.localName(this._i); }
   get publicId() { return this._t.publicId(this._i); }
   get systemId() { return this._t.systemId(this._i); }
@@ -1850,15 +1928,11 @@ export class DocumentType extends Node {
 mixin(DocumentType, CHILD_NODE);
 
 export class DocumentFragment extends ParentNode {
-  get nodeType() { return DOCUMENT_FRAGMENT_NODE; }
-  get nodeName() { return '#document-fragment'; }
   /** Non-standard: serialisation of the children. */
   get innerHTML() { return serialize(this); }
 }
 
 export class Document extends ParentNode {
-  get nodeType() { return DOCUMENT_NODE; }
-  get nodeName() { return '#document'; }
   /** 'no-quirks' | 'quirks' | 'limited-quirks' */
   get mode() { return this._t.mode; }
   get compatMode() { return this._t.quirks ? 'BackCompat' : 'CSS1Compat'; }
@@ -1866,8 +1940,6 @@ export class Document extends ParentNode {
   get characterSet() { return this._t.encoding; }
   get charset() { return this._t.encoding; }
   get inputEncoding() { return this._t.encoding; }
-  get textContent() { return null; }
-  set textContent(v) {}
   get doctype() {
     const t = this._t;
     for (let j = t.first(this._i); j !== NONE; j = t.next(j)) if (t.type(j) === DOCUMENT_TYPE_NODE) return t.node(j);

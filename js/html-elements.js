@@ -657,6 +657,13 @@ define(Document.prototype, {
   // No browsing context, as a DOMParser document: no window (HTML 7.3.1).
   defaultView: ro(() => null),
   documentURI: ro(function () { return this._t.url; }),
+  // HTML 3.1.5: a document without a browsing context is cookie-averse: cookie is '' and setting it does nothing.
+  cookie: { get: () => '', set(v) {} },
+  // HTML 7.2.4: location is null for a document that is not fully active (none here is).
+  location: ro(() => null),
+  // HTML 6.6.8 DocumentOrShadowRoot activeElement: nothing is ever focused here, so the
+  // focused area is the document's viewport: the body element, else the document element, else null.
+  activeElement: ro(function () { return this.body ?? this.documentElement; }),
   /** HTML 3.1.3: getElementsByName: a live NodeList of the HTML elements whose name attribute is `name`. */
   getElementsByName: {
     value(name) {
@@ -1255,6 +1262,20 @@ define(HTMLFormElement.prototype, {
   noValidate: bool('novalidate'),
   rel: str('rel'),
   relList: ro(function () { return tokenList(this, 'rel', A_REL); }),
+  // HTML 4.10.21.3 "submit": step 1, a form that cannot navigate (no document here has a
+  // browsing context) is not submitted, so submit() does nothing: nothing is ever fetched.
+  submit: { value() {} },
+  /** HTML 4.10.3 requestSubmit(submitter): checks the submitter, then submits (nothing, as submit()). */
+  requestSubmit: {
+    value(submitter = null) {
+      if (submitter === null) return;
+      const t = submitter?._t;
+      const ok = submitter instanceof HTMLElement && (isHTML(t, submitter._i, 'button') ? submitter.type === 'submit'
+        : isHTML(t, submitter._i, 'input') && (submitter.type === 'submit' || submitter.type === 'image'));
+      if (!ok) throw new TypeError('requestSubmit: the submitter is not a submit button');
+      if (submitter.form !== this) throw domException('requestSubmit: the submitter is not owned by this form', 'NotFoundError');
+    },
+  },
 });
 
 /** The labeled control of label j (HTML 4.10.4), or NONE. */
@@ -1768,6 +1789,8 @@ define(HTMLTableCellElement.prototype, {
 /** The interface of each HTML local name (HTMLDivElement, HTMLInputElement, ...). */
 const interfaces = new HTMLElementClasses(Object.entries({ ...plainClasses, ...HTML_CLASSES }));
 const interfaceOf = (e) => interfaces.get(e._t.localName(e._i));
+/** Every HTML element interface class, HTMLElement's descendants (HTMLDivElement, ..., HTMLUnknownElement): js/window.js. */
+export const htmlInterfaces = () => new Set([...interfaces.values()].filter((C) => C !== HTMLElement)).add(HTMLMediaElement).add(HTMLUnknownElement);
 
 /**
  * Every HTML element object but a <template>'s is made of this one class:
@@ -1838,7 +1861,10 @@ for (const [key, byInterface] of members) {
   });
 }
 
-elementClasses.set(HTML_NS, new Map([['', HTMLElementObject], ['template', TemplateElement]]));
+// A form is an HTMLFormElement of its own (as a template is an HTMLTemplateElement): the shared
+// prototype has every interface's member names, and `name in form` must be the browser's
+// answer (DOMPurify strips id and name values that are members of a form: DOM clobbering).
+elementClasses.set(HTML_NS, new Map([['', HTMLElementObject], ['template', TemplateElement], ['form', HTMLFormElement]]));
 setHTMLElementObjectClass(HTMLElementObject);
 elementClasses.set(SVG_NS, new Map([['', SVGElement]]));
 elementClasses.set(MATHML_NS, new Map([['', MathMLElement]]));

@@ -202,3 +202,4 @@ export declare function parseToView<Fragment extends boolean = false>(
 export declare function dumpTree(root: SerializableNode): string;
 export * from './stream.js';
 export * from './xml.js';
+export * from './window.js';

@@ -28,6 +28,8 @@ import { checkOptions, checkInput, isString } from './options.js';
 const WINDOW_OPTIONS = { url: isString, html: isString };
 
 // HTML 8.5.1: DOMParserSupportedType.
+// HTML 8.5.1 parseFromString, the root element of a document that is not well-formed XML.
+const PARSERERROR_NS = 'http://www.mozilla.org/newlayout/xml/parsererror.xml';
 const XML_TYPES = new Set(['text/xml', 'application/xml', 'application/xhtml+xml', 'image/svg+xml']);
 
 // The window's documents, and those made from them, keep their elements'
@@ -44,8 +46,8 @@ function domParserClass(url) {
     /**
      * HTML 8.5.1 parseFromString(string, type): 'text/html' parses HTML with
      * scripting disabled (the document has no browsing context); the XML
-     * types parse XML (this library's XML5 parser, which recovers from errors
-     * where a browser gives a document holding a parsererror element).
+     * types parse XML, and a document that is not well-formed gives a
+     * document holding only a `parsererror` element (its text: the error).
      */
     parseFromString(string, type) {
       if (arguments.length < 2) throw new TypeError(`DOMParser.parseFromString: 2 arguments required, but only ${arguments.length} present`);
@@ -55,7 +57,14 @@ function domParserClass(url) {
       if (!XML_TYPES.has(t)) {
         throw new TypeError(`DOMParser.parseFromString: '${t}' is not a valid DOMParserSupportedType (text/html, text/xml, application/xml, application/xhtml+xml, image/svg+xml)`);
       }
-      const doc = parseXml(s);
+      let doc;
+      try {
+        doc = parseXml(s, { strict: true });
+      } catch (e) {
+        if (!(e instanceof SyntaxError) || typeof e.code !== 'string') throw e;
+        doc = parseXml(`<parsererror xmlns="${PARSERERROR_NS}"/>`);
+        doc.documentElement.textContent = e.message;
+      }
       doc._t.xml.contentType = t;
       doc._t.url = url;
       return kept(doc);

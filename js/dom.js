@@ -1313,7 +1313,11 @@ export class Node {
    * shared frozen empty one for nodes without children in a tree that has
    * not changed.
    */
-  get childNodes() { return this._t.childNodes(this._i); }
+  get childNodes() {
+    const t = this._t;
+    const i = this._i;
+    return isCharacterData(t.type(i)) ? EMPTY_NODES : t.childNodes(i); // (CharacterData's, which a walk reads, gives the same)
+  }
   hasChildNodes() { return this._t.first(this._i) !== NONE; }
   /** DOM 4.4 nodeValue: CharacterData's data, else null (setting does nothing on other nodes). */
   get nodeValue() { return isCharacterData(this._t.type(this._i)) ? this._t.data(this._i) : null; }

@@ -227,6 +227,7 @@ export class Tree {
     this.src = null;
     /** The overlay: Map of node index → Rec, null while the tree is as decoded. */
     this.ov = null;
+    this._recs = null;
     /** Some element's stored is value (Rec#is) is not null: the serializer looks for is values without an is attribute. */
     this.isStored = false;
     /** The index the next new node gets. */
@@ -339,7 +340,11 @@ export class Tree {
     return r < this.count && (this.n[r * NODE_WORDS] & INFO_SHADOW_ROOT) !== 0 && this.n[r * NODE_WORDS + N_PARENT] === i ? r : NONE;
   }
   /** Node i's overlay Rec, or undefined (always, in a tree that has not changed). */
-  rec(i) { return this.ov === null ? undefined : this.ov.get(i); }
+  rec(i) {
+    const o = this.ov;
+    // A node of the buffer has a Rec only if mat() gave it one (`_recs` says which): no Map lookup for the others.
+    return o === null || (i < this.count && this._recs[i] === 0) ? undefined : o.get(i);
+  }
 
   // Record accessors (docs/format.md, "Node records"; the word offsets are
   // js/abi.js's).  Type, namespace and name never change: only new nodes
@@ -652,6 +657,7 @@ export class Tree {
   _overlay() {
     if (stateHooks.changing !== null) stateHooks.changing(this);
     this._dup = true; // new names get new ids: select.js compares names as strings from now on
+    this._recs = new Uint8Array(this.count); // 1: the buffer node has a Rec (Tree#rec)
     return (this.ov = new Map());
   }
   /** The overlay Rec of node i, made from its records (all links copied) on first need. */
@@ -669,6 +675,7 @@ export class Tree {
       r.host = this.host(i);
       if (r.type === TYPE_ELEMENT) r.contents = this.contents(i);
       o.set(i, r);
+      if (i < this.count) this._recs[i] = 1;
     }
     return r;
   }

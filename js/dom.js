@@ -1223,8 +1223,8 @@ function attributesOf(t, i, e) {
     for (let k = 0, a0 = t.attrFirst(i); k < cnt; k++) out[k] = e._attr(a0 + k);
     return out;
   }
-  if (t.ov === null) {
-    // As decoded: straight from the attribute records.
+  if (i < t.count && (t.ov === null || t.rec(i)?.attrs == null)) {
+    // As decoded (the element's attribute list never changed): straight from the attribute records.
     const n = t.n;
     const cnt = n[i * NODE_WORDS + N_ATTR_COUNT];
     const out = namedNodeMap(e, cnt);

@@ -23,6 +23,7 @@ import { HTMLCollection, HTMLFormControlsCollection, HTMLOptionsCollection, Node
 import { DOMTokenList } from './tokenlist.js';
 import { XmlDocument } from './xml-dom.js';
 import { serializeXml } from './xml.js';
+import './idl-attributes.js'; // the members a browser's DOM has that mean nothing here (event handler attributes, ...)
 import { checkOptions, checkInput, isString } from './options.js';
 
 const WINDOW_OPTIONS = { url: isString, html: isString };

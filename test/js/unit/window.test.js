@@ -10,6 +10,7 @@ import createDOMPurify from 'dompurify';
 import { createWindow as createWindowFromEntry, parse, parseXml } from '../../../js/node.js';
 import { createWindow } from '../../../js/window.js';
 import { shadowRootOf } from '../../../js/dom.js';
+import { ARIA_ATTRIBUTES, EVENT_HANDLERS } from '../../../js/dom-names.js';
 
 // A document with a node of every kind (and a declarative shadow root, and template contents).
 function everyKind() {
@@ -249,4 +250,58 @@ test('the DOM modules hold no call that evaluates code, loads a URL or schedules
     const hit = code.split('\n').find((line) => forbidden.test(line));
     assert.equal(hit, undefined, `js/${f}`);
   }
+});
+
+test('event handler IDL attributes, ARIA reflections, click/focus/blur and Document\'s no-browsing-context members (js/idl-attributes.js)', () => {
+  const w = createWindow();
+  const d = w.document;
+  const form = d.createElement('form');
+  const svg = d.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  for (const [name, names] of Object.entries(EVENT_HANDLERS)) {
+    for (const n of names) assert.ok(Object.getOwnPropertyDescriptor(w[name].prototype, n), `${name}.prototype.${n}`);
+  }
+  for (const n of [...EVENT_HANDLERS.HTMLElement, ...ARIA_ATTRIBUTES]) assert.ok(n in form && n in d.body, n);
+  for (const n of EVENT_HANDLERS.Document) assert.ok(n in d, n);
+  // The content attribute is never compiled; what is set through the IDL attribute is kept, never called.
+  form.setAttribute('onclick', 'globalThis.__h5pwned = 1');
+  assert.equal(form.onclick, null);
+  let called = 0;
+  const f = () => called++;
+  form.onclick = f;
+  svg.onload = f;
+  d.onreadystatechange = f;
+  assert.equal(form.onclick, f);
+  assert.equal(svg.onload, f);
+  form.click();
+  form.focus();
+  form.blur();
+  form.submit();
+  assert.equal(called, 0);
+  assert.equal(globalThis.__h5pwned, undefined);
+  form.onclick = 'not a function';
+  assert.equal(form.onclick, null);
+  assert.equal(d.createElement('form').onclick, null, 'per element');
+  // ARIA: nullable string reflections.
+  form.ariaLabel = 'Search';
+  form.role = 'search';
+  assert.equal(form.getAttribute('aria-label'), 'Search');
+  assert.equal(form.outerHTML, '<form onclick="globalThis.__h5pwned = 1" aria-label="Search" role="search"></form>');
+  assert.equal(form.ariaBusy, null);
+  form.ariaLabel = null;
+  assert.equal(form.hasAttribute('aria-label'), false);
+  // Document.
+  assert.equal(d.referrer, '');
+  assert.equal(d.cookie, '');
+  d.cookie = 'a=b';
+  assert.equal(d.cookie, '', 'cookie-averse');
+  assert.equal(d.location, null);
+  assert.equal(d.domain, '');
+  assert.throws(() => { d.domain = 'example.com'; }, { name: 'SecurityError' });
+  assert.equal(d.hidden, true);
+  assert.equal(d.visibilityState, 'hidden');
+  assert.equal(d.activeElement, d.body);
+  d.clear();
+  d.close();
+  assert.throws(() => new w.DOMParser().parseFromString('<r/>', 'application/xml').close(), { name: 'InvalidStateError' });
+  assert.equal(d.body.outerHTML, '<body></body>');
 });

@@ -1,0 +1,80 @@
+// Members of the DOM and HTML interfaces that a page's DOM has and that mean
+// nothing without a browsing context, scripts or events, defined so that this
+// DOM has the names a browser's has (issue 32: DOMPurify's SANITIZE_DOM drops an
+// `id` or `name` whose value is a member of document or of a form, as the DOM
+// clobbering that value would do in the browser where the output lands):
+//
+// - the event handler IDL attributes (HTML 8.1.8.1; the names Chromium 156 has,
+//   js/dom-names.js), which never compile or run anything: reading one gives
+//   what was set through it, or null (never the content attribute, which a
+//   browser would compile);
+// - ARIA's string reflections (WAI-ARIA 1.3 ARIAMixin: role, ariaLabel, ...);
+// - click(), focus() and blur(), which do nothing here: no event is
+//   dispatched and no element is focusable without a browsing context;
+// - Document's referrer, domain, hidden, visibilityState, clear() and close()
+//   as a document without a browsing context has them.
+import { Document, Element } from './dom.js';
+import { HTMLElement, MathMLElement, SVGElement } from './html-elements.js';
+import { domException } from './tokenlist.js';
+import { ARIA_ATTRIBUTES, EVENT_HANDLERS } from './dom-names.js';
+
+function define(proto, members) {
+  for (const [name, d] of Object.entries(members)) {
+    if (Object.prototype.hasOwnProperty.call(proto, name)) continue;
+    Object.defineProperty(proto, name, { configurable: true, enumerable: true, ...d });
+  }
+}
+
+// Event handlers set through the IDL attributes, by object (a WeakMap: nothing is added to the node objects).
+const handlers = new WeakMap();
+const handler = (name) => ({
+  get() { return handlers.get(this)?.get(name) ?? null; },
+  // WebIDL EventHandler ([LegacyTreatNonObjectAsNull] callback): a value that is not an object is null.
+  set(v) {
+    let m = handlers.get(this);
+    if (m === undefined) handlers.set(this, (m = new Map()));
+    if (typeof v === 'object' && v !== null || typeof v === 'function') m.set(name, v);
+    else m.delete(name);
+  },
+});
+const CLASSES = { Element, HTMLElement, SVGElement, MathMLElement, Document };
+for (const [name, names] of Object.entries(EVENT_HANDLERS)) {
+  define(CLASSES[name].prototype, Object.fromEntries(names.map((n) => [n, handler(n)])));
+}
+
+// ARIAMixin: each reflects a nullable string attribute, role as `role`, ariaXxx as `aria-xxx`.
+define(Element.prototype, Object.fromEntries(ARIA_ATTRIBUTES.map((n) => {
+  const attr = n === 'role' ? 'role' : `aria-${n.slice(4).toLowerCase()}`;
+  return [n, {
+    get() { return this.getAttribute(attr); },
+    set(v) {
+      if (v === null) this.removeAttribute(attr);
+      else this.setAttribute(attr, v);
+    },
+  }];
+})));
+
+// HTML 6.6.x click(): fires a synthetic click event, and there are no events here;
+// focus() and blur(): no element is focusable in a document without a browsing context.
+const nothing = { value() {}, writable: true };
+for (const C of [HTMLElement, SVGElement, MathMLElement]) define(C.prototype, { focus: nothing, blur: nothing });
+define(HTMLElement.prototype, { click: nothing });
+
+define(Document.prototype, {
+  // HTML 3.1.3: the document's referrer, '' when there is none (no navigation made this document).
+  referrer: { get: () => '' },
+  // HTML 7.5.2 document.domain: '' for an opaque origin's effective domain (null).
+  domain: { get: () => '', set(v) { throw domException('document.domain: a document without a browsing context cannot change its domain', 'SecurityError'); } },
+  // HTML 6.2 Page visibility: a document without a browsing context is hidden.
+  hidden: { get: () => true },
+  visibilityState: { get: () => 'hidden' },
+  // HTML 16.3.4: clear() does nothing.
+  clear: nothing,
+  /** HTML 8.4.4 close(): InvalidStateError in an XML document; else nothing (no script-created parser here). */
+  close: {
+    value() {
+      if (this.contentType !== 'text/html') throw domException('close: an XML document has no script-created parser', 'InvalidStateError');
+    },
+    writable: true,
+  },
+});

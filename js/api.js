@@ -13,4 +13,3 @@ export { createParser, createTokenizer, parseStream, tokenizeStream } from './st
 export { parseXml, parseXmlToBuffer, serializeXml } from './xml.js';
 export { tokenizeXml } from './xml-tokenize.js';
 export { dumpXmlTree } from './xml-dump.js';
-export { createWindow } from './window.js';

@@ -212,7 +212,7 @@ export class Tree {
     // (docs/dom.md, "Keeping reads fast").
     this.lists = new Array(this.chunks.length);
     // Element#attributes NamedNodeMaps by node index, chunked the same way,
-    // in a tree that keeps them (Tree#keepAttributes), else null.
+    // in a tree that keeps them (keepAttributes), else null.
     this.maps = null;
     this.upper = []; // tagName (ASCII uppercase) by name id, filled on use
     this._ids = null; // name → id, built on first use
@@ -272,31 +272,6 @@ export class Tree {
   /** Node i's childNodes NodeList if one was made, else undefined. */
   cachedList(i) { return chunkGet(this.lists, i); }
   _setList(i, l) { chunkSet(this.lists, i, l); }
-  /**
-   * Element i's attributes (object e).  In a tree that keeps them
-   * (keepAttributes: js/window.js's documents and those made from them), one
-   * NamedNodeMap made on first use and kept, so that every read gives the
-   * same object and the same Attr objects, as in the DOM (DOMPurify compares
-   * two reads to detect clobbering), and live: the attribute methods change
-   * it (Element#_setValue, _append, _removeAt).  Otherwise a new snapshot on
-   * every read: keeping them costs a parse and full walk 8% more time (the
-   * maps and Attrs outlive the young generation; docs/dom.md, "Keeping reads
-   * fast").
-   */
-  attributes(i, e) {
-    const maps = this.maps;
-    if (maps === null) return attributesOf(this, i, e);
-    let m = chunkGet(maps, i);
-    if (m === undefined) chunkSet(maps, i, (m = attributesOf(this, i, e)));
-    return m;
-  }
-  /** Element i's kept NamedNodeMap, or undefined. */
-  keptAttributes(i) { return this.maps === null ? undefined : chunkGet(this.maps, i); }
-  /** From now on this tree keeps its elements' NamedNodeMaps (Tree#attributes); so do the documents made from it. */
-  keepAttributes() {
-    if (this.maps === null) this.maps = [];
-    if (this._inert !== null) this._inert.keepAttributes();
-  }
   make(i) {
     if (this.xml !== null) {
       const x = this.xml.make(this, i);
@@ -634,7 +609,7 @@ export class Tree {
     if (this._inert === null) {
       this._inert = Tree.emptyDocument(false);
       this._inert._inert = this._inert;
-      if (this.maps !== null) this._inert.maps = [];
+      keepAttributesLike(this, this._inert);
     }
     return this._inert.node(0);
   }
@@ -872,7 +847,7 @@ export class Tree {
         src._setList(s, undefined);
         this._setList(i, l);
       }
-      const m = src.keptAttributes(s);
+      const m = keptMap(src, s);
       if (m !== undefined) {
         chunkSet(src.maps, s, undefined);
         if (this.maps !== null) chunkSet(this.maps, i, m);
@@ -1091,15 +1066,16 @@ function replaceAll(node, parent) {
   if (node !== null) insertNode(node, parent, null);
 }
 
+/** A new Text node of tree t holding s. */
+function newText(t, s) {
+  const i = t.create(TYPE_TEXT, 0, null);
+  t.ov.get(i).data = s;
+  return t.node(i);
+}
 /** DOM "convert nodes into a node": strings become Text nodes of document `doc`'s tree. */
 function convertNodes(owner, nodes, fn) {
   const t = owner._t;
-  const make = (x) => {
-    if (x instanceof Node) return x;
-    const i = t.create(TYPE_TEXT, 0, null);
-    t.ov.get(i).data = String(x);
-    return t.node(i);
-  };
+  const make = (x) => (x instanceof Node ? x : newText(t, String(x)));
   if (nodes.length === 1) return make(nodes[0]);
   const f = t.node(t.create(TYPE_FRAGMENT, 0, null));
   for (const x of nodes) preInsert(make(x), f, null, fn);
@@ -1217,13 +1193,7 @@ export function namedNodeMap(e, cnt) {
 }
 /** Element#attributes of element e (index i of tree t): a new NamedNodeMap of Attr snapshots. */
 function attributesOf(t, i, e) {
-  if (t.xml !== null) {
-    const cnt = t.attrCount(i);
-    const out = namedNodeMap(e, cnt);
-    for (let k = 0, a0 = t.attrFirst(i); k < cnt; k++) out[k] = e._attr(a0 + k);
-    return out;
-  }
-  if (i < t.count && (t.ov === null || t.rec(i)?.attrs == null)) {
+  if (t.xml === null && i < t.count && (t.ov === null || t.rec(i)?.attrs == null)) {
     // As decoded (the element's attribute list never changed): straight from the attribute records.
     const n = t.n;
     const cnt = n[i * NODE_WORDS + N_ATTR_COUNT];
@@ -1238,10 +1208,7 @@ function attributesOf(t, i, e) {
   }
   const cnt = t.attrCount(i);
   const out = namedNodeMap(e, cnt);
-  if (cnt === 0) return out;
-  const a0 = t.attrFirst(i);
-  if (a0 < t.acount) for (let k = 0; k < cnt; k++) out[k] = new Attr(t.attrName(a0 + k), t.attrValue(a0 + k), t.attrNs(a0 + k), e);
-  else for (let k = 0; k < cnt; k++) out[k] = attrAt(t, a0 + k, e);
+  for (let k = 0, a0 = t.attrFirst(i); k < cnt; k++) out[k] = e._attr(a0 + k); // (an XML element's are XmlAttrs)
   return out;
 }
 // Attr of attribute record k of element e (the overlay's namespace and prefix when they differ from the code's).
@@ -1252,6 +1219,35 @@ function attrAt(t, k, e) {
     a._uri = t.attrURI(k);
   }
   return a;
+}
+
+/**
+ * Element i's attributes (object e).  In a tree that keeps them
+ * (keepAttributes: js/window.js's documents and those made from them), one
+ * NamedNodeMap made on first use and kept, so that every read gives the same
+ * object and the same Attr objects, as in the DOM (DOMPurify compares two
+ * reads to detect clobbering), and live: the attribute methods change it
+ * (Element#_setValue, _append, _removeAt).  Otherwise a new snapshot on every
+ * read: keeping them costs a parse and full walk 8% more time (the maps and
+ * Attrs outlive the young generation; docs/dom.md, "Keeping reads fast").
+ */
+function attributeMap(t, i, e) {
+  const maps = t.maps;
+  if (maps === null) return attributesOf(t, i, e);
+  let m = chunkGet(maps, i);
+  if (m === undefined) chunkSet(maps, i, (m = attributesOf(t, i, e)));
+  return m;
+}
+/** Element i's kept NamedNodeMap, or undefined. */
+const keptMap = (t, i) => (t.maps === null ? undefined : chunkGet(t.maps, i));
+/** From now on tree t keeps its elements' NamedNodeMaps (attributeMap); so do the documents made from it. */
+export function keepAttributes(t) {
+  if (t.maps === null) t.maps = [];
+  if (t._inert !== null && t._inert !== t) keepAttributes(t._inert);
+}
+/** Tree `to` (made from `from`: its inert document, a clone, createHTMLDocument's) keeps them if `from` does. */
+export function keepAttributesLike(from, to) {
+  if (from.maps !== null) keepAttributes(to);
 }
 
 /** A new NodeList of node i's children (EMPTY_NODES for none in a tree that has not changed). */
@@ -1282,16 +1278,12 @@ function nodeTypeOf(t, i) {
   const type = t.type(i);
   return type === TEXT_NODE && t.isCdata(i) ? CDATA_SECTION_NODE : type;
 }
+// DOM 4.4 nodeName by nodeType (none: a processing instruction's target, a doctype's name).
+const NODE_NAMES = { 3: '#text', 4: '#cdata-section', 8: '#comment', 9: '#document', 11: '#document-fragment' };
 /** DOM 4.4 nodeName of node i. */
 function nodeNameOf(t, i) {
-  switch (t.type(i)) {
-    case ELEMENT_NODE: return elementTagName(t, i);
-    case TEXT_NODE: return t.isCdata(i) ? '#cdata-section' : '#text';
-    case COMMENT_NODE: return '#comment';
-    case DOCUMENT_NODE: return '#document';
-    case DOCUMENT_FRAGMENT_NODE: return '#document-fragment';
-    default: return t.localName(i); // a processing instruction's target, a doctype's name
-  }
+  const type = nodeTypeOf(t, i);
+  return type === ELEMENT_NODE ? elementTagName(t, i) : NODE_NAMES[type] ?? t.localName(i);
 }
 
 export class Node {
@@ -1329,7 +1321,7 @@ export class Node {
   /** DOM 4.4 nodeValue: CharacterData's data, else null (setting does nothing on other nodes). */
   get nodeValue() { return isCharacterData(this._t.type(this._i)) ? this._t.data(this._i) : null; }
   set nodeValue(v) {
-    if (isCharacterData(this._t.type(this._i))) this._t.setData(this._i, v === null ? '' : String(v));
+    if (isCharacterData(this._t.type(this._i))) this.data = v;
   }
   /** DOM 4.4 textContent: the descendant text of an element or fragment, a CharacterData's data, else null. */
   get textContent() {
@@ -1344,14 +1336,8 @@ export class Node {
     const type = t.type(this._i);
     if (type === ELEMENT_NODE || type === DOCUMENT_FRAGMENT_NODE) {
       const s = v === null ? '' : String(v);
-      let node = null;
-      if (s !== '') {
-        const i = t.create(TYPE_TEXT, 0, null);
-        t.ov.get(i).data = s;
-        node = t.node(i);
-      }
-      replaceAll(node, this);
-    } else if (isCharacterData(type)) t.setData(this._i, v === null ? '' : String(v));
+      replaceAll(s === '' ? null : newText(t, s), this);
+    } else if (isCharacterData(type)) this.data = v;
   }
   get ownerDocument() { return this._t.ownerDocumentOf(this._i); }
   /** Root of the node's tree (template contents are a tree of their own, as in the DOM). */
@@ -1403,7 +1389,7 @@ export class Node {
     const t = this._t;
     if (this.nodeType === DOCUMENT_NODE) {
       const d = Tree.emptyDocument(t.scripting, t.mode);
-      if (t.maps !== null) d.keepAttributes();
+      keepAttributesLike(t, d);
       d.encoding = t.encoding;
       const doc = d.node(0);
       if (deep) for (let j = t.first(this._i); j !== NONE; j = t.next(j)) d.link(d.copyIn(t, j, true, false), 0, NONE);
@@ -1607,8 +1593,8 @@ export class Element extends ParentNode {
   get namespaceURI() { return this._t.nsURI(this._i); }
   get prefix() { return this._t.prefixOf(this._i); }
 
-  /** DOM 4.9 attributes: the element's NamedNodeMap, the same object on every read (Tree#attributes). */
-  get attributes() { return this._t.attributes(this._i, this); }
+  /** DOM 4.9 attributes: the element's NamedNodeMap (attributeMap). */
+  get attributes() { return attributeMap(this._t, this._i, this); }
   // The Attr of attribute record k (js/xml-dom.js's XmlElement has its own).
   _attr(k) { return attrAt(this._t, k, this); }
   hasAttributes() { return this._t.attrCount(this._i) !== 0; }
@@ -1652,7 +1638,7 @@ export class Element extends ParentNode {
     const old = a.value;
     a.value = value;
     t.version++;
-    const m = t.keptAttributes(this._i);
+    const m = keptMap(t, this._i);
     if (m !== undefined) m[pos]._v = value;
     if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, a.local, a.uri, old, value);
   }
@@ -1662,7 +1648,7 @@ export class Element extends ParentNode {
     if (l.length >= ATTR_STRIDE - 1) throw new RangeError(`setAttribute: an element holds at most ${ATTR_STRIDE - 1} attributes`);
     l.push(new AttrRec(local, attrNsCode(uri), uri, prefix, value));
     t.version++;
-    const m = t.keptAttributes(this._i);
+    const m = keptMap(t, this._i);
     if (m !== undefined) m.push(this._attr(t.attrFirst(this._i) + l.length - 1));
     if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, local, uri, null, value);
   }
@@ -1671,7 +1657,7 @@ export class Element extends ParentNode {
     const pos = this._pos(k);
     const [a] = t.attrList(this._i).splice(pos, 1);
     t.version++;
-    const m = t.keptAttributes(this._i);
+    const m = keptMap(t, this._i);
     if (m !== undefined) m.splice(pos, 1)[0].ownerElement = null; // DOM "remove an attribute": its element becomes null
     if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, a.local, a.uri, a.value, null);
   }
@@ -1686,10 +1672,7 @@ export class Element extends ParentNode {
   }
   hasAttributeNS(namespace, localName) { return this._findNS(namespace, localName) >= 0; }
   // The Attr of attribute record k: the one `attributes` holds (the same object, as in the DOM).
-  _attrNode(k) {
-    if (k < 0) return null;
-    return this._t.maps === null ? this._attr(k) : this._t.attributes(this._i, this)[this._pos(k)];
-  }
+  _attrNode(k) { return k < 0 ? null : this._t.maps === null ? this._attr(k) : this.attributes[this._pos(k)]; }
   getAttributeNode(name) { return this._attrNode(this._find(name)); }
   getAttributeNodeNS(namespace, localName) { return this._attrNode(this._findNS(namespace, localName)); }
   /** DOM setAttribute: InvalidCharacterError for an invalid name; lowercased on HTML elements. */
@@ -1808,10 +1791,7 @@ export class Element extends ParentNode {
     return insertAdjacent(this, where, element, 'insertAdjacentElement');
   }
   insertAdjacentText(where, data) {
-    const t = this._t;
-    const i = t.create(TYPE_TEXT, 0, null);
-    t.ov.get(i).data = String(data);
-    insertAdjacent(this, where, t.node(i), 'insertAdjacentText');
+    insertAdjacent(this, where, newText(this._t, String(data)), 'insertAdjacentText');
   }
   matches(selectors) { return matchesSelector(this._t, this._i, compileSelector(selectors)); }
   /** The legacy alias of matches (DOM 4.9). */

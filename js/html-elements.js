@@ -657,13 +657,6 @@ define(Document.prototype, {
   // No browsing context, as a DOMParser document: no window (HTML 7.3.1).
   defaultView: ro(() => null),
   documentURI: ro(function () { return this._t.url; }),
-  // HTML 3.1.5: a document without a browsing context is cookie-averse: cookie is '' and setting it does nothing.
-  cookie: { get: () => '', set(v) {} },
-  // HTML 7.2.4: location is null for a document that is not fully active (none here is).
-  location: ro(() => null),
-  // HTML 6.6.8 DocumentOrShadowRoot activeElement: nothing is ever focused here, so the
-  // focused area is the document's viewport: the body element, else the document element, else null.
-  activeElement: ro(function () { return this.body ?? this.documentElement; }),
   /** HTML 3.1.3: getElementsByName: a live NodeList of the HTML elements whose name attribute is `name`. */
   getElementsByName: {
     value(name) {
@@ -1262,20 +1255,6 @@ define(HTMLFormElement.prototype, {
   noValidate: bool('novalidate'),
   rel: str('rel'),
   relList: ro(function () { return tokenList(this, 'rel', A_REL); }),
-  // HTML 4.10.21.3 "submit": step 1, a form that cannot navigate (no document here has a
-  // browsing context) is not submitted, so submit() does nothing: nothing is ever fetched.
-  submit: { value() {} },
-  /** HTML 4.10.3 requestSubmit(submitter): checks the submitter, then submits (nothing, as submit()). */
-  requestSubmit: {
-    value(submitter = null) {
-      if (submitter === null) return;
-      const t = submitter?._t;
-      const ok = submitter instanceof HTMLElement && (isHTML(t, submitter._i, 'button') ? submitter.type === 'submit'
-        : isHTML(t, submitter._i, 'input') && (submitter.type === 'submit' || submitter.type === 'image'));
-      if (!ok) throw new TypeError('requestSubmit: the submitter is not a submit button');
-      if (submitter.form !== this) throw domException('requestSubmit: the submitter is not owned by this form', 'NotFoundError');
-    },
-  },
 });
 
 /** The labeled control of label j (HTML 4.10.4), or NONE. */

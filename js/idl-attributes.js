@@ -11,10 +11,11 @@
 // - ARIA's string reflections (WAI-ARIA 1.3 ARIAMixin: role, ariaLabel, ...);
 // - click(), focus() and blur(), which do nothing here: no event is
 //   dispatched and no element is focusable without a browsing context;
-// - Document's referrer, domain, hidden, visibilityState, clear() and close()
-//   as a document without a browsing context has them.
+// - Document's cookie, location, activeElement, referrer, domain, hidden,
+//   visibilityState, clear() and close(), and a form's submit() and
+//   requestSubmit(), as a document without a browsing context has them.
 import { Document, Element } from './dom.js';
-import { HTMLElement, MathMLElement, SVGElement } from './html-elements.js';
+import { HTMLElement, HTMLFormElement, MathMLElement, SVGElement } from './html-elements.js';
 import { domException } from './tokenlist.js';
 import { ARIA_ATTRIBUTES, EVENT_HANDLERS } from './dom-names.js';
 
@@ -61,6 +62,13 @@ for (const C of [HTMLElement, SVGElement, MathMLElement]) define(C.prototype, { 
 define(HTMLElement.prototype, { click: nothing });
 
 define(Document.prototype, {
+  // HTML 3.1.5: a document without a browsing context is cookie-averse: cookie is '' and setting it does nothing.
+  cookie: { get: () => '', set(v) {} },
+  // HTML 7.2.4: location is null for a document that is not fully active (none here is).
+  location: { get: () => null },
+  // HTML 6.6.8 DocumentOrShadowRoot activeElement: nothing is ever focused here, so the
+  // focused area is the document's viewport: the body element, else the document element, else null.
+  activeElement: { get() { return this.body ?? this.documentElement; } },
   // HTML 3.1.3: the document's referrer, '' when there is none (no navigation made this document).
   referrer: { get: () => '' },
   // HTML 7.5.2 document.domain: '' for an opaque origin's effective domain (null).
@@ -74,6 +82,24 @@ define(Document.prototype, {
   close: {
     value() {
       if (this.contentType !== 'text/html') throw domException('close: an XML document has no script-created parser', 'InvalidStateError');
+    },
+    writable: true,
+  },
+});
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const isSubmitButton = (e) => e instanceof HTMLElement && e.namespaceURI === HTML_NS &&
+  (e.localName === 'button' ? e.type === 'submit' : e.localName === 'input' && (e.type === 'submit' || e.type === 'image'));
+define(HTMLFormElement.prototype, {
+  // HTML 4.10.21.3 "submit": step 1, a form that cannot navigate (no document here has a
+  // browsing context) is not submitted, so submit() does nothing: nothing is ever fetched.
+  submit: nothing,
+  /** HTML 4.10.3 requestSubmit(submitter): checks the submitter, then submits (nothing, as submit()). */
+  requestSubmit: {
+    value(submitter = null) {
+      if (submitter === null) return;
+      if (!isSubmitButton(submitter)) throw new TypeError('requestSubmit: the submitter is not a submit button');
+      if (submitter.form !== this) throw domException('requestSubmit: the submitter is not owned by this form', 'NotFoundError');
     },
     writable: true,
   },

@@ -202,4 +202,5 @@ export declare function parseToView<Fragment extends boolean = false>(
 export declare function dumpTree(root: SerializableNode): string;
 export * from './stream.js';
 export * from './xml.js';
+/** createWindow(): in the Node entries (import and require) only; the browser bundle leaves it out. */
 export * from './window.js';

@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { initNowOrOnFirstUse, initSync, load } from './loader.js';
 
 export * from './api.js';
+// DOMPurify and other libraries that take a window, on the server (js/window.js): in the Node
+// entries only, so the browser bundle, where a window exists, stays within its size budget.
+export { createWindow } from './window.js';
 
 // Where html5.wasm may be, in order: the package's own copy (beside js/ in
 // dist/); beside this file (a bundle with html5.wasm copied next to it);

@@ -14,7 +14,7 @@ import { parse } from './parse.js';
 import { parseXml } from './xml.js';
 import {
   Attr, CDATASection, CharacterData, Comment, Document, DocumentFragment, DocumentType, Element, NamedNodeMap, Node,
-  ProcessingInstruction, ShadowRoot, TemplateElement, Text,
+  ProcessingInstruction, ShadowRoot, TemplateElement, Text, keepAttributes,
 } from './dom.js';
 import { HTMLElement, MathMLElement, SVGElement, htmlInterfaces } from './html-elements.js';
 import { NodeFilter, NodeIterator, TreeWalker } from './traversal.js';
@@ -35,9 +35,9 @@ const XML_TYPES = new Set(['text/xml', 'application/xml', 'application/xhtml+xml
 
 // The window's documents, and those made from them, keep their elements'
 // NamedNodeMaps: `attributes` gives the same object on every read, as in a
-// browser (js/dom.js Tree#attributes).
+// browser (js/dom.js attributeMap).
 function kept(doc) {
-  doc._t.keepAttributes();
+  keepAttributes(doc._t);
   return doc;
 }
 

@@ -17,7 +17,7 @@
 import { Document, Element } from './dom.js';
 import { HTMLElement, HTMLFormElement, MathMLElement, SVGElement } from './html-elements.js';
 import { domException } from './tokenlist.js';
-import { ARIA_ATTRIBUTES, EVENT_HANDLERS } from './dom-names.js';
+import { ARIA_ATTRIBUTES, EVENT_HANDLERS, GLOBAL_EVENT_HANDLERS } from './dom-names.js';
 
 function define(proto, members) {
   for (const [name, d] of Object.entries(members)) {
@@ -38,10 +38,10 @@ const handler = (name) => ({
     else m.delete(name);
   },
 });
-const CLASSES = { Element, HTMLElement, SVGElement, MathMLElement, Document };
-for (const [name, names] of Object.entries(EVENT_HANDLERS)) {
-  define(CLASSES[name].prototype, Object.fromEntries(names.map((n) => [n, handler(n)])));
-}
+const handlersNamed = (names) => Object.fromEntries(names.map((n) => [n, handler(n)]));
+for (const C of [HTMLElement, SVGElement, MathMLElement, Document]) define(C.prototype, handlersNamed(GLOBAL_EVENT_HANDLERS));
+const CLASSES = { Element, Document };
+for (const [name, names] of Object.entries(EVENT_HANDLERS)) define(CLASSES[name].prototype, handlersNamed(names));
 
 // ARIAMixin: each reflects a nullable string attribute, role as `role`, ariaXxx as `aria-xxx`.
 define(Element.prototype, Object.fromEntries(ARIA_ATTRIBUTES.map((n) => {

@@ -1296,16 +1296,31 @@ export class Node {
   // DOMPurify and other libraries call Node.prototype's getters directly).
   get nodeType() { return nodeTypeOf(this._t, this._i); }
   get nodeName() { return nodeNameOf(this._t, this._i); }
-  get parentNode() { return this._t.node(this._t.parent(this._i)); }
+  get parentNode() {
+    const t = this._t; // read once: a read of `this` is megamorphic here (docs/dom.md, "Keeping reads fast")
+    return t.node(t.parent(this._i));
+  }
   get parentElement() {
     const t = this._t;
     const p = t.parent(this._i);
     return p !== NONE && t.type(p) === ELEMENT_NODE ? t.node(p) : null;
   }
-  get firstChild() { return this._t.node(this._t.first(this._i)); }
-  get lastChild() { return this._t.node(this._t.last(this._i)); }
-  get nextSibling() { return this._t.node(this._t.next(this._i)); }
-  get previousSibling() { return this._t.node(this._t.prev(this._i)); }
+  get firstChild() {
+    const t = this._t;
+    return t.node(t.first(this._i));
+  }
+  get lastChild() {
+    const t = this._t;
+    return t.node(t.last(this._i));
+  }
+  get nextSibling() {
+    const t = this._t;
+    return t.node(t.next(this._i));
+  }
+  get previousSibling() {
+    const t = this._t;
+    return t.node(t.prev(this._i));
+  }
   /**
    * The children: a NodeList (an Array subclass, js/collections.js) made once
    * and kept up to date when they change (so it is live, as the DOM's); one
@@ -1465,8 +1480,11 @@ function mixin(C, members) {
   for (const k of Object.keys(members)) Object.defineProperty(C.prototype, k, { value: members[k], writable: true, configurable: true });
 }
 
-// Document, DocumentFragment and Element (the DOM's ParentNode mixin).
-class ParentNode extends Node {
+// The DOM's ParentNode mixin (4.2.6), with NonElementParentNode's getElementById and the
+// getElementsBy* of Document and Element: their members are copied onto Document's,
+// DocumentFragment's and Element's prototypes (parentNodeMixin), as WebIDL puts a mixin's
+// members on each interface that includes it; this class is in no prototype chain.
+class ParentNode {
   get children() {
     const t = this._t;
     const out = [];
@@ -1577,7 +1595,7 @@ function qualifiedNameOf(t, i) {
 // HTML element in an HTML document: names of attributes given to it are lowercased.
 const lowersNames = (t, i) => t.ns(i) === NS_HTML;
 
-export class Element extends ParentNode {
+export class Element extends Node {
   // Node's nodeType and nodeName again, for elements, Text and Comment nodes:
   // Node's read `_t` and `_i` through V8's megamorphic path (a walk reads
   // both for every node), these return a constant or read them once and call
@@ -1918,12 +1936,12 @@ export class DocumentType extends Node {
 }
 mixin(DocumentType, CHILD_NODE);
 
-export class DocumentFragment extends ParentNode {
+export class DocumentFragment extends Node {
   /** Non-standard: serialisation of the children. */
   get innerHTML() { return serialize(this); }
 }
 
-export class Document extends ParentNode {
+export class Document extends Node {
   /** 'no-quirks' | 'quirks' | 'limited-quirks' */
   get mode() { return this._t.mode; }
   get compatMode() { return this._t.quirks ? 'BackCompat' : 'CSS1Compat'; }
@@ -2078,6 +2096,13 @@ export class Document extends ParentNode {
     if (node.nodeType === DOCUMENT_FRAGMENT_NODE && node._t.host(node._i) !== NONE) return node;
     adoptInto(node, this._t);
     return node;
+  }
+}
+
+// ParentNode's members on the prototypes of the interfaces that include the mixin (those they define themselves kept).
+for (const C of [Element, DocumentFragment, Document]) {
+  for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(ParentNode.prototype))) {
+    if (k !== 'constructor' && !Object.prototype.hasOwnProperty.call(C.prototype, k)) Object.defineProperty(C.prototype, k, d);
   }
 }
 

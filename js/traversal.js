@@ -13,7 +13,7 @@
 // getters wrap js/dom.js's implementations: they keep whatever dom.js
 // computes and add the standard's interface.
 import { NONE } from './abi.js';
-import { Attr, Document, Element, Node, XML_NS, XMLNS_NS } from './dom.js';
+import { Attr, Document, DocumentFragment, Element, Node, XML_NS, XMLNS_NS } from './dom.js';
 import { HTMLCollection, NodeList, liveCollection } from './collections.js';
 import { domException } from './tokenlist.js';
 import './dom-implementation.js'; // document.implementation
@@ -500,7 +500,8 @@ define(Document.prototype, {
 
 // ---- collections (DOM 4.2.6 ParentNode, 4.4 childNodes, 4.2.10) ---------------
 
-const ParentNodeProto = Object.getPrototypeOf(Element.prototype);
+// The ParentNode mixin's members: js/dom.js copies them onto each of these prototypes, and so does this.
+const ParentNodeProto = Element.prototype;
 const wrapped = (proto, name) => {
   const d = Object.getOwnPropertyDescriptor(proto, name);
   if (d === undefined) throw new Error(`js/traversal.js: ${name} is missing from js/dom.js`);
@@ -518,7 +519,7 @@ function liveMethod(name) {
 }
 const childrenImpl = wrapped(ParentNodeProto, 'children').get;
 const qsaImpl = wrapped(ParentNodeProto, 'querySelectorAll').value;
-Object.defineProperties(ParentNodeProto, {
+const PARENT_NODE_LIVE = {
   getElementsByTagName: { value: liveMethod('getElementsByTagName'), writable: true, configurable: true },
   getElementsByTagNameNS: { value: liveMethod('getElementsByTagNameNS'), writable: true, configurable: true },
   getElementsByClassName: { value: liveMethod('getElementsByClassName'), writable: true, configurable: true },
@@ -547,4 +548,5 @@ Object.defineProperties(ParentNodeProto, {
     writable: true,
     configurable: true,
   },
-});
+};
+for (const proto of [Element.prototype, DocumentFragment.prototype, Document.prototype]) Object.defineProperties(proto, PARENT_NODE_LIVE);

@@ -49,6 +49,9 @@ const MEMBERS = {
   DocumentType: ['name', 'publicId', 'systemId'],
   HTMLTemplateElement: ['content'],
 };
+// DOM 4.2.6 ParentNode: a mixin, its members on each interface that includes it.
+const PARENT_NODE = ['children', 'firstElementChild', 'lastElementChild', 'childElementCount', 'prepend', 'append',
+  'replaceChildren', 'querySelector', 'querySelectorAll'];
 const GETTERS = ['nodeType', 'nodeName', 'nodeValue', 'textContent', 'parentNode', 'childNodes', 'firstChild', 'lastChild',
   'previousSibling', 'nextSibling', 'ownerDocument', 'isConnected'];
 
@@ -80,6 +83,12 @@ test('members are on the interface that defines them, and its getter gives every
   for (const [name, members] of Object.entries(MEMBERS)) {
     for (const m of members) assert.ok(Object.getOwnPropertyDescriptor(w[name].prototype, m) !== undefined, `${name}.prototype.${m}`);
   }
+  for (const name of ['Element', 'Document', 'DocumentFragment']) {
+    assert.equal(Object.getPrototypeOf(w[name].prototype), w.Node.prototype, `${name} inherits from Node`);
+    for (const m of PARENT_NODE) assert.ok(Object.getOwnPropertyDescriptor(w[name].prototype, m) !== undefined, `${name}.prototype.${m}`);
+  }
+  assert.equal(Object.getPrototypeOf(w.CharacterData.prototype), w.Node.prototype);
+  assert.equal(Object.getPrototypeOf(w.HTMLElement.prototype), w.Element.prototype);
   const nodes = everyKind();
   assert.deepEqual([...new Set(nodes.map((n) => n.nodeType))].sort((a, b) => a - b), [1, 3, 4, 7, 8, 9, 10, 11]);
   for (const m of GETTERS) {

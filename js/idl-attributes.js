@@ -13,9 +13,14 @@
 //   dispatched and no element is focusable without a browsing context;
 // - Document's cookie, location, activeElement, referrer, domain, hidden,
 //   visibilityState, clear() and close(), and a form's submit() and
-//   requestSubmit(), as a document without a browsing context has them.
-import { Document, Element } from './dom.js';
-import { HTMLElement, HTMLFormElement, MathMLElement, SVGElement } from './html-elements.js';
+//   requestSubmit(), as a document without a browsing context has them;
+// - WebIDL [SameObject] for the live collections (a form's elements, a
+//   table's rows, document.forms, ...): the same object on every read.
+import { Document, Element, HTML_NS, elementClasses } from './dom.js';
+import {
+  HTMLDataListElement, HTMLElement, HTMLFieldSetElement, HTMLFormElement, HTMLSelectElement, HTMLTableElement,
+  HTMLTableRowElement, HTMLTableSectionElement, MathMLElement, SVGElement,
+} from './html-elements.js';
 import { domException } from './tokenlist.js';
 import { ARIA_ATTRIBUTES, EVENT_HANDLERS, GLOBAL_EVENT_HANDLERS } from './dom-names.js';
 
@@ -87,7 +92,6 @@ define(Document.prototype, {
   },
 });
 
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const isSubmitButton = (e) => e instanceof HTMLElement && e.namespaceURI === HTML_NS &&
   (e.localName === 'button' ? e.type === 'submit' : e.localName === 'input' && (e.type === 'submit' || e.type === 'image'));
 define(HTMLFormElement.prototype, {
@@ -104,3 +108,38 @@ define(HTMLFormElement.prototype, {
     writable: true,
   },
 });
+
+// WebIDL [SameObject]: the getter's first value for an element, on every read while the element
+// stays where it was (these are live collections, made for a tree and an index: one moved to
+// another document gets a new one); only objects are kept (not the null labels of an element
+// that is not labelable, nor the number of the shared prototype's `rows` for a textarea).
+const sameObjects = new WeakMap();
+function sameObject(proto, name) {
+  const d = Object.getOwnPropertyDescriptor(proto, name);
+  const get = d.get;
+  Object.defineProperty(proto, name, {
+    ...d,
+    get() {
+      let m = sameObjects.get(this);
+      if (m === undefined) sameObjects.set(this, (m = new Map()));
+      const x = m.get(get);
+      if (x !== undefined && x.t === this._t && x.i === this._i) return x.v;
+      const v = get.call(this);
+      if (typeof v === 'object' && v !== null) m.set(get, { t: this._t, i: this._i, v }); // (a textarea's rows is a number)
+      return v;
+    },
+  });
+}
+for (const name of ['anchors', 'forms', 'images', 'embeds', 'plugins', 'scripts', 'links']) sameObject(Document.prototype, name);
+sameObject(HTMLFormElement.prototype, 'elements');
+// The other HTML elements are objects of one class (docs/dom.md, "Keeping reads fast"), whose
+// prototype holds each interface's members: both are wrapped.
+const SHARED = elementClasses.get(HTML_NS).get('').prototype;
+for (const [C, names] of [
+  [HTMLFieldSetElement, ['elements']], [HTMLSelectElement, ['options', 'selectedOptions', 'labels']],
+  [HTMLDataListElement, ['options']], [HTMLTableElement, ['tBodies', 'rows']], [HTMLTableSectionElement, ['rows']],
+  [HTMLTableRowElement, ['cells']],
+]) {
+  for (const name of names) sameObject(C.prototype, name);
+}
+for (const name of ['elements', 'options', 'selectedOptions', 'labels', 'tBodies', 'rows', 'cells']) sameObject(SHARED, name);

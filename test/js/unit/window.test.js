@@ -142,6 +142,29 @@ test('the same object from repeated reads: childNodes, attributes and its Attrs,
     assert.deepEqual([...p.attributes].map((a) => a.value), p.getAttributeNames().map((n) => p.getAttribute(n)));
     assert.equal(p.attributes, p.attributes);
   }
+  // WebIDL [SameObject]: the live collections too, still live, and made again for an element moved to another document.
+  const w2 = createWindow({ html: '<form><input id=i><select><option>a</select><fieldset></fieldset></form><table><tr><td>x</table><label for=i>l</label><textarea></textarea>' });
+  const d2 = w2.document;
+  const [form, input, select, fieldset, table, tr, textarea] = ['form', 'input', 'select', 'fieldset', 'table', 'tr', 'textarea'].map((s) => d2.querySelector(s));
+  const reads = {
+    'form.elements': () => form.elements, 'fieldset.elements': () => fieldset.elements, 'select.options': () => select.options,
+    'select.selectedOptions': () => select.selectedOptions, 'input.labels': () => input.labels, 'table.rows': () => table.rows,
+    'table.tBodies': () => table.tBodies, 'tbody.rows': () => table.tBodies[0].rows, 'tr.cells': () => tr.cells,
+    'document.forms': () => d2.forms, 'document.images': () => d2.images, 'document.links': () => d2.links, 'document.scripts': () => d2.scripts,
+    'document.anchors': () => d2.anchors, 'document.embeds': () => d2.embeds, 'document.plugins': () => d2.plugins,
+  };
+  for (const [name, read] of Object.entries(reads)) assert.equal(read(), read(), name);
+  const options = select.options;
+  select.append(d2.createElement('option'));
+  assert.equal(options.length, 2, 'still live');
+  assert.equal(textarea.rows, 2);
+  textarea.setAttribute('rows', '7');
+  assert.equal(textarea.rows, 7, 'a number is not kept');
+  const elements = form.elements;
+  d.body.append(form);
+  assert.equal(form.elements, form.elements);
+  assert.notEqual(form.elements, elements, 'made again for the document the form moved to');
+  assert.equal(form.elements.length, 3);
   // The template contents' document and documents made from the window's keep them too.
   const t = d.createElement('template');
   t.innerHTML = '<i class=c></i>';

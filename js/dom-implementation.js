@@ -3,7 +3,7 @@
 // and hasFeature.  Imported by js/traversal.js, so every tree decode() makes
 // has it.
 import { TYPE_DOCTYPE } from './abi.js';
-import { Document, DocumentType, HTML_NS, SVG_NS, Tree, domException, keepAttributesLike } from './dom.js';
+import { Document, DocumentType, HTML_NS, SVG_NS, Tree, domException } from './dom.js';
 import { attachXml } from './xml-dom.js';
 
 /** One per document (DOM: "each document has an associated DOMImplementation object"). */
@@ -43,7 +43,7 @@ export class DOMImplementation {
     if (arguments.length < 2) throw new TypeError('createDocument: 2 arguments required');
     if (doctype !== null && !(doctype instanceof DocumentType)) throw new TypeError('createDocument: doctype is not a DocumentType');
     const t = Tree.emptyDocument(false);
-    keepAttributesLike(this._d._t, t); // (js/window.js's documents keep their NamedNodeMaps: js/dom.js attributeMap)
+    if (this._d._t.maps !== null) t.maps = new Map(); // (a document made from one that keeps its NamedNodeMaps keeps them: js/attribute-maps.js)
     // An XML section with one qualifier, no namespace, for the document node.
     attachXml(t, { nq: new Uint32Array(1), aq: new Uint32Array(0), ns: [null], prefix: [null], declaration: null });
     t.xml.contentType = namespace === HTML_NS ? 'application/xhtml+xml' : namespace === SVG_NS ? 'image/svg+xml' : 'application/xml';
@@ -62,7 +62,7 @@ export class DOMImplementation {
    */
   createHTMLDocument(title) {
     const t = Tree.emptyDocument(false);
-    keepAttributesLike(this._d._t, t);
+    if (this._d._t.maps !== null) t.maps = new Map();
     const doc = t.node(0);
     doc.appendChild(new DOMImplementation(doc).createDocumentType('html', '', ''));
     const html = doc.appendChild(doc.createElement('html'));

@@ -211,8 +211,8 @@ export class Tree {
     // all node classes (childNodes) has a megamorphic read per field
     // (docs/dom.md, "Keeping reads fast").
     this.lists = new Array(this.chunks.length);
-    // Element#attributes NamedNodeMaps by node index, chunked the same way,
-    // in a tree that keeps them (keepAttributes), else null.
+    // Element#attributes NamedNodeMaps by node index (a Map) in a tree that
+    // keeps them (js/attribute-maps.js), else null.
     this.maps = null;
     this.upper = []; // tagName (ASCII uppercase) by name id, filled on use
     this._ids = null; // name → id, built on first use
@@ -609,7 +609,7 @@ export class Tree {
     if (this._inert === null) {
       this._inert = Tree.emptyDocument(false);
       this._inert._inert = this._inert;
-      keepAttributesLike(this, this._inert);
+      if (this.maps !== null) this._inert.maps = new Map(); // (js/attribute-maps.js)
     }
     return this._inert.node(0);
   }
@@ -846,11 +846,6 @@ export class Tree {
       if (l !== undefined) {
         src._setList(s, undefined);
         this._setList(i, l);
-      }
-      const m = keptMap(src, s);
-      if (m !== undefined) {
-        chunkSet(src.maps, s, undefined);
-        if (this.maps !== null) chunkSet(this.maps, i, m);
       }
     }
     return i;
@@ -1221,34 +1216,6 @@ function attrAt(t, k, e) {
   return a;
 }
 
-/**
- * Element i's attributes (object e).  In a tree that keeps them
- * (keepAttributes: js/window.js's documents and those made from them), one
- * NamedNodeMap made on first use and kept, so that every read gives the same
- * object and the same Attr objects, as in the DOM (DOMPurify compares two
- * reads to detect clobbering), and live: the attribute methods change it
- * (Element#_setValue, _append, _removeAt).  Otherwise a new snapshot on every
- * read: keeping them costs a parse and full walk 8% more time (the maps and
- * Attrs outlive the young generation; docs/dom.md, "Keeping reads fast").
- */
-function attributeMap(t, i, e) {
-  const maps = t.maps;
-  if (maps === null) return attributesOf(t, i, e);
-  let m = chunkGet(maps, i);
-  if (m === undefined) chunkSet(maps, i, (m = attributesOf(t, i, e)));
-  return m;
-}
-/** Element i's kept NamedNodeMap, or undefined. */
-const keptMap = (t, i) => (t.maps === null ? undefined : chunkGet(t.maps, i));
-/** From now on tree t keeps its elements' NamedNodeMaps (attributeMap); so do the documents made from it. */
-export function keepAttributes(t) {
-  if (t.maps === null) t.maps = [];
-  if (t._inert !== null && t._inert !== t) keepAttributes(t._inert);
-}
-/** Tree `to` (made from `from`: its inert document, a clone, createHTMLDocument's) keeps them if `from` does. */
-export function keepAttributesLike(from, to) {
-  if (from.maps !== null) keepAttributes(to);
-}
 
 /** A new NodeList of node i's children (EMPTY_NODES for none in a tree that has not changed). */
 function childNodesOf(t, i) {
@@ -1296,31 +1263,16 @@ export class Node {
   // DOMPurify and other libraries call Node.prototype's getters directly).
   get nodeType() { return nodeTypeOf(this._t, this._i); }
   get nodeName() { return nodeNameOf(this._t, this._i); }
-  get parentNode() {
-    const t = this._t; // read once: a read of `this` is megamorphic here (docs/dom.md, "Keeping reads fast")
-    return t.node(t.parent(this._i));
-  }
+  get parentNode() { return this._t.node(this._t.parent(this._i)); }
   get parentElement() {
     const t = this._t;
     const p = t.parent(this._i);
     return p !== NONE && t.type(p) === ELEMENT_NODE ? t.node(p) : null;
   }
-  get firstChild() {
-    const t = this._t;
-    return t.node(t.first(this._i));
-  }
-  get lastChild() {
-    const t = this._t;
-    return t.node(t.last(this._i));
-  }
-  get nextSibling() {
-    const t = this._t;
-    return t.node(t.next(this._i));
-  }
-  get previousSibling() {
-    const t = this._t;
-    return t.node(t.prev(this._i));
-  }
+  get firstChild() { return this._t.node(this._t.first(this._i)); }
+  get lastChild() { return this._t.node(this._t.last(this._i)); }
+  get nextSibling() { return this._t.node(this._t.next(this._i)); }
+  get previousSibling() { return this._t.node(this._t.prev(this._i)); }
   /**
    * The children: a NodeList (an Array subclass, js/collections.js) made once
    * and kept up to date when they change (so it is live, as the DOM's); one
@@ -1334,7 +1286,7 @@ export class Node {
   }
   hasChildNodes() { return this._t.first(this._i) !== NONE; }
   /** DOM 4.4 nodeValue: CharacterData's data, else null (setting does nothing on other nodes). */
-  get nodeValue() { return isCharacterData(this._t.type(this._i)) ? this._t.data(this._i) : null; }
+  get nodeValue() { return isCharacterData(this._t.type(this._i)) ? this.data : null; }
   set nodeValue(v) {
     if (isCharacterData(this._t.type(this._i))) this.data = v;
   }
@@ -1343,7 +1295,7 @@ export class Node {
     const t = this._t;
     const type = t.type(this._i);
     if (type === ELEMENT_NODE || type === DOCUMENT_FRAGMENT_NODE) return t.text(this._i);
-    return isCharacterData(type) ? t.data(this._i) : null;
+    return isCharacterData(type) ? this.data : null;
   }
   /** DOM "string replace all" for an element or fragment (the children become one Text node, none for ''); a CharacterData's data. */
   set textContent(v) {
@@ -1404,7 +1356,7 @@ export class Node {
     const t = this._t;
     if (this.nodeType === DOCUMENT_NODE) {
       const d = Tree.emptyDocument(t.scripting, t.mode);
-      keepAttributesLike(t, d);
+      if (t.maps !== null) d.maps = new Map();
       d.encoding = t.encoding;
       const doc = d.node(0);
       if (deep) for (let j = t.first(this._i); j !== NONE; j = t.next(j)) d.link(d.copyIn(t, j, true, false), 0, NONE);
@@ -1611,8 +1563,20 @@ export class Element extends Node {
   get namespaceURI() { return this._t.nsURI(this._i); }
   get prefix() { return this._t.prefixOf(this._i); }
 
-  /** DOM 4.9 attributes: the element's NamedNodeMap (attributeMap). */
-  get attributes() { return attributeMap(this._t, this._i, this); }
+  /**
+   * DOM 4.9 attributes: the element's NamedNodeMap.  A new snapshot per read,
+   * except in a tree that keeps them (js/attribute-maps.js: js/window.js's
+   * documents), where one made on first use is given on every read and kept
+   * live (keeping them costs a parse and full walk 8% more time: the maps and
+   * Attrs outlive the young generation; docs/dom.md, "Keeping reads fast").
+   */
+  get attributes() {
+    const t = this._t;
+    if (t.maps === null) return attributesOf(t, this._i, this);
+    let m = t.maps.get(this._i);
+    if (m === undefined) t.maps.set(this._i, (m = attributesOf(t, this._i, this)));
+    return m;
+  }
   // The Attr of attribute record k (js/xml-dom.js's XmlElement has its own).
   _attr(k) { return attrAt(this._t, k, this); }
   hasAttributes() { return this._t.attrCount(this._i) !== 0; }
@@ -1656,8 +1620,6 @@ export class Element extends Node {
     const old = a.value;
     a.value = value;
     t.version++;
-    const m = keptMap(t, this._i);
-    if (m !== undefined) m[pos]._v = value;
     if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, a.local, a.uri, old, value);
   }
   _append(local, uri, prefix, value) {
@@ -1666,8 +1628,6 @@ export class Element extends Node {
     if (l.length >= ATTR_STRIDE - 1) throw new RangeError(`setAttribute: an element holds at most ${ATTR_STRIDE - 1} attributes`);
     l.push(new AttrRec(local, attrNsCode(uri), uri, prefix, value));
     t.version++;
-    const m = keptMap(t, this._i);
-    if (m !== undefined) m.push(this._attr(t.attrFirst(this._i) + l.length - 1));
     if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, local, uri, null, value);
   }
   _removeAt(k) {
@@ -1675,8 +1635,6 @@ export class Element extends Node {
     const pos = this._pos(k);
     const [a] = t.attrList(this._i).splice(pos, 1);
     t.version++;
-    const m = keptMap(t, this._i);
-    if (m !== undefined) m.splice(pos, 1)[0].ownerElement = null; // DOM "remove an attribute": its element becomes null
     if (stateHooks.attribute !== null) stateHooks.attribute(t, this._i, a.local, a.uri, a.value, null);
   }
   getAttribute(name) {
@@ -2101,8 +2059,8 @@ export class Document extends Node {
 
 // ParentNode's members on the prototypes of the interfaces that include the mixin (those they define themselves kept).
 for (const C of [Element, DocumentFragment, Document]) {
-  for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(ParentNode.prototype))) {
-    if (k !== 'constructor' && !Object.prototype.hasOwnProperty.call(C.prototype, k)) Object.defineProperty(C.prototype, k, d);
+  for (const k of Object.getOwnPropertyNames(ParentNode.prototype)) {
+    if (!(k in C.prototype)) Object.defineProperty(C.prototype, k, Object.getOwnPropertyDescriptor(ParentNode.prototype, k));
   }
 }
 

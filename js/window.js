@@ -14,8 +14,9 @@ import { parse } from './parse.js';
 import { parseXml } from './xml.js';
 import {
   Attr, CDATASection, CharacterData, Comment, Document, DocumentFragment, DocumentType, Element, NamedNodeMap, Node,
-  ProcessingInstruction, ShadowRoot, TemplateElement, Text, keepAttributes,
+  ProcessingInstruction, ShadowRoot, TemplateElement, Text,
 } from './dom.js';
+import { keepAttributes } from './attribute-maps.js';
 import { HTMLElement, MathMLElement, SVGElement, htmlInterfaces } from './html-elements.js';
 import { NodeFilter, NodeIterator, TreeWalker } from './traversal.js';
 import { DOMImplementation } from './dom-implementation.js';
@@ -35,7 +36,7 @@ const XML_TYPES = new Set(['text/xml', 'application/xml', 'application/xhtml+xml
 
 // The window's documents, and those made from them, keep their elements'
 // NamedNodeMaps: `attributes` gives the same object on every read, as in a
-// browser (js/dom.js attributeMap).
+// browser (js/attribute-maps.js).
 function kept(doc) {
   keepAttributes(doc._t);
   return doc;

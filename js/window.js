@@ -11,7 +11,7 @@
 // has a browsing context: no script runs, no event handler is evaluated
 // (there are no events), no URL is fetched, whatever the markup (item 5).
 import { parse } from './parse.js';
-import { parseXml } from './xml.js';
+import { parseXml, serializeXml } from './xml.js';
 import {
   Attr, CDATASection, CharacterData, Comment, Document, DocumentFragment, DocumentType, Element, NamedNodeMap, Node,
   ProcessingInstruction, ShadowRoot, TemplateElement, Text,
@@ -23,14 +23,13 @@ import { DOMImplementation } from './dom-implementation.js';
 import { HTMLCollection, HTMLFormControlsCollection, HTMLOptionsCollection, NodeList, RadioNodeList } from './collections.js';
 import { DOMTokenList } from './tokenlist.js';
 import { XmlDocument } from './xml-dom.js';
-import { serializeXml } from './xml.js';
+import { checkInput, checkOptions, isString } from './options.js';
 import './idl-attributes.js'; // the members a browser's DOM has that mean nothing here (event handler attributes, ...)
-import { checkOptions, checkInput, isString } from './options.js';
 
 const WINDOW_OPTIONS = { url: isString, html: isString };
 
-// HTML 8.5.1: DOMParserSupportedType.
-// HTML 8.5.1 parseFromString, the root element of a document that is not well-formed XML.
+// HTML 8.5.1 parseFromString: the namespace of the root element of a document that is not well-formed XML,
+// and the DOMParserSupportedType values that parse XML.
 const PARSERERROR_NS = 'http://www.mozilla.org/newlayout/xml/parsererror.xml';
 const XML_TYPES = new Set(['text/xml', 'application/xml', 'application/xhtml+xml', 'image/svg+xml']);
 

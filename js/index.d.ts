@@ -210,3 +210,4 @@ export declare function dumpTree(root: SerializableNode): string;
 export * from './stream/stream.js';
 export * from './xml/xml.js';
 export * from './sanitize/index.js';
+export * from './window/window.js';

@@ -43,6 +43,7 @@ export class DOMImplementation {
     if (arguments.length < 2) throw new TypeError('createDocument: 2 arguments required');
     if (doctype !== null && !(doctype instanceof DocumentType)) throw new TypeError('createDocument: doctype is not a DocumentType');
     const t = Tree.emptyDocument(false);
+    if (this._d._t.maps !== null) t.maps = new Map(); // (a document made from one that keeps its NamedNodeMaps keeps them: js/window/attribute-maps.js)
     // An XML section with one qualifier, no namespace, for the document node.
     attachXml(t, { nq: new Uint32Array(1), aq: new Uint32Array(0), ns: [null], prefix: [null], declaration: null });
     t.xml.contentType = namespace === HTML_NS ? 'application/xhtml+xml' : namespace === SVG_NS ? 'image/svg+xml' : 'application/xml';
@@ -60,7 +61,9 @@ export class DOMImplementation {
    * (innerHTML parses <noscript> content as markup).
    */
   createHTMLDocument(title) {
-    const doc = Tree.emptyDocument(false).node(0);
+    const t = Tree.emptyDocument(false);
+    if (this._d._t.maps !== null) t.maps = new Map();
+    const doc = t.node(0);
     doc.appendChild(new DOMImplementation(doc).createDocumentType('html', '', ''));
     const html = doc.appendChild(doc.createElement('html'));
     const head = html.appendChild(doc.createElement('head'));

@@ -211,6 +211,9 @@ export class Tree {
     // all node classes (childNodes) has a megamorphic read per field
     // (docs/dom.md, "Keeping reads fast").
     this.lists = new Array(this.chunks.length);
+    // Element#attributes NamedNodeMaps by node index (a Map) in a tree that
+    // keeps them (js/window/attribute-maps.js), else null.
+    this.maps = null;
     this.upper = []; // tagName (ASCII uppercase) by name id, filled on use
     this._ids = null; // name → id, built on first use
     this._dup = false; // some name has two ids (then compare strings)
@@ -224,6 +227,7 @@ export class Tree {
     this.src = null;
     /** The overlay: Map of node index → Rec, null while the tree is as decoded. */
     this.ov = null;
+    this._recs = null;
     /** Some element's stored is value (Rec#is) is not null: the serializer looks for is values without an is attribute. */
     this.isStored = false;
     /** The index the next new node gets. */
@@ -311,7 +315,11 @@ export class Tree {
     return r < this.count && (this.n[r * NODE_WORDS] & INFO_SHADOW_ROOT) !== 0 && this.n[r * NODE_WORDS + N_PARENT] === i ? r : NONE;
   }
   /** Node i's overlay Rec, or undefined (always, in a tree that has not changed). */
-  rec(i) { return this.ov === null ? undefined : this.ov.get(i); }
+  rec(i) {
+    const o = this.ov;
+    // A node of the buffer has a Rec only if mat() gave it one (`_recs` says which): no Map lookup for the others.
+    return o === null || (i < this.count && this._recs[i] === 0) ? undefined : o.get(i);
+  }
 
   // Record accessors (docs/format.md, "Node records"; the word offsets are
   // js/core/abi.js's).  Type, namespace and name never change: only new nodes
@@ -601,6 +609,7 @@ export class Tree {
     if (this._inert === null) {
       this._inert = Tree.emptyDocument(false);
       this._inert._inert = this._inert;
+      if (this.maps !== null) this._inert.maps = new Map(); // (js/window/attribute-maps.js)
     }
     return this._inert.node(0);
   }
@@ -623,6 +632,7 @@ export class Tree {
   _overlay() {
     if (stateHooks.changing !== null) stateHooks.changing(this);
     this._dup = true; // new names get new ids: select.js compares names as strings from now on
+    this._recs = new Uint8Array(this.count); // 1: the buffer node has a Rec (Tree#rec)
     return (this.ov = new Map());
   }
   /** The overlay Rec of node i, made from its records (all links copied) on first need. */
@@ -640,6 +650,7 @@ export class Tree {
       r.host = this.host(i);
       if (r.type === TYPE_ELEMENT) r.contents = this.contents(i);
       o.set(i, r);
+      if (i < this.count) this._recs[i] = 1;
     }
     return r;
   }
@@ -1050,15 +1061,16 @@ function replaceAll(node, parent) {
   if (node !== null) insertNode(node, parent, null);
 }
 
+/** A new Text node of tree t holding s. */
+function newText(t, s) {
+  const i = t.create(TYPE_TEXT, 0, null);
+  t.ov.get(i).data = s;
+  return t.node(i);
+}
 /** DOM "convert nodes into a node": strings become Text nodes of document `doc`'s tree. */
 function convertNodes(owner, nodes, fn) {
   const t = owner._t;
-  const make = (x) => {
-    if (x instanceof Node) return x;
-    const i = t.create(TYPE_TEXT, 0, null);
-    t.ov.get(i).data = String(x);
-    return t.node(i);
-  };
+  const make = (x) => (x instanceof Node ? x : newText(t, String(x)));
   if (nodes.length === 1) return make(nodes[0]);
   const f = t.node(t.create(TYPE_FRAGMENT, 0, null));
   for (const x of nodes) preInsert(make(x), f, null, fn);
@@ -1191,8 +1203,8 @@ export function namedNodeMap(e, cnt) {
 }
 /** Element#attributes of element e (index i of tree t): a new NamedNodeMap of Attr snapshots. */
 function attributesOf(t, i, e) {
-  if (t.ov === null) {
-    // As decoded: straight from the attribute records.
+  if (t.xml === null && i < t.count && (t.ov === null || t.rec(i)?.attrs == null)) {
+    // As decoded (the element's attribute list never changed): straight from the attribute records.
     const n = t.n;
     const cnt = n[i * NODE_WORDS + N_ATTR_COUNT];
     const out = namedNodeMap(e, cnt);
@@ -1206,10 +1218,7 @@ function attributesOf(t, i, e) {
   }
   const cnt = t.attrCount(i);
   const out = namedNodeMap(e, cnt);
-  if (cnt === 0) return out;
-  const a0 = t.attrFirst(i);
-  if (a0 < t.acount) for (let k = 0; k < cnt; k++) out[k] = new Attr(t.attrName(a0 + k), t.attrValue(a0 + k), t.attrNs(a0 + k), e);
-  else for (let k = 0; k < cnt; k++) out[k] = attrAt(t, a0 + k, e);
+  for (let k = 0, a0 = t.attrFirst(i); k < cnt; k++) out[k] = e._attr(a0 + k); // (an XML element's are XmlAttrs)
   return out;
 }
 // Attr of attribute record k of element e (the overlay's namespace and prefix when they differ from the code's).
@@ -1221,6 +1230,7 @@ function attrAt(t, k, e) {
   }
   return a;
 }
+
 
 /** A new NodeList of node i's children (EMPTY_NODES for none in a tree that has not changed). */
 function childNodesOf(t, i) {
@@ -1244,11 +1254,30 @@ function childNodesOf(t, i) {
   return c;
 }
 
+const isCharacterData = (type) => type === TEXT_NODE || type === COMMENT_NODE || type === PROCESSING_INSTRUCTION_NODE;
+/** DOM 4.4 nodeType of node i (a Text node of an XML document's CDATA section: CDATA_SECTION_NODE). */
+function nodeTypeOf(t, i) {
+  const type = t.type(i);
+  return type === TEXT_NODE && t.isCdata(i) ? CDATA_SECTION_NODE : type;
+}
+// DOM 4.4 nodeName by nodeType (none: a processing instruction's target, a doctype's name).
+const NODE_NAMES = { 3: '#text', 4: '#cdata-section', 8: '#comment', 9: '#document', 11: '#document-fragment' };
+/** DOM 4.4 nodeName of node i. */
+function nodeNameOf(t, i) {
+  const type = nodeTypeOf(t, i);
+  return type === ELEMENT_NODE ? elementTagName(t, i) : NODE_NAMES[type] ?? t.localName(i);
+}
+
 export class Node {
   constructor(tree, index) {
     this._t = tree;
     this._i = index;
   }
+  // DOM 4.4 interface Node: nodeType, nodeName, nodeValue and textContent
+  // are Node's (one getter for every kind of node, as WebIDL defines them:
+  // DOMPurify and other libraries call Node.prototype's getters directly).
+  get nodeType() { return nodeTypeOf(this._t, this._i); }
+  get nodeName() { return nodeNameOf(this._t, this._i); }
   get parentNode() { return this._t.node(this._t.parent(this._i)); }
   get parentElement() {
     const t = this._t;
@@ -1265,12 +1294,33 @@ export class Node {
    * shared frozen empty one for nodes without children in a tree that has
    * not changed.
    */
-  get childNodes() { return this._t.childNodes(this._i); }
+  get childNodes() {
+    const t = this._t;
+    const i = this._i;
+    return isCharacterData(t.type(i)) ? EMPTY_NODES : t.childNodes(i); // (CharacterData's, which a walk reads, gives the same)
+  }
   hasChildNodes() { return this._t.first(this._i) !== NONE; }
-  get nodeValue() { return null; }
-  set nodeValue(v) {} // Element, Document, DocumentFragment, DocumentType: setting does nothing (DOM 4.4)
-  get textContent() { return null; }
-  set textContent(v) {} // Document, DocumentType: nothing
+  /** DOM 4.4 nodeValue: CharacterData's data, else null (setting does nothing on other nodes). */
+  get nodeValue() { return isCharacterData(this._t.type(this._i)) ? this.data : null; }
+  set nodeValue(v) {
+    if (isCharacterData(this._t.type(this._i))) this.data = v;
+  }
+  /** DOM 4.4 textContent: the descendant text of an element or fragment, a CharacterData's data, else null. */
+  get textContent() {
+    const t = this._t;
+    const type = t.type(this._i);
+    if (type === ELEMENT_NODE || type === DOCUMENT_FRAGMENT_NODE) return t.text(this._i);
+    return isCharacterData(type) ? this.data : null;
+  }
+  /** DOM "string replace all" for an element or fragment (the children become one Text node, none for ''); a CharacterData's data. */
+  set textContent(v) {
+    const t = this._t;
+    const type = t.type(this._i);
+    if (type === ELEMENT_NODE || type === DOCUMENT_FRAGMENT_NODE) {
+      const s = v === null ? '' : String(v);
+      replaceAll(s === '' ? null : newText(t, s), this);
+    } else if (isCharacterData(type)) this.data = v;
+  }
   get ownerDocument() { return this._t.ownerDocumentOf(this._i); }
   /** Root of the node's tree (template contents are a tree of their own, as in the DOM). */
   getRootNode() {
@@ -1321,6 +1371,7 @@ export class Node {
     const t = this._t;
     if (this.nodeType === DOCUMENT_NODE) {
       const d = Tree.emptyDocument(t.scripting, t.mode);
+      if (t.maps !== null) d.maps = new Map();
       d.encoding = t.encoding;
       const doc = d.node(0);
       if (deep) for (let j = t.first(this._i); j !== NONE; j = t.next(j)) d.link(d.copyIn(t, j, true, false), 0, NONE);
@@ -1396,8 +1447,11 @@ function mixin(C, members) {
   for (const k of Object.keys(members)) Object.defineProperty(C.prototype, k, { value: members[k], writable: true, configurable: true });
 }
 
-// Document, DocumentFragment and Element (the DOM's ParentNode mixin).
-class ParentNode extends Node {
+// The DOM's ParentNode mixin (4.2.6), with NonElementParentNode's getElementById and the
+// getElementsBy* of Document and Element: their members are copied onto Document's,
+// DocumentFragment's and Element's prototypes (parentNodeMixin), as WebIDL puts a mixin's
+// members on each interface that includes it; this class is in no prototype chain.
+class ParentNode {
   get children() {
     const t = this._t;
     const out = [];
@@ -1419,19 +1473,6 @@ class ParentNode extends Node {
     const t = this._t;
     for (let j = t.last(this._i); j !== NONE; j = t.prev(j)) if (t.type(j) === ELEMENT_NODE) return t.node(j);
     return null;
-  }
-  get textContent() { return this._t.text(this._i); }
-  /** DOM "string replace all": the children become one Text node (none for ''). */
-  set textContent(v) {
-    const s = v === null ? '' : String(v);
-    let node = null;
-    if (s !== '') {
-      const t = this._t;
-      const i = t.create(TYPE_TEXT, 0, null);
-      t.ov.get(i).data = s;
-      node = t.node(i);
-    }
-    replaceAll(node, this);
   }
   getElementById(id) {
     const t = this._t;
@@ -1512,6 +1553,8 @@ function tagNameOf(t, i) {
   const u = t.upper[id];
   return u !== undefined ? u : (t.upper[id] = asciiUpper(t.names[id]));
 }
+/** DOM 4.9 tagName of element i: in an XML document the qualified name as it is (js/dom/xml-dom.js). */
+function elementTagName(t, i) { return t.xml === null ? tagNameOf(t, i) : qualifiedNameOf(t, i); }
 function qualifiedNameOf(t, i) {
   const p = t.prefixOf(i);
   return p === null ? t.localName(i) : p + ':' + t.localName(i);
@@ -1519,21 +1562,38 @@ function qualifiedNameOf(t, i) {
 // HTML element in an HTML document: names of attributes given to it are lowercased.
 const lowersNames = (t, i) => t.ns(i) === NS_HTML;
 
-export class Element extends ParentNode {
+export class Element extends Node {
+  // Node's nodeType and nodeName again, for elements, Text and Comment nodes:
+  // Node's read `_t` and `_i` through V8's megamorphic path (a walk reads
+  // both for every node), these return a constant or read them once and call
+  // elementTagName (docs/dom.md, "Keeping reads fast"; Node's give the same
+  // answers, for libraries that call Node.prototype's getters).
   get nodeType() { return ELEMENT_NODE; }
-  // nodeName and tagName read `_t` and `_i` once and call tagNameOf: a read
-  // on `this` is an inline cache over every element class (HTML elements
-  // share one, docs/dom.md "Keeping reads fast").
-  get nodeName() {
-    const t = this._t;
-    return t.xml === null ? tagNameOf(t, this._i) : this.tagName; // XML elements have their own tagName (js/dom/xml-dom.js)
-  }
+  get nodeName() { return elementTagName(this._t, this._i); }
+  // tagName reads `_t` and `_i` once and calls elementTagName: a read on
+  // `this` is an inline cache over every element class (HTML elements share
+  // one, docs/dom.md "Keeping reads fast").
   get localName() { return this._t.localName(this._i); }
-  get tagName() { return tagNameOf(this._t, this._i); }
+  get tagName() { return elementTagName(this._t, this._i); }
   get namespaceURI() { return this._t.nsURI(this._i); }
   get prefix() { return this._t.prefixOf(this._i); }
 
-  get attributes() { return attributesOf(this._t, this._i, this); }
+  /**
+   * DOM 4.9 attributes: the element's NamedNodeMap.  A new snapshot per read,
+   * except in a tree that keeps them (js/window/attribute-maps.js: js/window/window.js's
+   * documents), where one made on first use is given on every read and kept
+   * live (keeping them costs a parse and full walk 8% more time: the maps and
+   * Attrs outlive the young generation; docs/dom.md, "Keeping reads fast").
+   */
+  get attributes() {
+    const t = this._t;
+    if (t.maps === null) return attributesOf(t, this._i, this);
+    let m = t.maps.get(this._i);
+    if (m === undefined) t.maps.set(this._i, (m = attributesOf(t, this._i, this)));
+    return m;
+  }
+  // The Attr of attribute record k (js/dom/xml-dom.js's XmlElement has its own).
+  _attr(k) { return attrAt(this._t, k, this); }
   hasAttributes() { return this._t.attrCount(this._i) !== 0; }
   getAttributeNames() {
     const t = this._t;
@@ -1602,14 +1662,10 @@ export class Element extends ParentNode {
     return k < 0 ? null : this._t.attrValue(k);
   }
   hasAttributeNS(namespace, localName) { return this._findNS(namespace, localName) >= 0; }
-  getAttributeNode(name) {
-    const k = this._find(name);
-    return k < 0 ? null : attrAt(this._t, k, this);
-  }
-  getAttributeNodeNS(namespace, localName) {
-    const k = this._findNS(namespace, localName);
-    return k < 0 ? null : attrAt(this._t, k, this);
-  }
+  // The Attr of attribute record k: the one `attributes` holds (the same object, as in the DOM).
+  _attrNode(k) { return k < 0 ? null : this._t.maps === null ? this._attr(k) : this.attributes[this._pos(k)]; }
+  getAttributeNode(name) { return this._attrNode(this._find(name)); }
+  getAttributeNodeNS(namespace, localName) { return this._attrNode(this._findNS(namespace, localName)); }
   /** DOM setAttribute: InvalidCharacterError for an invalid name; lowercased on HTML elements. */
   setAttribute(qualifiedName, value) {
     let q = String(qualifiedName);
@@ -1726,10 +1782,7 @@ export class Element extends ParentNode {
     return insertAdjacent(this, where, element, 'insertAdjacentElement');
   }
   insertAdjacentText(where, data) {
-    const t = this._t;
-    const i = t.create(TYPE_TEXT, 0, null);
-    t.ov.get(i).data = String(data);
-    insertAdjacent(this, where, t.node(i), 'insertAdjacentText');
+    insertAdjacent(this, where, newText(this._t, String(data)), 'insertAdjacentText');
   }
   matches(selectors) { return matchesSelector(this._t, this._i, compileSelector(selectors)); }
   /** The legacy alias of matches (DOM 4.9). */
@@ -1772,12 +1825,8 @@ export class TemplateElement extends Element {
 export class CharacterData extends Node {
   get data() { return this._t.data(this._i); }
   set data(v) { this._t.setData(this._i, v === null ? '' : String(v)); }
-  get nodeValue() { return this._t.data(this._i); }
-  set nodeValue(v) { this.data = v; }
-  get textContent() { return this._t.data(this._i); }
-  set textContent(v) { this.data = v; }
   get length() { return this._t.dataLength(this._i); }
-  get childNodes() { return EMPTY_NODES; } // never any (and no megamorphic read of `_t`, `_i`: docs/dom.md "Keeping reads fast")
+  get childNodes() { return EMPTY_NODES; } // Node's again: never any (and no megamorphic read of `_t`, `_i`: docs/dom.md "Keeping reads fast")
   get previousElementSibling() { return this._t.node(this._t.elementSibling(this._i, false)); }
   get nextElementSibling() { return this._t.node(this._t.elementSibling(this._i, true)); }
   substringData(offset, count) {
@@ -1800,7 +1849,7 @@ export class CharacterData extends Node {
 mixin(CharacterData, CHILD_NODE);
 
 export class Text extends CharacterData {
-  get nodeType() { return TEXT_NODE; }
+  get nodeType() { return TEXT_NODE; } // Node's again (Element's comment says why); CDATASection's are Node's
   get nodeName() { return '#text'; }
   /**
    * DOM splitText: this keeps data before offset, a new Text after it gets
@@ -1840,7 +1889,7 @@ export class CDATASection extends Text {
 }
 
 export class Comment extends CharacterData {
-  get nodeType() { return COMMENT_NODE; }
+  get nodeType() { return COMMENT_NODE; } // Node's again (Element's comment says why)
   get nodeName() { return '#comment'; }
 }
 
@@ -1850,30 +1899,22 @@ export class Comment extends CharacterData {
  * nodeName is the target; data, nodeValue and textContent are the data.
  */
 export class ProcessingInstruction extends CharacterData {
-  get nodeType() { return PROCESSING_INSTRUCTION_NODE; }
-  get nodeName() { return this.target; }
   get target() { return this._t.localName(this._i); }
 }
 
 export class DocumentType extends Node {
-  get nodeType() { return DOCUMENT_TYPE_NODE; }
-  get nodeName() { return this.name; }
   get name() { return this._t.localName(this._i); }
   get publicId() { return this._t.publicId(this._i); }
   get systemId() { return this._t.systemId(this._i); }
 }
 mixin(DocumentType, CHILD_NODE);
 
-export class DocumentFragment extends ParentNode {
-  get nodeType() { return DOCUMENT_FRAGMENT_NODE; }
-  get nodeName() { return '#document-fragment'; }
+export class DocumentFragment extends Node {
   /** Non-standard: serialisation of the children. */
   get innerHTML() { return serialize(this); }
 }
 
-export class Document extends ParentNode {
-  get nodeType() { return DOCUMENT_NODE; }
-  get nodeName() { return '#document'; }
+export class Document extends Node {
   /** 'no-quirks' | 'quirks' | 'limited-quirks' */
   get mode() { return this._t.mode; }
   get compatMode() { return this._t.quirks ? 'BackCompat' : 'CSS1Compat'; }
@@ -1881,8 +1922,6 @@ export class Document extends ParentNode {
   get characterSet() { return this._t.encoding; }
   get charset() { return this._t.encoding; }
   get inputEncoding() { return this._t.encoding; }
-  get textContent() { return null; }
-  set textContent(v) {}
   get doctype() {
     const t = this._t;
     for (let j = t.first(this._i); j !== NONE; j = t.next(j)) if (t.type(j) === DOCUMENT_TYPE_NODE) return t.node(j);
@@ -2030,6 +2069,13 @@ export class Document extends ParentNode {
     if (node.nodeType === DOCUMENT_FRAGMENT_NODE && node._t.host(node._i) !== NONE) return node;
     adoptInto(node, this._t);
     return node;
+  }
+}
+
+// ParentNode's members on the prototypes of the interfaces that include the mixin (those they define themselves kept).
+for (const C of [Element, DocumentFragment, Document]) {
+  for (const k of Object.getOwnPropertyNames(ParentNode.prototype)) {
+    if (!(k in C.prototype)) Object.defineProperty(C.prototype, k, Object.getOwnPropertyDescriptor(ParentNode.prototype, k));
   }
 }
 

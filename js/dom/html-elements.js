@@ -1640,6 +1640,8 @@ define(HTMLTableCellElement.prototype, {
 /** The interface of each HTML local name (HTMLDivElement, HTMLInputElement, ...). */
 const interfaces = new HTMLElementClasses(Object.entries({ ...plainClasses, ...HTML_CLASSES }));
 const interfaceOf = (e) => interfaces.get(e._t.localName(e._i));
+/** Every HTML element interface class, HTMLElement's descendants (HTMLDivElement, ..., HTMLUnknownElement): js/window/window.js. */
+export const htmlInterfaces = () => new Set([...interfaces.values()].filter((C) => C !== HTMLElement)).add(HTMLMediaElement).add(HTMLUnknownElement);
 
 /**
  * Every HTML element object but a <template>'s is made of this one class:
@@ -1850,7 +1852,10 @@ export function installHtmlElements() {
       configurable: true,
     });
   }
-  elementClasses.set(HTML_NS, new Map([['', HTMLElementObject], ['template', TemplateElement]]));
+  // A form is an HTMLFormElement of its own (as a template is an HTMLTemplateElement): the shared
+  // prototype has every interface's member names, and `name in form` must be the browser's
+  // answer (DOMPurify strips id and name values that are members of a form: DOM clobbering).
+  elementClasses.set(HTML_NS, new Map([['', HTMLElementObject], ['template', TemplateElement], ['form', HTMLFormElement]]));
   setHTMLElementObjectClass(HTMLElementObject);
   elementClasses.set(SVG_NS, new Map([['', SVGElement]]));
   elementClasses.set(MATHML_NS, new Map([['', MathMLElement]]));

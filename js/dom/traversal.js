@@ -13,7 +13,7 @@
 // getters wrap js/dom/dom.js's implementations: they keep whatever dom.js
 // computes and add the standard's interface.
 import { NONE } from '../core/abi.js';
-import { Attr, Document, Element, Node, XML_NS, XMLNS_NS } from './dom.js';
+import { Attr, Document, DocumentFragment, Element, Node, XML_NS, XMLNS_NS } from './dom.js';
 import { HTMLCollection, NodeList, liveCollection } from './collections.js';
 import { domException } from './tokenlist.js';
 
@@ -474,7 +474,8 @@ function traversalArgs(fn, root, whatToShow, filter) {
 
 // ---- collections (DOM 4.2.6 ParentNode, 4.4 childNodes, 4.2.10) ---------------
 
-const ParentNodeProto = Object.getPrototypeOf(Element.prototype);
+// The ParentNode mixin's members: js/dom/dom.js copies them onto each of these prototypes, and so does this.
+const ParentNodeProto = Element.prototype;
 const wrapped = (proto, name) => {
   const d = Object.getOwnPropertyDescriptor(proto, name);
   if (d === undefined) throw new Error(`js/dom/traversal.js: ${name} is missing from js/dom/dom.js`);
@@ -492,6 +493,36 @@ function liveMethod(name) {
 }
 const childrenImpl = wrapped(ParentNodeProto, 'children').get;
 const qsaImpl = wrapped(ParentNodeProto, 'querySelectorAll').value;
+const PARENT_NODE_LIVE = {
+  getElementsByTagName: { value: liveMethod('getElementsByTagName'), writable: true, configurable: true },
+  getElementsByTagNameNS: { value: liveMethod('getElementsByTagNameNS'), writable: true, configurable: true },
+  getElementsByClassName: { value: liveMethod('getElementsByClassName'), writable: true, configurable: true },
+  // A live HTMLCollection, made once per node.
+  children: {
+    get() {
+      let c = this._children;
+      if (c === undefined) {
+        const self = this;
+        c = this._children = liveCollection(this._t, HTMLCollection, (list) => {
+          for (const e of childrenImpl.call(self)) list.push(e);
+        });
+      }
+      return c;
+    },
+    configurable: true,
+  },
+  // DOM 4.2.6: querySelectorAll returns a static NodeList.
+  querySelectorAll: {
+    value(selectors) {
+      const a = qsaImpl.call(this, selectors);
+      const out = new NodeList(a.length);
+      for (let k = 0; k < a.length; k++) out[k] = a[k];
+      return out;
+    },
+    writable: true,
+    configurable: true,
+  },
+};
 
 let installed = false;
 /** Install the members of this module on js/dom/dom.js's classes (DOM 4.4 and 6); called once by installDom() (js/dom/install.js). */
@@ -523,34 +554,5 @@ export function installTraversal() {
     /** DOM 4.5 createTreeWalker(root, whatToShow = SHOW_ALL, filter = null). */
     createTreeWalker(root, whatToShow, filter) { return new TreeWalker(...traversalArgs('createTreeWalker', root, whatToShow, filter)); },
   });
-  Object.defineProperties(ParentNodeProto, {
-    getElementsByTagName: { value: liveMethod('getElementsByTagName'), writable: true, configurable: true },
-    getElementsByTagNameNS: { value: liveMethod('getElementsByTagNameNS'), writable: true, configurable: true },
-    getElementsByClassName: { value: liveMethod('getElementsByClassName'), writable: true, configurable: true },
-    // A live HTMLCollection, made once per node.
-    children: {
-      get() {
-        let c = this._children;
-        if (c === undefined) {
-          const self = this;
-          c = this._children = liveCollection(this._t, HTMLCollection, (list) => {
-            for (const e of childrenImpl.call(self)) list.push(e);
-          });
-        }
-        return c;
-      },
-      configurable: true,
-    },
-    // DOM 4.2.6: querySelectorAll returns a static NodeList.
-    querySelectorAll: {
-      value(selectors) {
-        const a = qsaImpl.call(this, selectors);
-        const out = new NodeList(a.length);
-        for (let k = 0; k < a.length; k++) out[k] = a[k];
-        return out;
-      },
-      writable: true,
-      configurable: true,
-    },
-  });
+  for (const proto of [Element.prototype, DocumentFragment.prototype, Document.prototype]) Object.defineProperties(proto, PARENT_NODE_LIVE);
 }

@@ -6,7 +6,7 @@
 // has `xml` set (attachXml) and makes its Element and Document nodes here.
 import { ATTR_NS_URI, NONE, NS_OTHER, TYPE_DOCUMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_TEXT } from '../core/abi.js';
 import {
-  ANS_OTHER, Attr, Document, Element, HTML_NS, Tree, XMLNS_NS, creationIs, domException, isValidAttributeLocalName, isValidElementLocalName, namedNodeMap,
+  ANS_OTHER, Attr, Document, Element, HTML_NS, Tree, XMLNS_NS, creationIs, domException, isValidAttributeLocalName, isValidElementLocalName,
 } from './dom.js';
 import { escapeAttr, serializeWellFormed, serializeXml } from './xml-serialize.js';
 
@@ -122,10 +122,8 @@ export class XmlAttr extends Attr {
   get namespaceURI() { return this._uri; }
 }
 
+// tagName, namespaceURI, prefix and attributes are Element's (js/dom/dom.js), which read an XML tree's names.
 export class XmlElement extends Element {
-  get tagName() { return qualified(this.prefix, this.localName); }
-  get namespaceURI() { return this._t.nsURI(this._i); }
-  get prefix() { return this._t.prefixOf(this._i); }
   _attr(k) {
     const t = this._t;
     return new XmlAttr(t.attrName(k), t.attrValue(k), t.attrURI(k), t.attrPrefix(k), this);
@@ -136,13 +134,6 @@ export class XmlElement extends Element {
     const t = this._t;
     const a0 = t.attrFirst(this._i);
     return Array.from({ length: t.attrCount(this._i) }, (_, k) => f(a0 + k));
-  }
-  get attributes() {
-    const t = this._t;
-    const cnt = t.attrCount(this._i);
-    const out = namedNodeMap(this, cnt);
-    for (let k = 0, a0 = t.attrFirst(this._i); k < cnt; k++) out[k] = this._attr(a0 + k);
-    return out;
   }
   getAttributeNames() { return this._each((k) => this._qname(k)); }
   /** Attribute record index whose qualified name is `name` (exactly: XML is case-sensitive), or -1. */
@@ -159,14 +150,6 @@ export class XmlElement extends Element {
       if (t.attrName(k) === localName && t.attrURI(k) === uri) return t.attrValue(k);
     }
     return null;
-  }
-  getAttributeNodeNS(namespace, localName) {
-    const k = this._findNS(namespace, localName);
-    return k < 0 ? null : this._attr(k);
-  }
-  getAttributeNode(name) {
-    const k = this._find(name);
-    return k < 0 ? null : this._attr(k);
   }
   /**
    * The XML serialization (DOM Parsing 2.3) of the children / of the

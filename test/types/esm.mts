@@ -7,14 +7,14 @@ import * as parse5 from 'parse5';
 import {
   decode, dumpTree, init, initSync, isReady, memoryUsage, parse, parseFragment, parseToBuffer, parseToView, releaseMemory,
   serialize, serializeBuffer, serializeOuter, sniffEncoding, tokenize, createParser, parseStream, createTokenizer,
-  parseXml,
+  parseXml, createWindow,
 } from 'html5-wasm';
 import type {
   Attr, BufferHeader, Bytes, BytesOptions, ChildNode, Comment, DecodeOptions, Document, DocumentFragment, DocumentType,
   DomTypes, Element, ElementCreationOptions, EncodingSniffResult, Format, FragmentContext, Location, NodeJSON, ObjectDocument, ObjectElement,
   ObjectNode, ObjectTextNode, ObjectTypes, ParseDocumentOptions, ParseError, ParseFragmentOptions, ParseOptions,
   ParseToBufferOptions, ProcessingInstruction, SerializeBufferOptions, SerializeOptions, TemplateElement, Text, Token,
-  TokenizeOptions, TreeBuffer, WasmSource, CDATASection,
+  TokenizeOptions, TreeBuffer, WasmSource, CDATASection, HtmlWindow, WindowOptions,
 } from 'html5-wasm';
 
 declare const html: string;
@@ -168,10 +168,21 @@ const cdataType: 4 = cdata.nodeType;
 const cdataIsText: string = cdata.wholeText;
 const objectCdata: true | undefined = (parseXml('<r/>', { format: 'object' }).childNodes[0] as ObjectTextNode).cdata;
 
+// createWindow() (js/window/window.js): a window-like object for DOMPurify and similar libraries.
+const windowOptions: WindowOptions = { html: '<p>x', url: 'https://example.com/' };
+const win: HtmlWindow = createWindow(windowOptions);
+const winDoc: Document = win.document;
+const parsedByWindow: Document = new win.DOMParser().parseFromString('<p>', 'text/html');
+const isTemplate: boolean = winDoc.createElement('template') instanceof win.HTMLTemplateElement;
+const showElement: number = win.NodeFilter.SHOW_ELEMENT;
+// @ts-expect-error -- '"text/plain"' is not assignable to parameter of type 'DOMParserSupportedType'
+new win.DOMParser().parseFromString('x', 'text/plain');
+
 export {
   streamedDoc, streamedObj, chunkedTitle, streamedTokens,
   title, mode, kids, text, attrs, fromBytes, frag, fragCtx, json, same, startLine, t, tx, ns, decoded, decodedTitle, decodedView,
   decodedFragment, decodedObject, unknownRoot, transferable, decodeOptions, header, p5, serialised, fromP5,
   back, svg, quirks, modeString, textNode, anyObject, viaNamespace, either, tokens, sniffed, ser, ready, memory, load,
   options, ctx, input, wrongFamily, handMade, xmlType, cdata, cdataType, cdataIsText, objectCdata,
+  win, winDoc, parsedByWindow, isTemplate, showElement,
 };

@@ -173,7 +173,9 @@ describe('README: every ```js block runs', () => {
     const cjs = /\brequire\(/.test(code) && !/^import /m.test(code);
     kinds.set(block, cjs ? 'cjs' : 'esm');
     test(`${name}: runs as ${cjs ? 'CommonJS' : 'an ES module'}`, () => {
-      const dir = project();
+      // Other packages the block imports by name (DOMPurify): this repository's devDependencies.
+      const others = [...code.matchAll(/\bfrom '([a-z@][^'/]*)'/g)].map((m) => m[1]).filter((n) => n !== 'html5-wasm' && n in PKG.devDependencies);
+      const dir = project(others);
       const file = join(dir, cjs ? 'block.cjs' : 'block.mjs');
       writeFileSync(file, code);
       const args = [];

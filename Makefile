@@ -222,6 +222,7 @@ bench: wasm $(B)/native_bench
 	$(NODE) bench/xml.js --write   # XML vs HTML on comparable markup (bench/xml-results.md)
 	$(NODE) bench/sanitize.js --write   # the HTML Sanitizer vs sanitize-html (bench/sanitize-results.md)
 	$(NODE) --expose-gc bench/sanitize-heap.js   # 100,000 sanitize() calls: the heap stays where it was
+	$(NODE) bench/dompurify.js   # DOMPurify on createWindow() vs DOMPurify on jsdom
 
 size: dist/html5.wasm js/inline-wasm.js dist/html5-wasm.min.js
 	@$(NODE) scripts/size.js

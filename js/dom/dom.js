@@ -178,6 +178,41 @@ function chunkSet(chunks, i, x) {
  * changed reads only the records; the first change adds the overlay (`ov`,
  * docs/dom.md), which every accessor below consults first.
  */
+/**
+ * A changed tree's records (Tree#ov): the Recs of the buffer's nodes that
+ * changed, by index, in a Map, and those of the nodes made since (indexes
+ * from `count` on, dense) in an array: a subtree copied in by innerHTML or
+ * setHTML makes thousands of them, which a Map stored about twice as slowly
+ * (hashing each index) and read back the same way on every access.
+ */
+class Overlay {
+  constructor(count) {
+    this.count = count;
+    this.old = new Map();
+    this.made = [];
+    this.live = 0; // Recs in `made`
+  }
+  get(i) { return i >= this.count ? this.made[i - this.count] : this.old.get(i); }
+  set(i, r) {
+    if (i < this.count) this.old.set(i, r);
+    else {
+      if (this.made[i - this.count] === undefined) this.live++;
+      this.made[i - this.count] = r;
+    }
+    return this;
+  }
+  has(i) { return this.get(i) !== undefined; }
+  delete(i) {
+    if (i < this.count) return this.old.delete(i);
+    if (this.made[i - this.count] === undefined) return false;
+    this.made[i - this.count] = undefined;
+    this.live--;
+    return true;
+  }
+  /** How many nodes have a Rec (tests: what a change costs). */
+  get size() { return this.old.size + this.live; }
+}
+
 export class Tree {
   /**
    * @param {Uint32Array} n node records
@@ -633,7 +668,7 @@ export class Tree {
     if (stateHooks.changing !== null) stateHooks.changing(this);
     this._dup = true; // new names get new ids: select.js compares names as strings from now on
     this._recs = new Uint8Array(this.count); // 1: the buffer node has a Rec (Tree#rec)
-    return (this.ov = new Map());
+    return (this.ov = new Overlay(this.count));
   }
   /** The overlay Rec of node i, made from its records (all links copied) on first need. */
   mat(i) {

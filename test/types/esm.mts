@@ -14,7 +14,7 @@ import type {
   DomTypes, Element, ElementCreationOptions, EncodingSniffResult, Format, FragmentContext, Location, NodeJSON, ObjectDocument, ObjectElement,
   ObjectNode, ObjectTextNode, ObjectTypes, ParseDocumentOptions, ParseError, ParseFragmentOptions, ParseOptions,
   ParseToBufferOptions, ProcessingInstruction, SerializeBufferOptions, SerializeOptions, TemplateElement, Text, Token,
-  TokenizeOptions, TreeBuffer, WasmSource, CDATASection,
+  TokenizeOptions, TreeBuffer, WasmSource, CDATASection, XmlAttr, XmlElement, XmlNamedNodeMap,
 } from 'html5-wasm';
 
 declare const html: string;
@@ -168,7 +168,23 @@ const cdataType: 4 = cdata.nodeType;
 const cdataIsText: string = cdata.wholeText;
 const objectCdata: true | undefined = (parseXml('<r/>', { format: 'object' }).childNodes[0] as ObjectTextNode).cdata;
 
+// XML documents: an element's attributes are a NamedNodeMap of XmlAttr, as at run time (issue 30).
+const xmlRoot: XmlElement | null = parseXml('<r xmlns:m="urn:m" m:a="1" b="2"/>').documentElement;
+const xmlAttrs: XmlNamedNodeMap | undefined = xmlRoot?.attributes;
+const namedItem: XmlAttr | null = xmlAttrs?.getNamedItem('m:a') ?? null;
+const namedItemPrefix: string | null | undefined = xmlAttrs?.getNamedItemNS('urn:m', 'a')?.prefix;
+const firstXmlAttr: XmlAttr | null | undefined = xmlAttrs?.item(0);
+const indexedXmlAttr: string | undefined = xmlAttrs?.[1]?.namespaceURI ?? undefined;
+const xmlAttrNames: string[] = xmlAttrs ? [...xmlAttrs].map((a) => a.name) : [];
+const removedXmlAttr: XmlAttr | undefined = xmlAttrs?.removeNamedItem('b');
+const nodeNS: XmlAttr | null | undefined = xmlRoot?.getAttributeNodeNS('urn:m', 'a');
+// @ts-expect-error -- Argument of type 'number' is not assignable to parameter of type 'string'
+xmlAttrs?.getNamedItem(1);
+// @ts-expect-error -- Property 'getNamedItm' does not exist
+xmlAttrs?.getNamedItm('b');
+
 export {
+  xmlAttrs, namedItem, namedItemPrefix, firstXmlAttr, indexedXmlAttr, xmlAttrNames, removedXmlAttr, nodeNS,
   streamedDoc, streamedObj, chunkedTitle, streamedTokens,
   title, mode, kids, text, attrs, fromBytes, frag, fragCtx, json, same, startLine, t, tx, ns, decoded, decodedTitle, decodedView,
   decodedFragment, decodedObject, unknownRoot, transferable, decodeOptions, header, p5, serialised, fromP5,

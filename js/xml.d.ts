@@ -64,6 +64,15 @@ export interface XmlElement extends Omit<Dom.Element, 'prefix' | 'namespaceURI' 
   outerHTML: string;
 }
 
+/**
+ * A template element of an XML document (`template` in the HTML namespace, any prefix): what the XML
+ * parser appends to it goes into its template contents (HTML 13.4), as in browsers' XML parsers; its
+ * innerHTML is that of its contents, and setting it replaces them.  Other elements have no `content`.
+ */
+export interface XmlTemplateElement extends XmlElement {
+  readonly content: Dom.DocumentFragment;
+}
+
 export interface XmlDocument extends Omit<Dom.Document, 'documentElement'> {
   /** 'application/xml'; createDocument's: by the namespace of its element. */
   readonly contentType: 'application/xml' | 'application/xhtml+xml' | 'image/svg+xml';

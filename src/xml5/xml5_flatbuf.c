@@ -44,12 +44,41 @@ static void put_xstr(xstrings *xs, uint8_t *w, h5_str s) {
     xs->units += (uint32_t)s.len;
 }
 
-/* The next node in document order (the writer's pre-order; XML trees have
- * no template contents). */
-static const h5_node *next_node(const h5_node *n, const h5_node *root) {
+/* The next node in the writer's pre-order (flatbuf.c, walk_next): a
+ * template's contents (HTML 13.4, xml5_tree_builder.c) right after it,
+ * then its children.  `templates` holds the templates whose contents the
+ * walk is in (they have no parent link); NULL when it cannot grow. */
+typedef struct {
+    const h5_node **v;
+    size_t len, cap;
+    bool oom;
+} template_stack;
+static const h5_node *next_node(const h5_node *n, const h5_node *root, template_stack *templates) {
+    if (n->type == H5_NODE_ELEMENT && n->template_content) {
+        if (templates->len == templates->cap) {
+            size_t cap = templates->cap ? 2 * templates->cap : 8;
+            const h5_node **v = realloc(templates->v, cap * sizeof *v);
+            if (!v) {
+                templates->oom = true;
+                return NULL;
+            }
+            templates->v = v;
+            templates->cap = cap;
+        }
+        templates->v[templates->len++] = n;
+        return n->template_content;
+    }
     if (n->first_child) return n->first_child;
-    while (n != root && !n->next_sibling) n = n->parent;
-    return n == root ? NULL : n->next_sibling;
+    for (;;) {
+        if (n == root) return NULL;
+        if (templates->len && templates->v[templates->len - 1]->template_content == n) {
+            n = templates->v[--templates->len]; /* its contents are done: its children next */
+            if (n->first_child) return n->first_child;
+            continue;
+        }
+        if (n->next_sibling) return n->next_sibling;
+        n = n->parent;
+    }
 }
 
 /* Make room, before h5_flatbuf_write, for its buffer and the XML section
@@ -151,10 +180,16 @@ h5_status x5_flatbuf_write(const x5_parser *p, const h5_node *doc, const h5_flat
         for (uint32_t a = 0; a < nattrs; a++) put_attr_q(&qw, a, p->attr_qual_list.v[a]);
     } else {
         uint32_t i = 0, a = 0;
-        for (const h5_node *n = doc; n && i < nnodes; n = next_node(n, doc), i++) {
+        template_stack templates = { NULL, 0, 0, false };
+        for (const h5_node *n = doc; n && i < nnodes; n = next_node(n, doc, &templates), i++) {
             if (n->type != H5_NODE_ELEMENT) continue;
             put_node_q(&qw, i, x5_element_qualifier(n));
             for (uint32_t k = 0; k < n->nattrs && a < nattrs; k++, a++) put_attr_q(&qw, a, x5_attr_qualifier(n, k));
+        }
+        free(templates.v);
+        if (templates.oom) {
+            fb->len = 0;
+            return H5_ERR_OOM;
         }
     }
     uint8_t *qr = x + 4 * (H5_FB_X_HEADER_WORDS + (size_t)node_words);

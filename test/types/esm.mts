@@ -14,7 +14,7 @@ import type {
   DomTypes, Element, ElementCreationOptions, EncodingSniffResult, Format, FragmentContext, Location, NodeJSON, ObjectDocument, ObjectElement,
   ObjectNode, ObjectTextNode, ObjectTypes, ParseDocumentOptions, ParseError, ParseFragmentOptions, ParseOptions,
   ParseToBufferOptions, ProcessingInstruction, SerializeBufferOptions, SerializeOptions, TemplateElement, Text, Token,
-  TokenizeOptions, TreeBuffer, WasmSource, CDATASection, XmlAttr, XmlElement, XmlNamedNodeMap,
+  TokenizeOptions, TreeBuffer, WasmSource, CDATASection, XmlAttr, XmlElement, XmlNamedNodeMap, XmlTemplateElement,
 } from 'html5-wasm';
 
 declare const html: string;
@@ -178,13 +178,17 @@ const indexedXmlAttr: string | undefined = xmlAttrs?.[1]?.namespaceURI ?? undefi
 const xmlAttrNames: string[] = xmlAttrs ? [...xmlAttrs].map((a) => a.name) : [];
 const removedXmlAttr: XmlAttr | undefined = xmlAttrs?.removeNamedItem('b');
 const nodeNS: XmlAttr | null | undefined = xmlRoot?.getAttributeNodeNS('urn:m', 'a');
+// An XHTML template's children are its content (HTML 13.4); other XML elements have none.
+const xmlTemplateContent: number = (parseXml('<template xmlns="http://www.w3.org/1999/xhtml"><p/></template>').documentElement as XmlTemplateElement).content.childNodes.length;
+// @ts-expect-error -- Property 'content' does not exist on type 'XmlElement'
+xmlRoot?.content;
 // @ts-expect-error -- Argument of type 'number' is not assignable to parameter of type 'string'
 xmlAttrs?.getNamedItem(1);
 // @ts-expect-error -- Property 'getNamedItm' does not exist
 xmlAttrs?.getNamedItm('b');
 
 export {
-  xmlAttrs, namedItem, namedItemPrefix, firstXmlAttr, indexedXmlAttr, xmlAttrNames, removedXmlAttr, nodeNS,
+  xmlTemplateContent, xmlAttrs, namedItem, namedItemPrefix, firstXmlAttr, indexedXmlAttr, xmlAttrNames, removedXmlAttr, nodeNS,
   streamedDoc, streamedObj, chunkedTitle, streamedTokens,
   title, mode, kids, text, attrs, fromBytes, frag, fragCtx, json, same, startLine, t, tx, ns, decoded, decodedTitle, decodedView,
   decodedFragment, decodedObject, unknownRoot, transferable, decodeOptions, header, p5, serialised, fromP5,

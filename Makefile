@@ -201,6 +201,7 @@ gen:
 bench: wasm $(B)/native_bench
 	$(NODE) bench/run.js
 	$(NODE) bench/xml.js --write   # XML vs HTML on comparable markup (bench/xml-results.md)
+	$(NODE) bench/pool.js --write  # pages/s on 1 and 2 worker_threads (bench/pool-results.md)
 
 size: dist/html5.wasm js/inline-wasm.js dist/html5-wasm.min.js
 	@$(NODE) scripts/size.js

@@ -6,16 +6,16 @@
 // 'application/xhtml+xml')` and 'application/xml' (Chromium puts the
 // children of an HTML-namespace template into its contents under both),
 // and with html5-wasm's parseXml() in the same page; the trees are compared
-// node by node with template contents written out (`content`, as html5lib
-// dumps them), and so are serializeXml() and XMLSerializer, the innerHTML
+// node by node with template contents written out (test/browser/canon.js),
+// and so are serializeXml() and XMLSerializer, the innerHTML
 // getter of each template, and the innerHTML setter's and
 // insertAdjacentHTML's effect on a template.
 // A missing Chromium FAILS; H5_BROWSER_TESTS=0 skips (the reason is printed).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 
 import { describeInChromium } from '../../browser/chromium.js';
-import { openHarness } from '../../browser/harness-session.js';
+import { useHarness } from '../../browser/harness-session.js';
 
 const X = 'xmlns="http://www.w3.org/1999/xhtml"';
 const CASES = {
@@ -39,34 +39,11 @@ const TYPES = ['application/xhtml+xml', 'application/xml'];
 // Page side: runs in Chromium (serialized by page.evaluate; self-contained).
 async function comparePage({ cases, types }) {
   const { parseXml, serializeXml } = await import('/js/index.js');
+  const { canonLines } = await import('/test/browser/canon.js');
   const HTML = 'http://www.w3.org/1999/xhtml';
   const isTemplate = (n) => n.nodeType === 1 && n.localName === 'template' && n.namespaceURI === HTML;
-  // One line per node, depth-first; a template's contents as a `content` node before its children.
-  const canon = (root) => {
-    const out = [];
-    const stack = [[root, 0]];
-    while (stack.length) {
-      const [n, d] = stack.pop();
-      const pad = '  '.repeat(d);
-      if (n.nodeType === 9) out.push('#document');
-      else if (n.nodeType === 11) out.push(`${pad}content`);
-      else if (n.nodeType === 1) {
-        out.push(`${pad}<${n.namespaceURI ?? ''}|${n.prefix ?? ''}|${n.localName}> ${n.tagName}`);
-        const attrs = [];
-        for (const a of n.attributes) attrs.push(`${pad}  @${a.namespaceURI ?? ''}|${a.prefix ?? ''}|${a.localName}=${JSON.stringify(a.value)}`);
-        out.push(...attrs.sort());
-      } else if (n.nodeType === 3) out.push(`${pad}#text ${JSON.stringify(n.data)}`);
-      else if (n.nodeType === 4) out.push(`${pad}#cdata ${JSON.stringify(n.data)}`);
-      else if (n.nodeType === 7) out.push(`${pad}#pi ${n.target} ${JSON.stringify(n.data)}`);
-      else if (n.nodeType === 8) out.push(`${pad}#comment ${JSON.stringify(n.data)}`);
-      else if (n.nodeType === 10) out.push(`${pad}#doctype ${n.name}`);
-      else out.push(`${pad}?${n.nodeType}`);
-      const kids = n.childNodes;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], d + 1]);
-      if (isTemplate(n)) stack.push([n.content, d + 1]);
-    }
-    return out;
-  };
+  // One line per node (test/browser/canon.js): prefixes, CDATA sections, a template's contents as `#content`.
+  const canon = (root) => canonLines(root, { withRoot: root.nodeType === 1 });
   const templates = (doc) => {
     const list = [];
     const walk = [doc];
@@ -121,14 +98,10 @@ async function comparePage({ cases, types }) {
 }
 
 describeInChromium('test/js/browser/xml-template.test.js', 'browser: XHTML templates in parseXml vs Chromium DOMParser', { timeout: 120_000 }, () => {
-  let session, results;
-
+  const h = useHarness();
+  let results;
   before(async () => {
-    session = await openHarness();
-    results = await session.page.evaluate(comparePage, { cases: CASES, types: TYPES });
-  });
-  after(async () => {
-    await session?.close();
+    results = await h.page.evaluate(comparePage, { cases: CASES, types: TYPES });
   });
 
   test(`${Object.keys(CASES).length} documents x ${TYPES.length} types: Chromium accepts each, and it has templates with contents`, (t) => {

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { H_NODES_OFF, H_XML_OFF, INFO_TEMPLATE_CONTENTS, NODE_WORDS, N_INFO, X_HEADER_WORDS } from '../../../js/abi.js';
-import { decode, dumpXmlTree, parseXml, parseXmlToBuffer, serializeXml } from '../../../js/node.js';
+import { decode, dumpXmlTree, parseXml, parseXmlToBuffer, serialize, serializeXml } from '../../../js/node.js';
 
 const XHTML = 'http://www.w3.org/1999/xhtml';
 const PAGE = `<html xmlns="${XHTML}"><body><template id="t"><p>x<b>y</b></p><!--c-->text<?pi d?><![CDATA[<z>]]>` +
@@ -97,6 +97,13 @@ describe('parseXml: an XHTML template\'s children are its template contents (HTM
     assert.ok(out.includes('<template id="empty"></template>'), out);
     assert.equal(t.innerHTML, `<p xmlns="${XHTML}">x<b>y</b></p><!--c-->text<?pi d?><![CDATA[<z>]]><template xmlns="${XHTML}" id="inner"><i></i></template>`);
     assert.equal(parseXml(out).getElementById('t').content.childNodes.length, 6); // round trip
+  });
+
+  test('serialize() (HTML 13.3) writes a template\'s contents too, before and after a change', () => {
+    const d = parseXml(`<r xmlns="${XHTML}"><template><p>x</p></template></r>`);
+    assert.equal(serialize(d), `<r xmlns="${XHTML}"><template><p>x</p></template></r>`);
+    d.documentElement.append('y');
+    assert.equal(serialize(d), `<r xmlns="${XHTML}"><template><p>x</p></template>y</r>`);
   });
 
   test('dumpXmlTree shows the contents as html5lib does ("content")', () => {

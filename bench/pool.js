@@ -7,13 +7,14 @@
 // outside its time), and decoded there as a browser decodes a page.  A round
 // submits every page at once and waits for all of them; each result is
 // decoded on this thread and its document element read, as a program that
-// uses the trees would.  The pool sizes alternate round by round (1, 2, 2,
-// 1, ...), so that drift in the machine's load hits both alike; each
-// size's pages per second are its median round, and the best round is
-// shown too.  Before timing, each pool parses the corpus once (JIT, wasm
-// memory grown to its largest page).  Also: the same pages parsed by
-// parseToBuffer() on this thread alone (no pool), the baseline a pool of
-// one pays its messages against.
+// uses the trees would; and again with the buffers only (no decode: the
+// pool's own scaling, as when buffers are stored or sent on).  The runs
+// alternate round by round (in order, then reversed), so that drift in the
+// machine's load hits all alike; each run's pages per second are its median
+// round, and the best round is shown too.  Before timing, each run goes
+// over the corpus once (JIT, wasm memory grown to its largest page).  Also:
+// the same pages parsed by parseToBuffer() on this thread alone (no pool),
+// the baseline a pool of one pays its messages against.
 //
 // The machine may be shared: the load average before and after is
 // printed, and a ratio below 2x on 2 cores is in part other processes'.
@@ -44,36 +45,41 @@ const pages = (args.quick ? quickSubset(listPages(), 24) : listPages()).map((p) 
 const bytes = pages.reduce((n, p) => n + p.byteLength, 0);
 const load0 = loadavg();
 
-/** One round: every page (a fresh copy of its bytes) through `parse` (bytes → Promise<ArrayBuffer> or ArrayBuffer); { ms, cpu }. */
-async function round(parse) {
+/**
+ * One round: every page (a fresh copy of its bytes) through `parse` (bytes →
+ * Promise<ArrayBuffer> or ArrayBuffer), each result decoded and its document
+ * element read when `withDecode`, else only checked to be a buffer; { ms, cpu }.
+ */
+async function round(parse, withDecode) {
   const inputs = pages.map((p) => p.slice());
   const c0 = cpuMs();
   const t0 = performance.now();
-  let elements = 0;
+  let ok = 0;
   await Promise.all(inputs.map(async (input) => {
-    const doc = decode(await parse(input));
-    if (doc.documentElement !== null) elements++;
+    const buffer = await parse(input);
+    if (withDecode ? decode(buffer).documentElement !== null : buffer.byteLength > 0) ok++;
   }));
   const ms = performance.now() - t0;
   const cpu = cpuMs() - c0;
-  if (elements !== pages.length) throw new Error(`bench/pool.js: ${pages.length - elements} pages without a document element`);
+  if (ok !== pages.length) throw new Error(`bench/pool.js: ${pages.length - ok} pages without a tree`);
   return { ms, cpu };
 }
 
 const pools = new Map(sizes.map((n) => [n, new ParserPool({ size: n })]));
-const times = new Map(sizes.map((n) => [n, []]));
-const single = [];
+const workers = (n) => `${n} worker${n > 1 ? 's' : ''}`;
+// The runs, each round in this order and then reversed: the recipe (decode
+// on this thread), the pool alone (buffers only), and no pool.
+const runs = [
+  ...sizes.map((n) => ({ label: `pool of ${workers(n)}, decode() here`, n, withDecode: true })),
+  ...sizes.map((n) => ({ label: `pool of ${workers(n)}, buffers only`, n, withDecode: false })),
+  { label: 'this thread, no pool: parseToBuffer() + decode()', n: 0, withDecode: true },
+].map((r) => ({ ...r, times: [], parse: r.n === 0 ? (input) => parseToBuffer(input) : (input) => pools.get(r.n).parse(input) }));
 try {
-  for (const [n, pool] of pools) {
-    process.stderr.write(`warming up ${n} worker(s)...\n`);
-    await round((html) => pool.parse(html));
-  }
-  await round((html) => parseToBuffer(html));
-  for (let r = 0; r < rounds; r++) {
-    const order = r % 2 === 0 ? sizes : [...sizes].reverse();
-    for (const n of order) times.get(n).push(await round((html) => pools.get(n).parse(html)));
-    single.push(await round((html) => parseToBuffer(html)));
-    process.stderr.write(`round ${r + 1}/${rounds}\n`);
+  process.stderr.write('warming up...\n');
+  for (const r of runs) await round(r.parse, r.withDecode);
+  for (let k = 0; k < rounds; k++) {
+    for (const r of k % 2 === 0 ? runs : [...runs].reverse()) r.times.push(await round(r.parse, r.withDecode));
+    process.stderr.write(`round ${k + 1}/${rounds}\n`);
   }
 } finally {
   await Promise.all([...pools.values()].map((p) => p.close()));
@@ -82,21 +88,24 @@ const load1 = loadavg();
 
 const pps = (ms) => (pages.length * 1000) / ms;
 const mbs = (ms) => bytes / 1e3 / ms;
-const row = (label, list) => {
-  const m = median(list.map((x) => x.ms)), best = Math.min(...list.map((x) => x.ms));
-  const busy = median(list.map((x) => x.cpu / x.ms));
-  return { label, m, best, line: `| ${label} | ${pps(m).toFixed(1)} | ${mbs(m).toFixed(1)} | ${pps(best).toFixed(1)} | ${busy.toFixed(2)} |` };
-};
-const rows = [row('this thread, no pool (parseToBuffer + decode)', single), ...sizes.map((n) => row(`pool of ${n} worker${n > 1 ? 's' : ''}`, times.get(n)))];
-const base = rows.find((r) => r.label === 'pool of 1 worker');
-const speedups = rows.filter((r) => r !== base && r.label.startsWith('pool') && base).map((r) => `${r.label}: ${(base.m / r.m).toFixed(2)}x the pages per second of 1 worker (best rounds: ${(base.best / r.best).toFixed(2)}x)`);
+for (const r of runs) {
+  r.m = median(r.times.map((x) => x.ms));
+  r.best = Math.min(...r.times.map((x) => x.ms));
+  r.line = `| ${r.label} | ${pps(r.m).toFixed(1)} | ${mbs(r.m).toFixed(1)} | ${pps(r.best).toFixed(1)} | ` +
+    `${median(r.times.map((x) => x.cpu / x.ms)).toFixed(2)} |`;
+}
+const speedups = [true, false].flatMap((withDecode) => {
+  const base = runs.find((r) => r.n === 1 && r.withDecode === withDecode);
+  return base === undefined ? [] : runs.filter((r) => r.n > 1 && r.withDecode === withDecode).map((r) =>
+    `${r.label}: ${(base.m / r.m).toFixed(2)}x the pages per second of 1 worker (best rounds: ${(base.best / r.best).toFixed(2)}x)`);
+});
 const table = [
   `${pages.length} corpus pages as bytes, ${(bytes / 1e6).toFixed(1)} MB of UTF-8; ${rounds} rounds per row, median (best); ` +
     `node ${process.version}, ${cpus().length} cores, load average ${load0[0].toFixed(2)} before, ${load1[0].toFixed(2)} after`,
   '',
   '| run | pages/s (median) | MB/s (median) | pages/s (best round) | cores busy |',
   '|---|---|---|---|---|',
-  ...rows.map((r) => r.line),
+  ...runs.map((r) => r.line),
   '',
   ...speedups,
 ].join('\n');

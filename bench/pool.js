@@ -20,10 +20,14 @@
 // printed, and a ratio below 2x on 2 cores is in part other processes'.
 // The column "cores busy" says how much of the machine a row got: the
 // process's CPU time (all its threads) over the wall-clock time, medians;
-// on 2 idle cores a pool of 2 keeps near 2 busy.
+// on 2 idle cores a pool of 2 keeps near 2 busy.  And each round also times
+// a plain busy loop (no parser, no messages) on 1 and on 2 threads: the
+// speed-up the machine allows at that moment, which the pool's is to be
+// read against.
 //
 //   node bench/pool.js [--quick] [--rounds N] [--sizes 1,2] [--write]   --write: bench/pool-results.md
 import { writeFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -65,6 +69,21 @@ async function round(parse, withDecode) {
   return { ms, cpu };
 }
 
+// The busy loop: `n` threads each count to SPIN; the wall-clock time of all.
+const SPIN = 2e8;
+const spinners = [0, 1].map(() => new Worker(
+  `const { parentPort } = require('node:worker_threads');
+  parentPort.on('message', (n) => { let i = 0; while (i < n) i++; parentPort.postMessage(i); });`, { eval: true }));
+async function spin(n) {
+  const t0 = performance.now();
+  await Promise.all(spinners.slice(0, n).map((w) => new Promise((resolve) => {
+    w.once('message', resolve);
+    w.postMessage(SPIN);
+  })));
+  return performance.now() - t0;
+}
+const spinRatios = [];
+
 const pools = new Map(sizes.map((n) => [n, new ParserPool({ size: n })]));
 const workers = (n) => `${n} worker${n > 1 ? 's' : ''}`;
 // The runs, each round in this order and then reversed: the recipe (decode
@@ -79,10 +98,13 @@ try {
   for (const r of runs) await round(r.parse, r.withDecode);
   for (let k = 0; k < rounds; k++) {
     for (const r of k % 2 === 0 ? runs : [...runs].reverse()) r.times.push(await round(r.parse, r.withDecode));
+    const one = await spin(1);
+    spinRatios.push((2 * one) / (await spin(2))); // 2 loops' work per time against 1's
     process.stderr.write(`round ${k + 1}/${rounds}\n`);
   }
 } finally {
   await Promise.all([...pools.values()].map((p) => p.close()));
+  await Promise.all(spinners.map((w) => w.terminate()));
 }
 const load1 = loadavg();
 
@@ -94,11 +116,13 @@ for (const r of runs) {
   r.line = `| ${r.label} | ${pps(r.m).toFixed(1)} | ${mbs(r.m).toFixed(1)} | ${pps(r.best).toFixed(1)} | ` +
     `${median(r.times.map((x) => x.cpu / x.ms)).toFixed(2)} |`;
 }
-const speedups = [true, false].flatMap((withDecode) => {
+const speedups = [`what the machine allowed: 2 busy loops did ${median(spinRatios).toFixed(2)}x the work per second of 1 ` +
+  `(median of the rounds; ${Math.min(...spinRatios).toFixed(2)}-${Math.max(...spinRatios).toFixed(2)})`];
+speedups.push(...[true, false].flatMap((withDecode) => {
   const base = runs.find((r) => r.n === 1 && r.withDecode === withDecode);
   return base === undefined ? [] : runs.filter((r) => r.n > 1 && r.withDecode === withDecode).map((r) =>
     `${r.label}: ${(base.m / r.m).toFixed(2)}x the pages per second of 1 worker (best rounds: ${(base.best / r.best).toFixed(2)}x)`);
-});
+}));
 const table = [
   `${pages.length} corpus pages as bytes, ${(bytes / 1e6).toFixed(1)} MB of UTF-8; ${rounds} rounds per row, median (best); ` +
     `node ${process.version}, ${cpus().length} cores, load average ${load0[0].toFixed(2)} before, ${load1[0].toFixed(2)} after`,

@@ -121,6 +121,47 @@ describe('parseXml: an XHTML template\'s children are its template contents (HTM
   });
 });
 
+describe('malformed markup around XHTML templates (generated, seeded)', () => {
+  // Pieces that open, close, mismatch and nest templates in and out of the HTML namespace, and end
+  // anywhere: XML5 gives every input a tree.  Each must parse, and the buffer (checked whole by
+  // decode) must give the same tree, contents included, in both formats.
+  const PIECES = [`<template ${'xmlns'}="${XHTML}">`, '<template>', '</template>', '<h:template xmlns:h="' + XHTML + '">', '</h:template>',
+    '<x:template xmlns:x="urn:x">', '</x:template>', '<p>', '</p>', '<b/>', 'text', '<!--c-->', '<?pi d?>', '<![CDATA[d]]>', '</>',
+    '<template/>', `<r xmlns="${XHTML}">`, '</r>', '<', '&amp;', '<template a="1" a="2">', '<!DOCTYPE x>'];
+  // Names, namespaces and nesting (template contents first), of DOM nodes or of format: 'object' ones.
+  const OBJECT_NAMES = { 4: '#text', 7: '#comment', 10: '#documentType' }; // CDATA, PI, doctype there
+  const shape = (n) => {
+    const dom = typeof n.nodeType === 'number';
+    const element = dom ? n.nodeType === 1 : n.tagName !== undefined;
+    const name = element ? `${n.tagName}|${n.namespaceURI}` : dom ? OBJECT_NAMES[n.nodeType] ?? n.nodeName : n.nodeName;
+    const kids = [...(n.childNodes ?? [])].map(shape);
+    return element && n.content ? [name, shape(n.content), kids] : [name, kids];
+  };
+  let seed = 30;
+  const random = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const inputs = Array.from({ length: 300 }, () => Array.from({ length: 1 + random(14) }, () => PIECES[random(PIECES.length)]).join(''));
+
+  test('300 inputs: the same tree from parseXml and from decode(parseXmlToBuffer()); templates hold their contents', () => {
+    let templates = 0;
+    for (const input of inputs) {
+      const doc = parseXml(input);
+      const lines = outline(doc);
+      assert.deepEqual(outline(decode(parseXmlToBuffer(input, { includeErrors: true, sourceLocations: true }))), lines, input);
+      // format: 'object' names every node as the DOM does (its XML names follow the records' order).
+      assert.deepEqual(shape(parseXml(input, { format: 'object' })), shape(doc), input);
+      for (const t of doc.getElementsByTagNameNS(XHTML, 'template')) {
+        templates++;
+        assert.equal(t.childNodes.length, 0, input);
+        assert.equal(t.content.nodeType, 11, input);
+      }
+    }
+    assert.ok(templates >= 100, `${templates} templates in the document trees`);
+  });
+});
+
 describe('XHTML templates made or changed by the DOM methods, as in Chromium', () => {
   const fresh = () => parseXml(`<r xmlns="${XHTML}"><template id="t"><p>x</p></template></r>`);
 

@@ -16,3 +16,4 @@ parentPort.on('message', ({ id, input, options }) => {
   }
   parentPort.postMessage({ id, buffer }, [buffer]); // transferred, not copied
 });
+parentPort.postMessage({ ready: true }); // html5-wasm is loaded (pool.js: a worker that dies later is replaced)

@@ -14,7 +14,10 @@
 // copied.  Options cross threads by structured clone, so onParseError (a
 // function) cannot: use { includeErrors: true } and readErrors(buffer).
 // Each worker takes up to `inFlight` pages at a time, so that it has the
-// next one while its last result travels back.
+// next one while its last result travels back.  A worker that dies after it
+// has started (it says { ready: true } once html5-wasm is loaded) is
+// replaced; one that fails before (its script cannot load) is not, and
+// when none is left parse() rejects with its error.
 import { availableParallelism, cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
@@ -27,14 +30,18 @@ export class ParserPool {
   #head = 0;
   #nextId = 0;
   #inFlight;
+  #script;
   #closed = false;
+  #failure = null; // why the last worker went, when none is left
 
-  /** @param {{ size?: number, inFlight?: number }} [options] */
-  constructor({ size = cores(), inFlight = 2 } = {}) {
+  /** @param {{ size?: number, inFlight?: number, worker?: URL }} [options] worker: the script (default ./parse-worker.js) */
+  constructor({ size = cores(), inFlight = 2, worker = WORKER_URL } = {}) {
     for (const [name, v] of [['size', size], ['inFlight', inFlight]]) {
       if (!Number.isInteger(v) || v < 1) throw new RangeError(`ParserPool: option '${name}' must be a positive integer; got ${String(v)}`);
     }
+    if (!(worker instanceof URL)) throw new TypeError(`ParserPool: option 'worker' must be a URL; got ${typeof worker}`);
     this.#inFlight = inFlight;
+    this.#script = worker;
     for (let i = 0; i < size; i++) this.#workers.push(this.#start());
   }
 
@@ -49,6 +56,7 @@ export class ParserPool {
    */
   parse(input, options) {
     if (this.#closed) return Promise.reject(new Error('ParserPool.parse(): the pool is closed'));
+    if (this.#workers.length === 0) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => {
       this.#queue.push({ input, options, resolve, reject });
       this.#dispatch();
@@ -66,20 +74,37 @@ export class ParserPool {
   }
 
   #start() {
-    const w = { worker: new Worker(WORKER_URL), tasks: new Map() };
-    w.worker.on('message', ({ id, buffer, error }) => {
+    const w = { worker: new Worker(this.#script), tasks: new Map(), started: false, gone: false };
+    w.worker.on('message', ({ id, buffer, error, ready }) => {
+      if (ready) {
+        w.started = true;
+        return;
+      }
       const task = w.tasks.get(id);
       w.tasks.delete(id);
       if (error !== undefined) task.reject(error);
       else task.resolve(buffer);
       this.#dispatch();
     });
-    // A worker that dies (out of memory, say) fails its pages and is replaced.
+    // A worker that dies fails its pages ('error' then 'exit': once).
     const fail = (error) => {
+      if (w.gone) return;
+      w.gone = true;
       for (const task of w.tasks.values()) task.reject(error);
       w.tasks.clear();
       if (this.#closed) return;
-      this.#workers[this.#workers.indexOf(w)] = this.#start();
+      const i = this.#workers.indexOf(w);
+      if (w.started) {
+        this.#workers[i] = this.#start(); // it ran (and ran out of memory, say): a new one
+      } else {
+        this.#workers.splice(i, 1); // it never started: another would fail the same way
+        this.#failure = error;
+        if (this.#workers.length === 0) {
+          for (; this.#head < this.#queue.length; this.#head++) this.#queue[this.#head].reject(error);
+          this.#queue = [];
+          this.#head = 0;
+        }
+      }
       this.#dispatch();
     };
     w.worker.on('error', fail);

@@ -8,8 +8,10 @@
 // closing.  Throughput on 1 and 2 workers: bench/pool.js (`make bench`).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
 
 import { decode, dumpTree, parse, readErrors } from 'html5-wasm';
@@ -82,9 +84,45 @@ describe('ParserPool', () => {
     assert.equal(decode(await pool.parse('<title>still here</title>')).title, 'still here');
   });
 
-  test('a size or inFlight that is not a positive integer: RangeError naming it', () => {
+  test('a size or inFlight that is not a positive integer: RangeError naming it; a worker that is no URL: TypeError', () => {
     assert.throws(() => new ParserPool({ size: 0 }), { name: 'RangeError', message: /ParserPool: option 'size' must be a positive integer; got 0/ });
     assert.throws(() => new ParserPool({ inFlight: 1.5 }), { name: 'RangeError', message: /option 'inFlight'/ });
+    assert.throws(() => new ParserPool({ worker: 'parse-worker.js' }), { name: 'TypeError', message: /option 'worker' must be a URL/ });
+  });
+
+  test('workers that die: one that ran is replaced, its pages rejected; ones that cannot start fail every page, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'h5-pool-'));
+    try {
+      // A worker that parses, but exits on the input 'crash' (as one that runs out of memory dies).
+      const crashing = join(dir, 'crashing-worker.mjs');
+      writeFileSync(crashing, `import { parentPort } from 'node:worker_threads';
+import { parseToBuffer } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'js/node.js')).href)};
+parentPort.on('message', ({ id, input }) => {
+  if (input === 'crash') process.exit(3);
+  const buffer = parseToBuffer(input);
+  parentPort.postMessage({ id, buffer }, [buffer]);
+});
+parentPort.postMessage({ ready: true });
+`);
+      const pool1 = new ParserPool({ size: 1, inFlight: 1, worker: pathToFileURL(crashing) });
+      assert.equal(decode(await pool1.parse('<title>a</title>')).title, 'a');
+      await assert.rejects(pool1.parse('crash'), /ParserPool: a worker exited with code 3/);
+      assert.equal(pool1.size, 1);
+      assert.equal(decode(await pool1.parse('<title>b</title>')).title, 'b', 'a new worker took its place');
+      await pool1.close();
+
+      // A worker whose script throws as it loads: no restart after restart.
+      const broken = join(dir, 'broken-worker.mjs');
+      writeFileSync(broken, "throw new Error('this worker cannot start');\n");
+      const pool2 = new ParserPool({ size: 2, worker: pathToFileURL(broken) });
+      const pages = await Promise.allSettled([pool2.parse('<p>1'), pool2.parse('<p>2'), pool2.parse('<p>3')]);
+      assert.deepEqual(pages.map((r) => `${r.status} ${r.reason?.message}`), Array(3).fill('rejected this worker cannot start'));
+      assert.equal(pool2.size, 0);
+      await assert.rejects(pool2.parse('<p>4'), /this worker cannot start/);
+      await pool2.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('close(): pages not parsed yet are rejected, and parse() after it', async () => {

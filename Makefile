@@ -223,6 +223,7 @@ bench: wasm $(B)/native_bench
 	$(NODE) bench/sanitize.js --write   # the HTML Sanitizer vs sanitize-html (bench/sanitize-results.md)
 	$(NODE) --expose-gc bench/sanitize-heap.js   # 100,000 sanitize() calls: the heap stays where it was
 	$(NODE) bench/dompurify.js   # DOMPurify on createWindow() vs DOMPurify on jsdom
+	$(NODE) bench/pool.js --write  # pages/s on 1 and 2 worker_threads (bench/pool-results.md)
 
 size: dist/html5.wasm js/inline-wasm.js dist/html5-wasm.min.js
 	@$(NODE) scripts/size.js

@@ -26,7 +26,12 @@ with input piped in, reads stdin.
                          html    the serialised document or fragment
                          json    the object format (parse5's tree shape) as
                                  JSON, without the parentNode links
-                         tokens  the tokenizer's tokens, one JSON object a line
+                         tokens  JSON lines: the tokenizer's tokens, one JSON
+                                 object a line, then its parse errors, each a
+                                 {"type":"parseError","code","line","col","offset"}
+                                 line (every one; --max-errors N: at most N, then
+                                 {"type":"parseErrorsOmitted","count"} when some
+                                 were left out); nothing else is written to stdout
   --tokens               the same as --format tokens
   --select CSS           the outerHTML of each element that CSS matches, one a line
   --fragment CONTEXT     parse a fragment in the context of element CONTEXT (td, ...)
@@ -46,8 +51,9 @@ with input piped in, reads stdin.
   --no-scripting         scripting off: <noscript> content is parsed as markup
   --no-processing-instructions
                          '<?' starts a bogus comment, as before 2026
-  --max-errors N         list at most N parse errors (default 20); with html, json
-                         or --select they go to stderr, and only when this is given
+  --max-errors N         list at most N parse errors (default 20; with tokens, all);
+                         with html, json or --select they go to stderr, and only
+                         when this is given
   -h, --help             this help
   -v, --version          the version
 
@@ -171,6 +177,20 @@ async function print(text) {
   if (!process.stdout.write(text)) await once(process.stdout, 'drain');
 }
 
+/**
+ * The parse errors of --format tokens, JSON lines like the tokens before them
+ * (a consumer of JSON lines reads every line as JSON: issue 30): one
+ * {type: 'parseError', code, line, col, offset} line each, at most `max`
+ * (all when undefined), then {type: 'parseErrorsOmitted', count} when some
+ * were left out.  The same error objects as onParseError's.
+ */
+function errorJsonLines(errors, max = errors.length) {
+  let out = '';
+  for (const { code, line, col, offset } of errors.slice(0, max)) out += JSON.stringify({ type: 'parseError', code, line, col, offset }) + '\n';
+  if (errors.length > max) out += JSON.stringify({ type: 'parseErrorsOmitted', count: errors.length - max }) + '\n';
+  return out;
+}
+
 /** Lines reporting `errors`: their count, at most `max` of them, and how many were left out. */
 function errorLines(errors, max, name) {
   const lines = [`# ${errors.length} parse error(s)`];
@@ -203,7 +223,6 @@ async function main(o, name) {
     ? html5.parseFragment(decodeBytes('parseFragment', ENCODING_NAMES.indexOf(encoding ?? 'UTF-8'), await readAll(input)), { ...opts, format, context: o.context })
     : html5.parseStream(input, { ...opts, format, encoding: o.encoding }));
 
-  const trailer = o.format === 'tree' || o.format === 'tokens';
   if (sanitizer !== undefined) {
     const markup = decodeBytes('sanitize', ENCODING_NAMES.indexOf(encoding ?? 'UTF-8'), await readAll(input));
     await print(sanitize(markup, { sanitizer }) + '\n');
@@ -235,7 +254,8 @@ async function main(o, name) {
   } else {
     await print(JSON.stringify(await tree('object'), withoutParents) + '\n');
   }
-  if (trailer) await print(errorLines(errors, o.maxErrors ?? 20, name));
+  if (o.format === 'tokens') await print(errorJsonLines(errors, o.maxErrors));
+  else if (o.format === 'tree') await print(errorLines(errors, o.maxErrors ?? 20, name));
   else if (o.maxErrors > 0) process.stderr.write(errorLines(errors, o.maxErrors, name));
 }
 

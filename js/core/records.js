@@ -295,6 +295,7 @@ export function validate(r, srcLen = -1) {
   } = LAYOUT;
   const { n, a, nl, al, nodeCount, attrCount, units, fn } = r;
   const names = r.names;
+  const xml = r.xml;
   const nameCount = names.length;
   const corrupt = (what) => new RangeError(`${fn}: corrupt buffer: ${what}`);
   if (r.sourceRefs) {
@@ -342,7 +343,7 @@ export function validate(r, srcLen = -1) {
       if (end > openEnd[top]) r.bad(i, `subtree end ${end} is invalid: beyond its parent's`);
       if ((info & INFO_TEMPLATE_CONTENTS) !== 0) {
         const pb = p * NODE_WORDS;
-        if (type !== TYPE_FRAGMENT || p !== i - 1 || !isHtmlTemplate(n[pb], n[pb + N_NAME], names)) r.bad(i, 'misplaced template contents');
+        if (type !== TYPE_FRAGMENT || p !== i - 1 || !isHtmlTemplate(n[pb], n[pb + N_NAME], names, p, xml)) r.bad(i, 'misplaced template contents');
         if (prev !== NONE) r.bad(i, `previous sibling ${prev} is invalid: template contents have none`);
         if ((info & INFO_SHADOW_ROOT) !== 0) r.bad(i, 'template contents and shadow root at once');
       } else if ((info & INFO_SHADOW_ROOT) !== 0) {
@@ -350,7 +351,7 @@ export function validate(r, srcLen = -1) {
         // element that is no HTML template; no sibling; known state bits.
         const pb = p * NODE_WORDS;
         if (type !== TYPE_FRAGMENT || p !== i - 1 || (n[pb] & INFO_TYPE_MASK) !== TYPE_ELEMENT ||
-          isHtmlTemplate(n[pb], n[pb + N_NAME], names)) r.bad(i, 'misplaced shadow root');
+          isHtmlTemplate(n[pb], n[pb + N_NAME], names, p, xml)) r.bad(i, 'misplaced shadow root');
         if (prev !== NONE) r.bad(i, `previous sibling ${prev} is invalid: a shadow root has none`);
         if ((n[b + 5] & ~SHADOW_ALL) !== 0) r.bad(i, `unknown shadow root bits ${n[b + 5]}`);
       } else {
@@ -366,7 +367,7 @@ export function validate(r, srcLen = -1) {
       if (n[b + N_ATTR_FIRST] !== attrNext || attrNext + n[b + N_ATTR_COUNT] > attrCount) r.bad(i, 'attribute range is invalid');
       attrNext += n[b + N_ATTR_COUNT];
       // An HTML template has its contents (the parser always makes them).
-      if ((id === TEMPLATE_ATOM || id >= ATOM_COUNT) && isHtmlTemplate(info, id, names) &&
+      if ((id === TEMPLATE_ATOM || id >= ATOM_COUNT) && isHtmlTemplate(info, id, names, i, xml) &&
         (i + 1 >= end || (n[b + NODE_WORDS] & INFO_TEMPLATE_CONTENTS) === 0)) r.bad(i, 'template without its contents');
     } else if (type === TYPE_TEXT || type === TYPE_COMMENT || type === TYPE_PI) {
       if (n[b + N_DATA_OFF] + n[b + N_DATA_LEN] > units) r.bad(i, 'data out of bounds');
@@ -412,9 +413,16 @@ function growStack(size) {
   stackLast = grow(stackLast);
 }
 
-function isHtmlTemplate(info, id, names) {
-  return (info & INFO_TYPE_MASK) === TYPE_ELEMENT && ((info >>> INFO_NS_SHIFT) & INFO_NS_MASK) === NS_HTML &&
-    (id === TEMPLATE_ATOM || names[id] === 'template');
+/**
+ * Is node i (record word `info`, name id `id`) an HTML template element, which has template contents?
+ * In an XML document (`xml`: the XML section, js/xml-records.js) elements are in namespace "other" and
+ * one named template whose XML namespace is the HTML namespace is one: HTML 13.4 puts what the XML
+ * parser appends to it in its template contents (src/xml5/xml5_tree_builder.c).
+ */
+function isHtmlTemplate(info, id, names, i, xml) {
+  if ((info & INFO_TYPE_MASK) !== TYPE_ELEMENT || !(id === TEMPLATE_ATOM || names[id] === 'template')) return false;
+  const ns = (info >>> INFO_NS_SHIFT) & INFO_NS_MASK;
+  return xml === null ? ns === NS_HTML : ns === NS_OTHER && xml.ns[xml.nq[i]] === ELEMENT_NS_URI[NS_HTML];
 }
 
 /**

@@ -1777,7 +1777,8 @@ export class Element extends Node {
   set innerHTML(markup) {
     const f = parseFragmentFor(this, markup === null ? '' : markup, 'innerHTML');
     const t = this._t;
-    const target = t.ns(this._i) === NS_HTML && t.localName(this._i) === 'template' ? t.node(t.contentsOf(this._i)) : this;
+    // A template element (HTML namespace, by URI: an XML document's XHTML template too): its contents.
+    const target = t.nsURI(this._i) === HTML_NS && t.localName(this._i) === 'template' ? t.node(t.contentsOf(this._i)) : this;
     replaceAll(f, target);
   }
   get outerHTML() { return serializeOuter(this); }

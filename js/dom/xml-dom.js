@@ -16,7 +16,7 @@ export function attachXml(tree, xml) {
     ...xml,
     make(t, i) {
       const type = t.type(i);
-      if (type === TYPE_ELEMENT) return new XmlElement(t, i);
+      if (type === TYPE_ELEMENT) return isTemplate(t, i) ? new XmlTemplateElement(t, i) : new XmlElement(t, i);
       if (type === TYPE_DOCUMENT) return new XmlDocument(t, i);
       return null;
     },
@@ -103,8 +103,10 @@ function parseXmlFragment(context, markup, fn) {
   if (root === NONE || d.type(root) !== TYPE_ELEMENT || d.next(root) !== NONE) {
     throw domException(`${fn}: not well-formed XML (it closes the context element)`, 'SyntaxError');
   }
+  // A template context (HTML 13.4): the parser appended the markup's nodes to its contents.
+  const from = d.contents(root) !== NONE ? d.contents(root) : root;
   const f = t.create(TYPE_FRAGMENT, 0, null);
-  for (let c = d.first(root); c !== NONE; c = d.next(c)) t.link(t.copyIn(d, c, true, false), f, NONE);
+  for (let c = d.first(from); c !== NONE; c = d.next(c)) t.link(t.copyIn(d, c, true, false), f, NONE);
   return t.node(f);
 }
 
@@ -161,6 +163,20 @@ export class XmlElement extends Element {
   set innerHTML(markup) { super.innerHTML = markup; }
   get outerHTML() { return serializeWellFormed(this, false); }
   set outerHTML(markup) { super.outerHTML = markup; }
+}
+
+/** Is element i of tree t a template element (HTML 4.12.3: "template" in the HTML namespace, any prefix)? */
+const isTemplate = (t, i) => t.localName(i) === 'template' && t.nsURI(i) === HTML_NS;
+
+/**
+ * A template element of an XML document (an XHTML <template>): what the XML
+ * parser appends to it is in its template contents (HTML 13.4, "Parsing XML
+ * documents"; src/xml5/xml5_tree_builder.c), as in Chromium's XML parser;
+ * `content` is that DocumentFragment, made empty when it has none (an
+ * element made by createElementNS), as an HTML template's is.
+ */
+export class XmlTemplateElement extends XmlElement {
+  get content() { return this._t.node(this._t.contentsOf(this._i)); }
 }
 
 export class XmlDocument extends Document {

@@ -250,8 +250,14 @@ export function serializeWellFormed(node, children, wf = true) {
   let out = '';
   // Frames: [node, context namespace]; [end tag, map mark] closes an element.
   const stack = [];
+  // DOM Parsing 3.2.1.1 (XML serializing an Element node): a template
+  // element's (HTML namespace, local name template) markup is that of its
+  // template contents, not of its children; innerHTML of one likewise, as
+  // Chromium's XMLSerializer and innerHTML in an XML document.
   const pushChildren = (parent, ns) => {
-    const kids = parent.childNodes ?? [];
+    const from = parent.nodeType === 1 && parent.localName === 'template' && parent.namespaceURI === HTML_NS &&
+      parent.content != null && typeof parent.content === 'object' ? parent.content : parent;
+    const kids = from.childNodes ?? [];
     for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], ns]);
   };
   if (children || node.nodeType === 9 || node.nodeType === 11) pushChildren(node, null);

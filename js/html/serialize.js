@@ -140,7 +140,8 @@ export class DomWalk {
   shadow(i) { return this.t.node(this.t.shadowRootIndex(i)); } // null when it has none
   list(i) {
     if (typeof i === 'object') return this.t.first(i._i); // a shadow root (step 4)
-    if (this.kind(i) === TYPE_ELEMENT && this.isHtml(i) && this.name(i) === 'template') {
+    // A template element (HTML namespace by URI: an XML document's XHTML template too): its contents.
+    if (this.kind(i) === TYPE_ELEMENT && this.t.localName(i) === 'template' && this.t.nsURI(i) === HTML_NS) {
       const c = this.t.contents(i);
       return c === NONE ? NONE : this.t.first(c);
     }

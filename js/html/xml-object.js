@@ -33,6 +33,9 @@ export function xmlObjects(root, xml, n) {
     i++;
     const c = node.childNodes;
     if (c !== undefined) for (let j = c.length - 1; j >= 0; j--) stack.push(c[j]);
+    // A template's contents (HTML 13.4: the XML parser appends to them)
+    // come right after it in the records, before its children.
+    if (node.content != null && node.attrs !== undefined) stack.push(node.content);
   }
   return root;
 }

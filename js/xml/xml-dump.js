@@ -3,8 +3,11 @@
 // `<{namespace}qualified-name>`, attributes one level deeper as
 // `{namespace}name="value"` sorted, text `"..."`, CDATA sections
 // `<![CDATA[...]]>` (xml5lib-tests have none), comments `<!-- data -->`,
-// processing instructions `<?target data?>`, `<!DOCTYPE name "public" "system">`.
+// processing instructions `<?target data?>`, `<!DOCTYPE name "public" "system">`;
+// a template element's contents (HTML 13.4) as html5lib's tree tests show
+// them: a `content` line one level deeper, holding the fragment's children.
 // Reads only the DOM interface of the nodes; iterative (any depth).
+import { HTML_NS } from '../dom/dom.js';
 
 /** @param {object} doc a Document (or any node: its children are dumped) */
 export function dumpXmlTree(doc) {
@@ -26,10 +29,12 @@ export function dumpXmlTree(doc) {
       case 10:
         lines.push(n.publicId || n.systemId ? `${pad}<!DOCTYPE ${n.name} "${n.publicId}" "${n.systemId}">` : `${pad}<!DOCTYPE ${n.name}>`);
         break;
+      case 11: lines.push(`${pad}content`); break; // a template's contents (only they are met here)
       default: lines.push(`${pad}?${n.nodeType}`);
     }
     const kids = n.childNodes;
     for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], depth + 1]);
+    if (n.nodeType === 1 && n.namespaceURI === HTML_NS && n.localName === 'template' && n.content) stack.push([n.content, depth + 1]);
   }
   return lines.length ? lines.join('\n') + '\n' : '';
 }

@@ -28,19 +28,33 @@ export interface XmlDeclaration {
   standalone: string | null;
 }
 
+/** An attribute of an XML element: its namespaceURI and prefix as parsed; `name` the qualified name. */
 export interface XmlAttr extends Dom.Attr {
   readonly namespaceURI: string | null;
   readonly prefix: string | null;
 }
 
+/**
+ * An XML element's attributes (js/xml-dom.js, XmlElement#attributes): the DOM's NamedNodeMap (an
+ * Array subclass of Attr snapshots with item, getNamedItem(NS), setNamedItem(NS), removeNamedItem(NS)),
+ * whose attributes are XmlAttr; names are matched exactly (XML is case-sensitive).
+ */
+export interface XmlNamedNodeMap extends Dom.NamedNodeMap {
+  [index: number]: XmlAttr;
+  item(index: number): XmlAttr | null;
+  getNamedItem(qualifiedName: string): XmlAttr | null;
+  getNamedItemNS(namespace: string | null, localName: string): XmlAttr | null;
+}
+
 /** An element of an XML document: exact namespaceURI, prefix and localName; case-sensitive names. */
-export interface XmlElement extends Omit<Dom.Element, 'prefix' | 'namespaceURI' | 'attributes' | 'getAttributeNode'> {
+export interface XmlElement extends Omit<Dom.Element, 'prefix' | 'namespaceURI' | 'attributes' | 'getAttributeNode' | 'getAttributeNodeNS'> {
   readonly namespaceURI: string | null;
   readonly prefix: string | null;
   /** The qualified name as written (no case change). */
   readonly tagName: string;
-  readonly attributes: readonly XmlAttr[];
+  readonly attributes: XmlNamedNodeMap;
   getAttributeNode(name: string): XmlAttr | null;
+  getAttributeNodeNS(namespace: string | null, localName: string): XmlAttr | null;
   /**
    * The XML serialization (serializeXml) of the children / of the element.  Setting them (and
    * insertAdjacentHTML) parses by HTML's XML fragment parsing algorithm: a SyntaxError DOMException
@@ -48,6 +62,15 @@ export interface XmlElement extends Omit<Dom.Element, 'prefix' | 'namespaceURI' 
    */
   innerHTML: string;
   outerHTML: string;
+}
+
+/**
+ * A template element of an XML document (`template` in the HTML namespace, any prefix): what the XML
+ * parser appends to it goes into its template contents (HTML 13.4), as in browsers' XML parsers; its
+ * innerHTML is that of its contents, and setting it replaces them.  Other elements have no `content`.
+ */
+export interface XmlTemplateElement extends XmlElement {
+  readonly content: Dom.DocumentFragment;
 }
 
 export interface XmlDocument extends Omit<Dom.Document, 'documentElement'> {

@@ -44,14 +44,6 @@ static void put_xstr(xstrings *xs, uint8_t *w, h5_str s) {
     xs->units += (uint32_t)s.len;
 }
 
-/* The next node in document order (the writer's pre-order; XML trees have
- * no template contents). */
-static const h5_node *next_node(const h5_node *n, const h5_node *root) {
-    if (n->first_child) return n->first_child;
-    while (n != root && !n->next_sibling) n = n->parent;
-    return n == root ? NULL : n->next_sibling;
-}
-
 /* Make room, before h5_flatbuf_write, for its buffer and the XML section
  * after it: h5_flatbuf_write allocates exactly what it needs but writes
  * into a block it is given when that is big enough and at most twice that
@@ -143,20 +135,17 @@ h5_status x5_flatbuf_write(const x5_parser *p, const h5_node *doc, const h5_flat
 
     /* A qualifier per node (elements; 0 for the others) and per attribute:
      * the parser's lists in creation order, which is the buffer's order
-     * (xml5_parser_state.h), when the tree written is the parser's whole
-     * document; else by a walk. */
-    const qual_writer qw = { x + 4 * H5_FB_X_HEADER_WORDS, wide, b + attrs_off };
-    if (doc == p->doc && nnodes == p->node_quals.len && nattrs == p->attr_qual_list.len) {
-        for (uint32_t i = 0; i < nnodes; i++) put_node_q(&qw, i, p->node_quals.v[i]);
-        for (uint32_t a = 0; a < nattrs; a++) put_attr_q(&qw, a, p->attr_qual_list.v[a]);
-    } else {
-        uint32_t i = 0, a = 0;
-        for (const h5_node *n = doc; n && i < nnodes; n = next_node(n, doc), i++) {
-            if (n->type != H5_NODE_ELEMENT) continue;
-            put_node_q(&qw, i, x5_element_qualifier(n));
-            for (uint32_t k = 0; k < n->nattrs && a < nattrs; k++, a++) put_attr_q(&qw, a, x5_attr_qualifier(n, k));
-        }
+     * (xml5_parser_state.h; template contents, HTML 13.4, are created right
+     * after their template, and the buffer has them there too).  `doc` is
+     * the parser's document (xml5_flatbuf.h), whose every node and attribute
+     * is in the lists (a list that cannot grow fails the parse). */
+    if (doc != p->doc || nnodes != p->node_quals.len || nattrs != p->attr_qual_list.len) {
+        fb->len = 0;
+        return H5_ERR_INVALID;
     }
+    const qual_writer qw = { x + 4 * H5_FB_X_HEADER_WORDS, wide, b + attrs_off };
+    for (uint32_t i = 0; i < nnodes; i++) put_node_q(&qw, i, p->node_quals.v[i]);
+    for (uint32_t a = 0; a < nattrs; a++) put_attr_q(&qw, a, p->attr_qual_list.v[a]);
     uint8_t *qr = x + 4 * (H5_FB_X_HEADER_WORDS + (size_t)node_words);
     for (size_t k = 0; k < p->quals.len; k++, qr += 4 * H5_FB_X_Q_WORDS) {
         put_xstr(&xs, qr + 4 * H5_FB_X_Q_NS_OFF, p->quals.v[k].ns);

@@ -28,9 +28,12 @@ typedef struct {
     int32_t top;     /* index in bindings, or -1 */
 } x5_prefix_slot;
 
-/* An open element and the number of bindings in scope outside it. */
+/* An open element, the node its children go into (the element, or an HTML
+ * template's template contents: xml5_tree_builder.c, insert_element) and
+ * the number of bindings in scope outside it. */
 typedef struct {
     h5_node *el;
+    h5_node *container;
     size_t outer_bindings;
 } x5_open_element;
 

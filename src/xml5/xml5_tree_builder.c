@@ -14,6 +14,14 @@
  *   silently (XML 1.0 [27] Misc allows S), other text is
  *   text-outside-root-element and ignored.
  * - "Once the user agent stops parsing the document ... TODO": nothing.
+ * - HTML 13.4 (Parsing XML documents): "When an XML parser would append a
+ *   node to a template element, it must instead append it to the template
+ *   element's template contents (a DocumentFragment node)."  A template
+ *   element is an element named "template" in the HTML namespace (any
+ *   prefix); its contents are made with it, as HTML's "create an element"
+ *   does (H5_NODE_FLAG_TEMPLATE_CONTENTS: the flat buffer writes them after
+ *   it, as an HTML tree's), and what the draft appends to the current node
+ *   goes into them (x5_open_element's container).
  * - Well-formedness errors the draft's phases do not name, so that strict
  *   parsing (the first error) rejects what an XML parser rejects: `</>`
  *   (short-end-tag), a PI target "xml" in any case that is not the XML
@@ -33,7 +41,7 @@ static void on_tokenizer_error(void *ctx, x5_error_code code, uint32_t offset) {
 /* Tree operations.                                                           */
 
 static h5_node *current_node(const x5_parser *p) {
-    return p->open.len ? p->open.v[p->open.len - 1].el : p->doc;
+    return p->open.len ? p->open.v[p->open.len - 1].container : p->doc;
 }
 
 static h5_node *new_node(x5_parser *p, h5_node_type type) {
@@ -218,10 +226,24 @@ static h5_node *create_element(x5_parser *p, const x5_token *tok) {
     return p->oom ? NULL : el;
 }
 
+/* Is `el` a template element (HTML 4.12.3: "template" in the HTML
+ * namespace)?  Its qualifier's namespace, compared only when the local
+ * name matches. */
+static bool is_template(const x5_parser *p, const h5_node *el) {
+    static const h5_char template_[8] = { 't', 'e', 'm', 'p', 'l', 'a', 't', 'e' };
+    static const h5_char xhtml[28] = { 'h', 't', 't', 'p', ':', '/', '/', 'w', 'w', 'w', '.', 'w', '3', '.',
+                                       'o', 'r', 'g', '/', '1', '9', '9', '9', '/', 'x', 'h', 't', 'm', 'l' };
+    if (el->name.len != 8 || memcmp(el->name.ptr, template_, sizeof template_) != 0) return false;
+    h5_str ns = p->quals.v[x5_element_qualifier(el)].ns;
+    return ns.len == 28 && memcmp(ns.ptr, xhtml, sizeof xhtml) == 0;
+}
+
 /* Create an element for a start or empty tag and append it to `parent`;
  * a start tag's element is pushed onto the stack of open elements (with
  * its namespace declarations in scope), an empty tag's declarations go out
- * of scope at once. */
+ * of scope at once.  A template element gets its template contents (HTML
+ * 13.4; above), created right after it so that the parser's creation order
+ * stays the flat buffer's order (xml5_parser_state.h, node_quals). */
 static void insert_element(x5_parser *p, h5_node *parent, const x5_token *tok) {
     size_t outer = p->bindings.len;
     h5_node *el = create_element(p, tok);
@@ -229,13 +251,18 @@ static void insert_element(x5_parser *p, h5_node *parent, const x5_token *tok) {
     el->start = tok->start;
     el->start_tag_end = tok->end;
     h5_node_append(parent, el);
+    if (is_template(p, el)) {
+        el->template_content = new_node(p, H5_NODE_FRAGMENT);
+        if (!el->template_content) return;
+        el->template_content->flags |= H5_NODE_FLAG_TEMPLATE_CONTENTS;
+    }
     if (tok->type == X5_TOKEN_EMPTY_TAG) {
         el->end = tok->end;
         x5_namespaces_pop(p, outer);
         return;
     }
     if (!X5_VEC_ROOM(p, p->open)) return;
-    p->open.v[p->open.len++] = (x5_open_element){ el, outer };
+    p->open.v[p->open.len++] = (x5_open_element){ el, el->template_content ? el->template_content : el, outer };
 }
 
 /* Pop the current node, which ends at `end` (dom.h: the end of its end

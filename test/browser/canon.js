@@ -14,6 +14,8 @@
 //   |     #content                     (template contents, before children)
 //   |       #text "x"
 //   |   #comment " c "
+//   |   <a(p) urn:x>                   (an element's prefix, when it has one: XML documents)
+//   |   #cdata "x"                     (a CDATASection: XML documents)
 const NS = {
   'http://www.w3.org/1999/xhtml': 'html',
   'http://www.w3.org/2000/svg': 'svg',
@@ -69,7 +71,7 @@ export function canonLines(root, opts = {}) {
     }
     switch (node.nodeType) {
       case 1: {
-        out.push(`${pad}<${node.localName} ${ns(node.namespaceURI)}>`);
+        out.push(`${pad}<${node.localName}${node.prefix ? `(${node.prefix})` : ''} ${ns(node.namespaceURI)}>`);
         for (const a of attrLines(node)) out.push(`${pad}  ${a}`);
         pushKids(node, depth + 1);
         if (node.localName === 'template' && node.namespaceURI === HTML_NS) {
@@ -79,6 +81,7 @@ export function canonLines(root, opts = {}) {
         break;
       }
       case 3: out.push(`${pad}#text ${q(node.data)}`); break;
+      case 4: out.push(`${pad}#cdata ${q(node.data)}`); break;
       case 8: out.push(`${pad}#comment ${q(node.data)}`); break;
       case 7: out.push(`${pad}#pi ${q(node.target)} ${q(node.data)}`); break;
       case 10: out.push(`${pad}#doctype ${q(node.name)} ${q(node.publicId)} ${q(node.systemId)}`); break;

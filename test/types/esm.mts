@@ -14,7 +14,7 @@ import type {
   DomTypes, Element, ElementCreationOptions, EncodingSniffResult, Format, FragmentContext, Location, NodeJSON, ObjectDocument, ObjectElement,
   ObjectNode, ObjectTextNode, ObjectTypes, ParseDocumentOptions, ParseError, ParseFragmentOptions, ParseOptions,
   ParseToBufferOptions, ProcessingInstruction, SerializeBufferOptions, SerializeOptions, TemplateElement, Text, Token,
-  TokenizeOptions, TreeBuffer, WasmSource, CDATASection, HtmlWindow, WindowOptions,
+  TokenizeOptions, TreeBuffer, WasmSource, CDATASection, HtmlWindow, WindowOptions, XmlAttr, XmlElement, XmlNamedNodeMap, XmlTemplateElement,
 } from 'html5-wasm';
 
 declare const html: string;
@@ -177,8 +177,27 @@ const isTemplate: boolean = winDoc.createElement('template') instanceof win.HTML
 const showElement: number = win.NodeFilter.SHOW_ELEMENT;
 // @ts-expect-error -- '"text/plain"' is not assignable to parameter of type 'DOMParserSupportedType'
 new win.DOMParser().parseFromString('x', 'text/plain');
+// XML documents: an element's attributes are a NamedNodeMap of XmlAttr, as at run time (issue 30).
+const xmlRoot: XmlElement | null = parseXml('<r xmlns:m="urn:m" m:a="1" b="2"/>').documentElement;
+const xmlAttrs: XmlNamedNodeMap | undefined = xmlRoot?.attributes;
+const namedItem: XmlAttr | null = xmlAttrs?.getNamedItem('m:a') ?? null;
+const namedItemPrefix: string | null | undefined = xmlAttrs?.getNamedItemNS('urn:m', 'a')?.prefix;
+const firstXmlAttr: XmlAttr | null | undefined = xmlAttrs?.item(0);
+const indexedXmlAttr: string | undefined = xmlAttrs?.[1]?.namespaceURI ?? undefined;
+const xmlAttrNames: string[] = xmlAttrs ? [...xmlAttrs].map((a) => a.name) : [];
+const removedXmlAttr: XmlAttr | undefined = xmlAttrs?.removeNamedItem('b');
+const nodeNS: XmlAttr | null | undefined = xmlRoot?.getAttributeNodeNS('urn:m', 'a');
+// An XHTML template's children are its content (HTML 13.4); other XML elements have none.
+const xmlTemplateContent: number = (parseXml('<template xmlns="http://www.w3.org/1999/xhtml"><p/></template>').documentElement as XmlTemplateElement).content.childNodes.length;
+// @ts-expect-error -- Property 'content' does not exist on type 'XmlElement'
+xmlRoot?.content;
+// @ts-expect-error -- Argument of type 'number' is not assignable to parameter of type 'string'
+xmlAttrs?.getNamedItem(1);
+// @ts-expect-error -- Property 'getNamedItm' does not exist
+xmlAttrs?.getNamedItm('b');
 
 export {
+  xmlTemplateContent, xmlAttrs, namedItem, namedItemPrefix, firstXmlAttr, indexedXmlAttr, xmlAttrNames, removedXmlAttr, nodeNS,
   streamedDoc, streamedObj, chunkedTitle, streamedTokens,
   title, mode, kids, text, attrs, fromBytes, frag, fragCtx, json, same, startLine, t, tx, ns, decoded, decodedTitle, decodedView,
   decodedFragment, decodedObject, unknownRoot, transferable, decodeOptions, header, p5, serialised, fromP5,

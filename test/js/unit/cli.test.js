@@ -103,14 +103,58 @@ describe('formats', () => {
     assert.deepEqual(frag.childNodes[0].childNodes, [{ nodeName: '#text', value: 'x' }]);
   });
 
-  test('tokens: one JSON token a line, then the parse errors; --tokens is the same', () => {
+  test('tokens: one JSON token a line, then the parse errors as JSON lines; --tokens is the same', () => {
     const r = cli(['--format', 'tokens', '-'], { input: '<a href=x>hi</a><!--' });
     assert.equal(r.status, 0);
+    assert.equal(r.err, '');
     assert.equal(r.out, [
       '{"type":"startTag","name":"a","attributes":[{"name":"href","value":"x"}],"selfClosing":false}',
       '{"type":"character","data":"hi"}', '{"type":"endTag","name":"a"}', '{"type":"comment","data":""}',
-      '# 1 parse error(s)', '#   <stdin>:1:21 eof-in-comment', ''].join('\n'));
+      '{"type":"parseError","code":"eof-in-comment","line":1,"col":21,"offset":20}', ''].join('\n'));
     assert.deepEqual(cli(['--tokens', '-'], { input: '<a href=x>hi</a><!--' }), r);
+  });
+
+  // Issue 30: a JSON-lines consumer reads every line of stdout as JSON.
+  test('tokens: every line of stdout is JSON, the errors those of tokenize() with their offsets', async () => {
+    const { tokenize } = await import(pathToFileURL(join(repoRoot, 'js/node.js')).href);
+    const input = '<!DOCTYPE html><p a=1 a=2>x&notit;\0</p><!-- a -- b --!><x y="z"/ ></x><![CDATA[q]]><?pi x?></p\n<';
+    const expectedErrors = [];
+    const expectedTokens = tokenize(input, { onParseError: (e) => expectedErrors.push(e) });
+    assert.ok(expectedErrors.length >= 5, `${expectedErrors.length} errors`);
+    const r = cli(['--tokens', '-'], { input });
+    assert.equal(r.status, 0);
+    assert.equal(r.err, '');
+    assert.match(r.out, /\n$/);
+    const lines = r.out.slice(0, -1).split('\n').map((l) => JSON.parse(l));
+    const errors = lines.filter((l) => l.type === 'parseError');
+    assert.deepEqual(lines.slice(0, lines.length - errors.length), JSON.parse(JSON.stringify(expectedTokens)));
+    assert.deepEqual(errors, expectedErrors.map(({ code, line, col, offset }) => ({ type: 'parseError', code, line, col, offset })));
+  });
+
+  test('tokens: --max-errors N lists N errors, then how many were left out, as JSON', () => {
+    const input = '<a \0=1 \0=2 \0=3>&#0;';
+    const all = cli(['--tokens', '-'], { input }).out.trim().split('\n').map((l) => JSON.parse(l));
+    const errors = all.filter((l) => l.type === 'parseError');
+    assert.equal(errors.length, 6); // three NULs, two duplicate attributes, &#0;
+    const two = cli(['--tokens', '--max-errors', '2', '-'], { input });
+    assert.equal(two.err, '');
+    const lines = two.out.trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(lines.filter((l) => l.type === 'parseError'), errors.slice(0, 2));
+    assert.deepEqual(lines.at(-1), { type: 'parseErrorsOmitted', count: 4 });
+    const none = cli(['--tokens', '--max-errors', '0', '-'], { input }).out.trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(none.at(-1), { type: 'parseErrorsOmitted', count: 6 });
+    assert.equal(none.filter((l) => l.type === 'parseError').length, 0);
+  });
+
+  test('--xml tokens: JSON lines too, with the XML5 parse errors', () => {
+    const r = cli(['--xml', '--tokens', '-'], { input: '<a b="1" b="2">x<' });
+    assert.equal(r.status, 0);
+    assert.equal(r.err, '');
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(lines.slice(0, 2), [
+      { type: 'startTag', name: 'a', attributes: [{ name: 'b', value: '1' }] }, { type: 'character', data: 'x<' }]);
+    assert.deepEqual(lines.slice(2).map((e) => `${e.type} ${e.code} ${e.line}:${e.col} ${e.offset}`),
+      ['parseError duplicate-attribute 1:11 10', 'parseError eof-before-tag-name 1:18 17']);
   });
 });
 

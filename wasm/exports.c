@@ -447,9 +447,12 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
  *       each feed (and h5w_stream_finish) replaces the session's records
  *       with the tokens and errors completed by it
  *   h5w_stream_free(s): either kind, finished or not */
+typedef struct rewrite_sim rewrite_sim;
+static void sim_free(rewrite_sim *m);
 typedef struct {
     h5_parser *parser;          /* a parse, or */
     h5_tokenizer *tokenizer;    /* a tokenizer */
+    rewrite_sim *sim;           /* with the tokenizer: a rewrite session (h5w_rewrite_begin) */
     h5_parse_options opts;
     uint32_t flags;
     size_t fed;                 /* code units fed */
@@ -479,6 +482,7 @@ H5W_EXPORT(h5w_stream_free) void h5w_stream_free(stream *s) {
     if (!s) return;
     h5_parser_destroy(s->parser); /* unfinished: its state is of no use */
     h5_tokenizer_destroy(s->tokenizer);
+    sim_free(s->sim);
     h5_buf_free(&s->chunk);
     records_free(&s->rec);
     free(s);
@@ -600,6 +604,282 @@ H5W_EXPORT(h5w_tokens_begin) stream *h5w_tokens_begin(uint32_t state, uint32_t f
         return NULL;
     }
     h5_tokenizer_options o = token_options(&s->rec, state, flags, input.data, last_len);
+    h5_tokenizer_reset(s->tokenizer, &o);
+    return s;
+}
+
+/* ---- HTMLRewriter (js/rewrite/) -----------------------------------------
+ * h5w_rewrite_begin(): a tokenizer session whose records (H5W_RTOKEN_*) are
+ * source offsets only: JS writes the input's bytes widened to code units
+ * (an ASCII-compatible encoding's markup is ASCII) and slices its own
+ * bytes.  Without a tree, the tokenizer state switches that tree
+ * construction makes (13.2.6) are simulated as lol-html's tree builder
+ * simulator does (a stack of namespaces: svg, math, integration points,
+ * the tags that break out of foreign content), and where lol-html gives
+ * up (ParsingAmbiguityError: a text-switching tag in <select>, after
+ * <frameset>) the state is what the standard's insertion modes give:
+ * "in select" (13.2.6.4.16) processes script and, after popping the
+ * select, textarea, and ignores the other text-switching tags; "in
+ * frameset"/"after frameset" (13.2.6.4.20-21) process only noframes; a
+ * <frameset> counts only while the frameset-ok flag is "ok" (in body:
+ * before non-whitespace text and the tags that clear it). */
+enum { RNS_HTML, RNS_SVG, RNS_MATHML };
+enum { RG_DEFAULT, RG_SELECT, RG_TEMPLATE_IN_SELECT, RG_FRAMESET };
+struct rewrite_sim {
+    uint8_t *ns;                /* the namespace stack (first member: h5w_stream_free frees it) */
+    size_t len, cap;
+    int guard;                  /* RG_* */
+    uint32_t template_depth;    /* RG_TEMPLATE_IN_SELECT */
+    bool frameset_ok;
+    bool raw;                   /* inside a text-switching element (its text is no "in body" text) */
+    h5_tokenizer *tokenizer;
+    records *rec;
+};
+
+static bool name_is(h5_str s, const char *lit) {
+    size_t n = strlen(lit);
+    if (s.len != n) return false;
+    for (size_t i = 0; i < n; i++)
+        if (s.ptr[i] != (h5_char)lit[i]) return false;
+    return true;
+}
+static bool name_in(h5_str s, const char *const *list) {
+    for (; *list; list++)
+        if (name_is(s, *list)) return true;
+    return false;
+}
+static bool ascii_ieq(h5_str s, const char *lit) {
+    size_t n = strlen(lit);
+    if (s.len != n) return false;
+    for (size_t i = 0; i < n; i++) {
+        h5_char c = s.ptr[i];
+        if (c >= 'A' && c <= 'Z') c += 32;
+        if (c != (h5_char)lit[i]) return false;
+    }
+    return true;
+}
+
+static const char *const text_switching[] = {"textarea", "title", "plaintext", "script", "style", "iframe",
+                                             "xmp", "noembed", "noframes", "noscript", NULL};
+/* 13.2.6.5: the start tags that pop foreign content (font: with color, face or size). */
+static const char *const breakout[] = {
+    "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2",
+    "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre",
+    "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var", NULL};
+static const char *const mathml_text_ip[] = {"mi", "mo", "mn", "ms", "mtext", NULL};
+static const char *const svg_html_ip[] = {"desc", "title", "foreignObject", NULL};
+/* "in body" (13.2.6.4.7): start tags that set the frameset-ok flag to "not ok". */
+static const char *const frameset_not_ok[] = {
+    "body", "pre", "listing", "li", "dd", "dt", "button", "area", "br", "embed", "img", "keygen", "wbr", "input",
+    "hr", "textarea", "xmp", "iframe", "select", "applet", "marquee", "object", NULL};
+
+static void sim_free(rewrite_sim *m) {
+    if (!m) return;
+    free(m->ns);
+    free(m);
+}
+
+static int sim_ns(const rewrite_sim *m) { return m->ns[m->len - 1]; }
+static void sim_enter(rewrite_sim *m, int ns) {
+    if (m->len == m->cap) {
+        size_t cap = m->cap * 2;
+        uint8_t *d = realloc(m->ns, cap);
+        if (!d) {
+            m->rec->failed = true;
+            return;
+        }
+        m->ns = d;
+        m->cap = cap;
+    }
+    m->ns[m->len++] = (uint8_t)ns;
+}
+static void sim_leave(rewrite_sim *m) {
+    if (m->len > 1) m->len--;
+}
+
+/* The tokenizer state a start tag in the HTML namespace switches to, or -1. */
+static int text_state(h5_str n) {
+    if (name_is(n, "textarea") || name_is(n, "title")) return H5_STATE_RCDATA;
+    if (name_is(n, "plaintext")) return H5_STATE_PLAINTEXT;
+    if (name_is(n, "script")) return H5_STATE_SCRIPT_DATA;
+    if (name_in(n, text_switching)) return H5_STATE_RAWTEXT;
+    return -1;
+}
+
+static const h5_token_attr *attr_named(const h5_token *t, const char *name) {
+    for (size_t i = 0; i < t->nattrs; i++)
+        if (name_is(t->attrs[i].name, name)) return &t->attrs[i];
+    return NULL;
+}
+
+/* Whether the insertion mode the guard stands for processes text-switching start tag `n`. */
+static bool sim_guard_start(rewrite_sim *m, h5_str n) {
+    switch (m->guard) {
+    case RG_SELECT:
+        if (name_is(n, "select") || name_is(n, "textarea") || name_is(n, "input") || name_is(n, "keygen")) {
+            m->guard = RG_DEFAULT; /* the select is popped; textarea is reprocessed in body */
+            return true;
+        }
+        if (name_is(n, "template")) {
+            m->guard = RG_TEMPLATE_IN_SELECT;
+            m->template_depth = 1;
+        }
+        return name_is(n, "script");
+    case RG_TEMPLATE_IN_SELECT:
+        if (name_is(n, "template")) m->template_depth++;
+        return true;
+    case RG_FRAMESET:
+        return name_is(n, "noframes");
+    default:
+        if (sim_ns(m) == RNS_HTML) {
+            if (name_is(n, "select")) m->guard = RG_SELECT;
+            else if (name_is(n, "frameset") && m->frameset_ok) m->guard = RG_FRAMESET;
+            if (name_in(n, frameset_not_ok)) m->frameset_ok = false;
+        }
+        return true;
+    }
+}
+
+static void sim_start_tag(rewrite_sim *m, const h5_token *t) {
+    h5_str n = t->name;
+    bool processed = sim_guard_start(m, n);
+    int ns = sim_ns(m);
+    if (name_is(n, "svg")) sim_enter(m, RNS_SVG);
+    else if (name_is(n, "math")) sim_enter(m, RNS_MATHML);
+    else if (ns != RNS_HTML) {
+        const h5_token_attr *a;
+        if (name_in(n, breakout) ||
+            (name_is(n, "font") && (attr_named(t, "color") || attr_named(t, "face") || attr_named(t, "size"))))
+            sim_leave(m);
+        else if ((ns == RNS_SVG && name_in(n, svg_html_ip)) || (ns == RNS_MATHML && name_in(n, mathml_text_ip))) {
+            if (!t->self_closing) sim_enter(m, RNS_HTML);
+        } else if (ns == RNS_MATHML && name_is(n, "annotation-xml") && !t->self_closing &&
+                   (a = attr_named(t, "encoding")) &&
+                   (ascii_ieq(a->value, "text/html") || ascii_ieq(a->value, "application/xhtml+xml")))
+            sim_enter(m, RNS_HTML);
+    } else if (processed) {
+        int st = text_state(n);
+        if (st >= 0) {
+            h5_tokenizer_set_state(m->tokenizer, (h5_tokenizer_state)st);
+            m->raw = true;
+        }
+    }
+}
+
+static void sim_end_tag(rewrite_sim *m, h5_str n) {
+    m->raw = false; /* in a text-switching element, only its end tag is a tag */
+    if (m->guard == RG_SELECT && name_is(n, "select")) m->guard = RG_DEFAULT;
+    else if (m->guard == RG_TEMPLATE_IN_SELECT && name_is(n, "template") && --m->template_depth == 0)
+        m->guard = RG_SELECT;
+    int ns = sim_ns(m);
+    if (ns == RNS_HTML) {
+        if (m->len < 2) return;
+        int prev = m->ns[m->len - 2];
+        if ((prev == RNS_MATHML && (name_in(n, mathml_text_ip) || name_is(n, "annotation-xml"))) ||
+            (prev == RNS_SVG && name_in(n, svg_html_ip)))
+            sim_leave(m);
+    } else if ((ns == RNS_SVG && name_is(n, "svg")) || (ns == RNS_MATHML && name_is(n, "math")) || name_is(n, "p") ||
+               name_is(n, "br"))
+        sim_leave(m);
+}
+
+/* Non-whitespace text in the data state clears frameset-ok ("in body", any other character token). */
+static void sim_text(rewrite_sim *m, h5_str d) {
+    for (size_t i = 0; i < d.len; i++) {
+        h5_char c = d.ptr[i];
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\f' && c != '\r') {
+            m->frameset_ok = false;
+            return;
+        }
+    }
+}
+
+static bool sim_cdata_allowed(void *ctx) {
+    const rewrite_sim *m = ctx;
+    return sim_ns(m) != RNS_HTML;
+}
+
+static void collect_rewrite_token(void *ctx, h5_token *t) {
+    rewrite_sim *m = ctx;
+    records *r = m->rec;
+    if (r->failed || t->type == H5_TOKEN_EOF) return;
+    if (!words_reserve(&r->words, H5W_RTOKEN_WORDS + H5W_RTOKEN_ATTR_WORDS * t->nattrs)) {
+        r->failed = true;
+        return;
+    }
+    uint32_t *w = r->words.data;
+    size_t n = r->words.len;
+    if (t->type == H5_TOKEN_CHARACTER) {
+        if (m->frameset_ok && !m->raw && m->guard == RG_DEFAULT && sim_ns(m) == RNS_HTML) sim_text(m, t->data);
+        if (r->last_char != SIZE_MAX && r->last_char + H5W_RTOKEN_WORDS == n) {
+            w[r->last_char + 2] = t->end;
+            return;
+        }
+        r->last_char = n;
+    }
+    uint32_t a = 0, b = 0, c = 0;
+    switch (t->type) {
+    case H5_TOKEN_START_TAG:
+        sim_start_tag(m, t);
+        a = (t->self_closing ? H5W_RTOKEN_SELF_CLOSING : 0) | (uint32_t)sim_ns(m) << H5W_RTOKEN_NS_SHIFT;
+        b = (uint32_t)t->name.len;
+        c = (uint32_t)t->nattrs;
+        break;
+    case H5_TOKEN_END_TAG:
+        sim_end_tag(m, t->name);
+        a = (uint32_t)t->name.len;
+        break;
+    case H5_TOKEN_DOCTYPE:
+        a = (t->has_name ? H5W_TOKEN_HAS_NAME : 0) | (t->has_public_id ? H5W_TOKEN_HAS_PUBLIC_ID : 0) |
+            (t->has_system_id ? H5W_TOKEN_HAS_SYSTEM_ID : 0) | (t->force_quirks ? H5W_TOKEN_FORCE_QUIRKS : 0);
+        break;
+    default:
+        break;
+    }
+    w[n++] = t->type == H5_TOKEN_START_TAG ? H5W_TOKEN_START_TAG
+             : t->type == H5_TOKEN_END_TAG ? H5W_TOKEN_END_TAG
+             : t->type == H5_TOKEN_DOCTYPE ? H5W_TOKEN_DOCTYPE
+             : t->type == H5_TOKEN_COMMENT ? H5W_TOKEN_COMMENT
+                                           : H5W_TOKEN_CHARACTER;
+    w[n++] = t->start;
+    w[n++] = t->end;
+    w[n++] = a;
+    w[n++] = b;
+    w[n++] = c;
+    if (t->type == H5_TOKEN_START_TAG) {
+        for (size_t i = 0; i < t->nattrs; i++) {
+            w[n++] = t->attrs[i].name_start;
+            w[n++] = t->attrs[i].name_end;
+            w[n++] = t->attrs[i].value_start;
+            w[n++] = t->attrs[i].value_end;
+        }
+    }
+    r->words.len = n;
+}
+
+/* A rewrite session (js/rewrite/): fed and read as a tokenizer session
+ * (h5w_stream_input/feed/finish, h5w_stream_words), with records
+ * H5W_RTOKEN_*; processing instructions are bogus comments, as in lol-html. */
+H5W_EXPORT(h5w_rewrite_begin) stream *h5w_rewrite_begin(void) {
+    stream *s = stream_new();
+    if (!s) return NULL;
+    rewrite_sim *m = calloc(1, sizeof *m);
+    s->sim = m;
+    if (!m || !(m->ns = malloc(16)) || !(s->tokenizer = h5_tokenizer_create())) {
+        h5w_stream_free(s);
+        return NULL;
+    }
+    m->cap = 16;
+    m->ns[m->len++] = RNS_HTML;
+    m->frameset_ok = true;
+    m->tokenizer = s->tokenizer;
+    m->rec = &s->rec;
+    h5_tokenizer_options o;
+    memset(&o, 0, sizeof o);
+    o.on_token = collect_rewrite_token;
+    o.token_ctx = m;
+    o.cdata_allowed = sim_cdata_allowed;
+    o.initial_state = H5_STATE_DATA;
     h5_tokenizer_reset(s->tokenizer, &o);
     return s;
 }

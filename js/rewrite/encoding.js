@@ -1,0 +1,60 @@
+// The document encoding of a transform: how HTMLRewriter decodes what its
+// handlers read and encodes what they insert.  As lol-html, it takes the
+// ASCII-compatible encodings of the Encoding Standard (every one but
+// UTF-16BE/LE, ISO-2022-JP and replacement): in them markup is ASCII, so the
+// tokenizer reads the bytes themselves (js/rewrite/engine.js).
+import { createDecoder } from '../bytes.js';
+import { ENCODING_NAMES } from '../encodings.js';
+
+const NOT_ASCII_COMPATIBLE = new Set(['UTF-16BE', 'UTF-16LE', 'ISO-2022-JP', 'replacement']);
+
+const utf8Encoder = typeof TextEncoder === 'function' ? new TextEncoder() : null;
+
+/** Short ASCII bytes as a string, or null. */
+function ascii(bytes) {
+  const n = bytes.length;
+  if (n > 64) return null;
+  let s = '';
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i];
+    if (c >= 0x80) return null;
+    s += String.fromCharCode(c);
+  }
+  return s;
+}
+
+/**
+ * An encoder for a legacy single-byte encoding: the inverse of its decoding
+ * of 0x80-0xFF; what it cannot encode is written as a numeric character
+ * reference, as encoding_rs (lol-html) does for HTML.  Multi-byte legacy
+ * encodings: ASCII as is, the rest as references (docs/rewriter.md).
+ */
+function legacyEncoder(fn, id) {
+  const inverse = new Map();
+  const d = createDecoder(fn, id);
+  const high = d.decode(Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i)) + d.end();
+  if (high.length === 128) for (let i = 0; i < 128; i++) if (high.charCodeAt(i) !== 0xfffd) inverse.set(high.codePointAt(i), 0x80 + i);
+  const single = high.length === 128 && id !== ENCODING_NAMES.indexOf('Shift_JIS') && !['GBK', 'gb18030', 'Big5', 'EUC-JP', 'EUC-KR'].includes(ENCODING_NAMES[id]);
+  return (str) => {
+    const out = [];
+    for (const ch of str) {
+      const cp = ch.codePointAt(0);
+      if (cp < 0x80) out.push(cp);
+      else if (single && inverse.has(cp)) out.push(inverse.get(cp));
+      else for (const c of `&#${cp};`) out.push(c.charCodeAt(0));
+    }
+    return Uint8Array.from(out);
+  };
+}
+
+/** { id, name, decode(bytes), decoder() (streaming: decode, end), encode(string) } of encoding `id`. */
+export function encodingFor(fn, id) {
+  const name = ENCODING_NAMES[id];
+  if (NOT_ASCII_COMPATIBLE.has(name)) {
+    throw new TypeError(`${fn}: the document's encoding ${name} is not ASCII-compatible; HTMLRewriter takes UTF-8 and the other ASCII-compatible encodings`);
+  }
+  const oneShot = createDecoder(fn, id);
+  const decode = (bytes) => ascii(bytes) ?? oneShot.decode(bytes) + oneShot.end();
+  const encode = id === 1 ? (s) => utf8Encoder.encode(s) : legacyEncoder(fn, id);
+  return { id, name, decode, decoder: () => createDecoder(fn, id), encode };
+}

@@ -1,0 +1,593 @@
+// The rewriting engine of HTMLRewriter (js/rewrite/index.js): bytes in,
+// bytes out, as they arrive.
+//
+// The input's bytes are given to the wasm tokenizer widened to code units
+// (h5w_rewrite_begin, wasm/exports.c): markup is ASCII in every encoding
+// HTMLRewriter accepts (ASCII-compatible ones, as lol-html), so the
+// tokenizer's offsets are byte offsets, and its records carry offsets only
+// (RTOKEN_*, scripts/data/abi.json).  The output is the input's own bytes,
+// sliced by those offsets, except where a handler changed something: bytes
+// no handler touches come out exactly as they came in (quotes, case,
+// whitespace, entities, invalid bytes).  The tokenizer switches state for
+// text-switching elements and foreign content as tree construction would
+// (the simulation is in wasm/exports.c; docs/rewriter.md).
+//
+// The stack of open elements is lol-html's (for the selectors and the end
+// tags): every start tag but a void one (and a self-closing one in SVG or
+// MathML) is pushed; an end tag pops up to the last open element of its
+// name, and the elements above it end there too (implied end tags).
+import {
+  RTOKEN_ATTR_WORDS, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_SELF_CLOSING, RTOKEN_WORDS, STATUS_OK,
+  TOKEN_CHARACTER, TOKEN_COMMENT, TOKEN_DOCTYPE, TOKEN_END_TAG, TOKEN_START_TAG,
+} from '../abi.js';
+import { statusError } from '../errors.js';
+import { getWasm } from '../loader.js';
+import { tokenize } from '../tokenize.js';
+import { Comment, Doctype, DocumentEnd, Element, EndTag, TextChunk } from './content.js';
+import { matches } from './selector.js';
+
+// lol-html's void elements (selectors_vm/stack.rs): no end tag is expected.
+const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+// The most code units given to the module at once.
+const FEED_MAX = 1 << 20;
+const TWO32 = 4294967296;
+
+const sessions = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(({ w, s }) => w.h5w_stream_free(s)) : null;
+
+/** The name of `len` bytes at `at` of `buf`, ASCII-lowercased (a tag or attribute name). */
+function lowerName(buf, at, len, decode) {
+  let s = '';
+  for (let i = at, e = at + len; i < e; i++) {
+    let c = buf[i];
+    if (c >= 0x80) return decode(buf.subarray(at, at + len)).replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    if (c >= 0x41 && c <= 0x5a) c += 32;
+    s += String.fromCharCode(c);
+  }
+  return s;
+}
+
+function concat(pieces, total) {
+  if (pieces.length === 1) return pieces[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of pieces) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+const NO_ATTRS = () => [];
+const isThenable = (r) => r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function';
+
+/**
+ * An open element: its name, namespace, parent and position among its
+ * siblings (for the selectors), and what its end tag must do.
+ */
+class Item {
+  constructor(name, ns, parent) {
+    this.name = name;
+    this.ns = ns;
+    this.parent = parent;
+    this.children = 0;        // element children so far
+    this.types = null;        // Map name -> count (:nth-of-type)
+    this.childIndex = 0;
+    this.typeIndex = 0;
+    this.attrs = NO_ATTRS;      // () -> [name, value] pairs, while the selectors need them
+    this.text = null;         // the rules it matched that have text handlers
+    this.comments = null;     // the rules it matched that have comment handlers
+    this.element = null;      // its Element, when a handler changed what its end tag does
+  }
+}
+
+/**
+ * One transform: write(bytes) and end() give the output bytes (through
+ * `sink`) and return a Promise when a handler returned one.
+ */
+export class Engine {
+  constructor(rules, doc, encoding, sink) {
+    this.rules = rules;       // [{ selector (compiled), element, comments, text }]
+    this.doc = doc;           // { doctype: [], comments: [], text: [], end: [] }
+    this.enc = encoding;      // { decode(bytes) -> string, decoder() -> streaming, encode(string) -> bytes }
+    this.sink = sink;
+    this.textRules = rules.some((r) => r.text) || doc.text.length !== 0;
+    this.commentRules = rules.some((r) => r.comments) || doc.comments.length !== 0;
+    this.needTypes = rules.some((r) => r.selector.some((s) => s.compounds.some(({ c }) => c.pseudos?.some((p) => p.name.endsWith('of-type') || p.name === 'not'))));
+    this.needAncestorAttrs = rules.some((r) => r.selector.some((s) => s.compounds.length > 1));
+    this.byTag = new Map();   // tag -> rules whose selectors may match it
+    this.anyTag = [];
+    for (const r of rules) {
+      const tags = new Set(r.selector.map((s) => s.tag));
+      if (tags.has(null)) this.anyTag.push(r);
+      else for (const t of tags) (this.byTag.get(t) ?? this.byTag.set(t, []).get(t)).push(r);
+    }
+    const w = getWasm();
+    const s = w.h5w_rewrite_begin();
+    if (s === 0) throw new RangeError('HTMLRewriter.transform(): out of memory: the tokenizer could not start');
+    this.w = w;
+    this.s = s;
+    sessions?.register(this, { w, s }, this);
+    this.buf = new Uint8Array(0);
+    this.base = 0;            // offset of buf[0] in the input
+    this.fed = 0;             // bytes given to the tokenizer
+    this.flushFrom = 0;       // input before it is written out (or dropped)
+    this.cursor = 0;          // input before it is tokenized and handled
+    this.suppress = 0;        // > 0: inside removed content, nothing is written
+    this.pieces = [];
+    this.outLen = 0;
+    this.root = new Item('', 0, null);
+    this.stack = [];
+    this.inText = false;
+    this.textFrom = 0;
+    this.textDecoder = null;
+    this.done = false;
+  }
+
+  free() {
+    if (this.s === 0) return;
+    sessions?.unregister(this);
+    this.w.h5w_stream_free(this.s);
+    this.s = 0;
+  }
+
+  // ---- output -------------------------------------------------------------
+  emitUpTo(pos) {
+    if (pos <= this.flushFrom) return;
+    if (this.suppress === 0) {
+      const p = this.buf.subarray(this.flushFrom - this.base, pos - this.base);
+      this.pieces.push(p);
+      this.outLen += p.length;
+    }
+    this.flushFrom = pos;
+  }
+  skipTo(pos) {
+    this.emitUpTo(this.flushFrom); // nothing; keeps the order of calls readable
+    if (pos > this.flushFrom) this.flushFrom = pos;
+  }
+  insert(str) {
+    if (str === '' || this.suppress !== 0) return;
+    const b = this.enc.encode(str);
+    this.pieces.push(b);
+    this.outLen += b.length;
+  }
+  flushOut() {
+    if (this.outLen === 0) {
+      this.pieces.length = 0;
+      return;
+    }
+    const out = concat(this.pieces, this.outLen);
+    this.pieces = [];
+    this.outLen = 0;
+    // Slices of the input are copied: the caller may reuse its chunk.
+    this.sink(out.buffer === this.buf.buffer ? out.slice() : out);
+  }
+
+  /** The string of input bytes [a, b). */
+  str(a, b) { return this.enc.decode(this.buf.subarray(a - this.base, b - this.base)); }
+  abs(off) { return this.base + ((off - (this.base % TWO32)) >>> 0); }
+
+  // ---- input --------------------------------------------------------------
+  /** Feeds `bytes` (a Uint8Array); returns a Promise when a handler did. */
+  write(bytes) {
+    if (bytes.length === 0) return undefined;
+    const keep = Math.min(this.cursor, this.flushFrom);
+    const tail = this.buf.subarray(keep - this.base);
+    if (tail.length === 0) this.buf = bytes;
+    else {
+      const b = new Uint8Array(tail.length + bytes.length);
+      b.set(tail);
+      b.set(bytes, tail.length);
+      this.buf = b;
+    }
+    this.base = keep;
+    return this.feedFrom(bytes, 0);
+  }
+
+  /** Feeds bytes[from..] in pieces of at most FEED_MAX, handling each piece's tokens. */
+  feedFrom(bytes, from) {
+    while (from < bytes.length) {
+      const n = Math.min(FEED_MAX, bytes.length - from);
+      const w = this.w;
+      const ptr = w.h5w_stream_input(this.s, n);
+      if (ptr === 0) throw new RangeError(`HTMLRewriter: out of memory: a chunk of ${n} bytes does not fit the module's memory`);
+      new Uint16Array(w.memory.buffer, ptr, n).set(from === 0 && n === bytes.length ? bytes : bytes.subarray(from, from + n));
+      const st = w.h5w_stream_feed(this.s, n);
+      if (st !== STATUS_OK) statusError('HTMLRewriter', st, this.fed);
+      this.fed += n;
+      from += n;
+      const r = this.handle(false);
+      if (r !== undefined) return r.then(() => this.feedFrom(bytes, from));
+    }
+    return undefined;
+  }
+
+  /** The end of the input; returns a Promise when a handler did. */
+  end() {
+    const st = this.w.h5w_stream_finish(this.s);
+    if (st !== STATUS_OK) statusError('HTMLRewriter', st, this.fed);
+    const r = this.handle(true);
+    return r === undefined ? this.finish() : r.then(() => this.finish());
+  }
+
+  finish() {
+    // What no token covers (a tag the input ended in) is written as it came.
+    this.emitUpTo(this.base + this.buf.length);
+    this.cursor = this.base + this.buf.length;
+    return this.chain(this.closeOpen(), () => this.documentEnd());
+  }
+
+  /** Elements left open at the end: their end tags are implied there. */
+  closeOpen() {
+    while (this.stack.length !== 0) {
+      const item = this.stack.pop();
+      const r = this.closeItem(item, this.cursor, this.cursor, true);
+      if (r !== undefined) return r.then(() => this.closeOpen());
+    }
+    return undefined;
+  }
+
+  documentEnd() {
+    const end = this.doc.end;
+    if (end.length === 0) return this.done1();
+    const d = new DocumentEnd();
+    const after = () => {
+      d._live = false;
+      this.insert(d._append);
+      return this.done1();
+    };
+    return this.chain(this.callAll(end, d), after);
+  }
+
+  done1() {
+    this.done = true;
+    this.free();
+    this.flushOut();
+    return undefined;
+  }
+
+  /** f(), then g() (after f's Promise, if it returned one). */
+  chain(r, g) { return r === undefined ? g() : r.then(g); }
+
+  /** Calls each handler with `arg`, in order, awaiting the Promises they return. */
+  callAll(handlers, arg, from = 0) {
+    for (let i = from; i < handlers.length; i++) {
+      const r = handlers[i](arg);
+      if (isThenable(r)) return Promise.resolve(r).then(() => this.callAll(handlers, arg, i + 1));
+    }
+    return undefined;
+  }
+
+  // ---- tokens -------------------------------------------------------------
+  /** Handles the records of the last feed (or the finish). */
+  handle(final) {
+    const w = this.w;
+    const n = w.h5w_stream_words_len(this.s);
+    const words = n === 0 ? null : new Uint32Array(w.memory.buffer, w.h5w_stream_words(this.s), n).slice();
+    const r = words === null ? undefined : this.records(words, 0);
+    return this.chain(r, () => this.afterRecords(final));
+  }
+
+  afterRecords(final) {
+    const r = this.inText ? (final ? this.endText() : this.textChunk(false)) : undefined;
+    return this.chain(r, () => {
+      this.emitUpTo(this.cursor);
+      this.flushOut();
+      return undefined;
+    });
+  }
+
+  records(words, i) {
+    const n = words.length;
+    while (i < n) {
+      const kind = words[i];
+      const s = this.abs(words[i + 1]);
+      const e = this.abs(words[i + 2]);
+      if (kind === TOKEN_CHARACTER) {
+        if (!this.inText) {
+          this.inText = true;
+          this.textFrom = this.cursor;
+        }
+        this.cursor = e;
+        i += RTOKEN_WORDS;
+        continue;
+      }
+      let r;
+      if (this.inText || s > this.cursor) {
+        // Text ends here (input no token covered, such as a CDATA section's brackets, is text).
+        if (!this.inText) {
+          this.inText = true;
+          this.textFrom = this.cursor;
+        }
+        this.cursor = s;
+        r = this.endText();
+        if (r !== undefined) return r.then(() => this.records(words, i));
+      }
+      const at = i;
+      i += RTOKEN_WORDS;
+      if (kind === TOKEN_START_TAG) {
+        i += words[at + 5] * RTOKEN_ATTR_WORDS;
+        r = this.startTag(words, at, s, e);
+      } else if (kind === TOKEN_END_TAG) r = this.endTag(words[at + 3], s, e);
+      else if (kind === TOKEN_COMMENT) r = this.comment(s, e);
+      else if (kind === TOKEN_DOCTYPE) r = this.doctype(s, e);
+      this.cursor = e;
+      if (r !== undefined) return r.then(() => this.records(words, i));
+    }
+    return undefined;
+  }
+
+  // ---- text ---------------------------------------------------------------
+  /**
+   * The handlers of `key` ('text', 'comments') in force: those of the
+   * selectors an open element matched (each once, in the order they were
+   * added), then the document's.
+   */
+  contentHandlers(key) {
+    const docList = this.doc[key];
+    let rules = null;
+    for (let it = this.stack.length ? this.stack[this.stack.length - 1] : null; it !== null; it = it.parent) {
+      if (it[key] !== null) for (const r of it[key]) (rules ??= new Set()).add(r);
+    }
+    if (rules === null) return docList;
+    return [...rules].sort((a, b) => a.index - b.index).map((r) => r[key]).concat(docList);
+  }
+
+  /** The text [textFrom, cursor) as a chunk (last: and the end of its text node). */
+  textChunk(last) {
+    if (!this.textRules) return undefined;
+    const a = this.textFrom;
+    const b = this.cursor;
+    if (a === b && !last) return undefined;
+    const handlers = this.contentHandlers('text');
+    if (handlers.length === 0) {
+      this.textFrom = b;
+      return undefined;
+    }
+    this.textDecoder ??= this.enc.decoder();
+    let text = a === b ? '' : this.textDecoder.decode(this.buf.subarray(a - this.base, b - this.base));
+    if (last) {
+      text += this.textDecoder.end();
+      this.textDecoder = null;
+    }
+    if (last && text !== '') {
+      // The text before the end, then the empty chunk that ends the node (as lol-html gives them).
+      const first = this.runText(handlers, new TextChunk(text, false), a, b);
+      return this.chain(first, () => this.runText(handlers, new TextChunk('', true), b, b));
+    }
+    return this.runText(handlers, new TextChunk(text, last), a, b);
+  }
+
+  runText(handlers, t, a, b) {
+    this.textFrom = b;
+    return this.chain(this.callAll(handlers, t), () => {
+      t._live = false;
+      this.mutate(t._m, a, b, null);
+    });
+  }
+
+  endText() {
+    const r = this.textChunk(true);
+    return this.chain(r, () => {
+      this.inText = false;
+      this.textDecoder = null;
+    });
+  }
+
+  /** Writes a token [a, b) with mutations `m`: before, the token (or `raw`, or its replacement), after. */
+  mutate(m, a, b, raw) {
+    if (m.before === '' && m.after === '' && !m.removed && raw === null) return;
+    this.emitUpTo(a);
+    this.insert(m.before);
+    if (m.removed) {
+      this.skipTo(b);
+      this.insert(m.replacement);
+    } else if (raw !== null) {
+      this.skipTo(b);
+      this.insert(raw);
+    } else this.emitUpTo(b);
+    this.insert(m.after);
+  }
+
+  // ---- comments, doctypes ------------------------------------------------
+  comment(s, e) {
+    if (!this.commentRules) return undefined;
+    const list = this.contentHandlers('comments');
+    if (list.length === 0) return undefined;
+    const raw = this.str(s, e);
+    // The text between the delimiters: <!--…-->, <!--…--!>, <!…>, <?…>, </…> (13.2.5.42-45, bogus comments), or to the end.
+    let text;
+    if (raw.startsWith('<!--')) {
+      const body = raw.slice(4);
+      text = body.endsWith('--!>') ? body.slice(0, -4) : body.endsWith('-->') ? body.slice(0, -3) : body.endsWith('>') && body.length <= 2 ? '' : body;
+    } else {
+      const from = raw.startsWith('<?') ? 1 : 2;
+      text = raw.endsWith('>') ? raw.slice(from, -1) : raw.slice(from);
+    }
+    const c = new Comment(text);
+    return this.chain(this.callAll(list, c), () => {
+      c._live = false;
+      this.mutate(c._m, s, e, c._changed ? `<!--${c._text}-->` : null);
+    });
+  }
+
+  doctype(s, e) {
+    const list = this.doc.doctype;
+    if (list.length === 0) return undefined;
+    const t = tokenize(this.str(s, e), { processingInstructions: false })[0];
+    const d = new Doctype(t?.name ?? null, t?.publicId ?? null, t?.systemId ?? null);
+    return this.callAll(list, d);
+  }
+
+  // ---- elements -----------------------------------------------------------
+  startTag(words, at, s, e) {
+    const flags = words[at + 3];
+    const ns = (flags >>> RTOKEN_NS_SHIFT) & RTOKEN_NS_MASK;
+    const selfClosing = (flags & RTOKEN_SELF_CLOSING) !== 0;
+    const nameLen = words[at + 4];
+    const nattrs = words[at + 5];
+    const buf = this.buf;
+    const base = this.base;
+    const name = lowerName(buf, s + 1 - base, nameLen, this.enc.decode);
+    const parent = this.stack.length ? this.stack[this.stack.length - 1] : this.root;
+    const item = new Item(name, ns, parent);
+    item.childIndex = ++parent.children;
+    if (this.needTypes) {
+      const types = (parent.types ??= new Map());
+      const k = (types.get(name) ?? 0) + 1;
+      types.set(name, k);
+      item.typeIndex = k;
+    }
+    const canHaveContent = ns === 0 ? !VOID.has(name) : !selfClosing;
+    if (canHaveContent) this.stack.push(item);
+
+    let attrs = null;
+    const attrList = () => {
+      if (attrs !== null) return attrs;
+      attrs = new Array(nattrs);
+      for (let k = 0, j = at + RTOKEN_WORDS; k < nattrs; k++, j += RTOKEN_ATTR_WORDS) {
+        const ns0 = this.abs(words[j]) - base;
+        const ne = this.abs(words[j + 1]) - base;
+        const vs = this.abs(words[j + 2]) - base;
+        const ve = this.abs(words[j + 3]) - base;
+        attrs[k] = [lowerName(buf, ns0, ne - ns0, this.enc.decode), ve === ne ? '' : this.enc.decode(buf.subarray(vs, ve))];
+      }
+      return attrs;
+    };
+    item.attrs = attrList;
+
+    // The rules that match, in the order they were added.
+    const cands = this.byTag.get(name);
+    let matched = null;
+    if (cands !== undefined || this.anyTag.length !== 0) {
+      const list = cands === undefined ? this.anyTag : this.anyTag.length === 0 ? cands : this.rules.filter((r) => cands.includes(r) || this.anyTag.includes(r));
+      for (const r of list) {
+        if (matches(r.selector, item)) (matched ??= []).push(r);
+      }
+    }
+    // An ancestor's attributes are kept only when a selector looks at them (no input is kept for them).
+    if (this.needAncestorAttrs && canHaveContent) {
+      const list = attrList();
+      item.attrs = () => list;
+    } else item.attrs = NO_ATTRS;
+    if (matched === null) return undefined;
+    const elementHandlers = [];
+    for (const r of matched) {
+      if (r.element) elementHandlers.push(r.element);
+      if (canHaveContent) {
+        if (r.text) (item.text ??= []).push(r);
+        if (r.comments) (item.comments ??= []).push(r);
+      }
+    }
+    if (elementHandlers.length === 0) return undefined;
+    const tag = {
+      name,
+      selfClosing,
+      attrs: attrList,
+      rawAttrs: () => {
+        const out = new Array(nattrs);
+        for (let k = 0, j = at + RTOKEN_WORDS; k < nattrs; k++, j += RTOKEN_ATTR_WORDS) {
+          const a = this.abs(words[j]);
+          let b = this.abs(words[j + 3]);
+          const q = buf[b - base];
+          if (b !== this.abs(words[j + 1]) && (q === 0x22 || q === 0x27) && buf[this.abs(words[j + 2]) - 1 - base] === q) b++;
+          out[k] = this.str(a, b);
+        }
+        return out;
+      },
+    };
+    const el = new Element(tag, ns, canHaveContent, canHaveContent ? item : null);
+    return this.chain(this.callAll(elementHandlers, el), () => this.applyElement(el, item, s, e, canHaveContent));
+  }
+
+  applyElement(el, item, s, e, canHaveContent) {
+    el._live = false;
+    const m = el._m;
+    this.emitUpTo(s);
+    this.insert(m.before);
+    if (m.removed && !el._keepContent) {
+      // remove(), replace(): the start tag, the content and the end tag go.
+      this.skipTo(e);
+      this.insert(m.replacement);
+      if (canHaveContent) {
+        this.suppress++;
+        item.element = { suppress: true, dropEnd: true, append: '', after: m.after, handlers: el._endTagHandlers, name: el._name };
+      } else this.insert(m.after);
+      return;
+    }
+    if (el._keepContent) this.skipTo(e);
+    else if (el._name !== null || el._attrs !== null) {
+      this.skipTo(e);
+      this.insert(this.serializeStartTag(el));
+    } else this.emitUpTo(e);
+    this.insert(el._prepend);
+    if (el._inner !== null) this.insert(el._inner);
+    if (canHaveContent) {
+      if (el._inner !== null) this.suppress++;
+      if (el._inner !== null || el._keepContent || el._append !== '' || m.after !== '' || el._endTagHandlers !== null || el._name !== null) {
+        item.element = { suppress: el._inner !== null, dropEnd: el._keepContent, append: el._append, after: m.after, handlers: el._endTagHandlers, name: el._name };
+      }
+    } else this.insert(m.after);
+    return undefined;
+  }
+
+  /** The start tag after a change of name or attributes: unchanged attributes as written. */
+  serializeStartTag(el) {
+    let out = '<' + el.tagName;
+    if (el._attrs === null) {
+      for (const r of el._tag.rawAttrs()) out += ' ' + r;
+    } else {
+      const raw = el._tag.rawAttrs();
+      for (const [n, v, k] of el._attrs) out += ' ' + (k >= 0 ? raw[k] : `${n}="${v.replace(/"/g, '&quot;')}"`);
+    }
+    return out + (el._tag.selfClosing ? ' />' : '>');
+  }
+
+  endTag(nameLen, s, e) {
+    const name = lowerName(this.buf, s + 2 - this.base, nameLen, this.enc.decode);
+    const stack = this.stack;
+    let k = stack.length - 1;
+    while (k >= 0 && stack[k].name !== name) k--;
+    if (k < 0) return undefined;
+    return this.closeDown(k, s, e);
+  }
+
+  /** Pops the stack down to index k: the elements above end at s (implied), the one at k with the end tag [s, e). */
+  closeDown(k, s, e) {
+    const stack = this.stack;
+    while (stack.length - 1 > k) {
+      const r = this.closeItem(stack.pop(), s, s, true);
+      if (r !== undefined) return r.then(() => this.closeDown(k, s, e));
+    }
+    return this.closeItem(stack.pop(), s, e, false);
+  }
+
+  /** The end of element `item`: its end tag [s, e), or implied at s. */
+  closeItem(item, s, e, implied) {
+    const x = item.element;
+    if (x === null) return undefined;
+    this.emitUpTo(s);
+    if (x.suppress) this.suppress--;
+    this.insert(x.append);
+    const name = x.name ?? item.name;
+    const write = (before, after, dropped, renamed) => {
+      this.insert(before);
+      if (implied) this.skipTo(e);
+      else if (x.dropEnd || dropped) this.skipTo(e);
+      else if (renamed !== null) {
+        this.skipTo(e);
+        this.insert(`</${renamed}>`);
+      } else this.emitUpTo(e);
+      this.insert(after);
+      this.insert(x.after);
+    };
+    if (x.handlers === null) {
+      write('', '', false, x.name);
+      return undefined;
+    }
+    const t = new EndTag(name, implied);
+    return this.chain(this.callAll(x.handlers, t), () => {
+      t._live = false;
+      write(t._m.before, t._m.after, t._m.removed, t._renamed ? t._n : x.name);
+    });
+  }
+}

@@ -13,3 +13,4 @@ export { createParser, createTokenizer, parseStream, tokenizeStream } from './st
 export { parseXml, parseXmlToBuffer, serializeXml } from './xml.js';
 export { tokenizeXml } from './xml-tokenize.js';
 export { dumpXmlTree } from './xml-dump.js';
+export { HTMLRewriter } from './rewrite/index.js';

@@ -8,6 +8,7 @@ import { ENCODING_NAMES } from '../encodings.js';
 
 const NOT_ASCII_COMPATIBLE = new Set(['UTF-16BE', 'UTF-16LE', 'ISO-2022-JP', 'replacement']);
 
+const MULTI_BYTE = new Set(['GBK', 'gb18030', 'Big5', 'EUC-JP', 'Shift_JIS', 'EUC-KR']);
 const utf8Encoder = typeof TextEncoder === 'function' ? new TextEncoder() : null;
 
 /** Short ASCII bytes as a string, or null. */
@@ -34,7 +35,7 @@ function legacyEncoder(fn, id) {
   const d = createDecoder(fn, id);
   const high = d.decode(Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i)) + d.end();
   if (high.length === 128) for (let i = 0; i < 128; i++) if (high.charCodeAt(i) !== 0xfffd) inverse.set(high.codePointAt(i), 0x80 + i);
-  const single = high.length === 128 && id !== ENCODING_NAMES.indexOf('Shift_JIS') && !['GBK', 'gb18030', 'Big5', 'EUC-JP', 'EUC-KR'].includes(ENCODING_NAMES[id]);
+  const single = high.length === 128 && !MULTI_BYTE.has(ENCODING_NAMES[id]);
   return (str) => {
     const out = [];
     for (const ch of str) {
@@ -47,7 +48,24 @@ function legacyEncoder(fn, id) {
   };
 }
 
-/** { id, name, decode(bytes), decoder() (streaming: decode, end), encode(string) } of encoding `id`. */
+/** UTF-8: the end of the last whole character in buf[a, b) (a lead byte whose sequence b cuts starts the rest). */
+function utf8Boundary(buf, a, b) {
+  for (let p = b - 1; p >= a && p >= b - 4; p--) {
+    const c = buf[p];
+    if ((c & 0xc0) === 0x80) continue;
+    const n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    return p + n > b ? p : b;
+  }
+  return b;
+}
+
+/** A legacy multi-byte encoding: after the last byte below 0x40 (never part of a multi-byte character). */
+function legacyBoundary(buf, a, b) {
+  for (let p = b - 1; p >= a; p--) if (buf[p] < 0x40) return p + 1;
+  return a;
+}
+
+/** { id, name, decode(bytes), boundary(buf, a, b), encode(string) } of encoding `id`. */
 export function encodingFor(fn, id) {
   const name = ENCODING_NAMES[id];
   if (NOT_ASCII_COMPATIBLE.has(name)) {
@@ -56,5 +74,7 @@ export function encodingFor(fn, id) {
   const oneShot = createDecoder(fn, id);
   const decode = (bytes) => ascii(bytes) ?? oneShot.decode(bytes) + oneShot.end();
   const encode = id === 1 ? (s) => utf8Encoder.encode(s) : legacyEncoder(fn, id);
-  return { id, name, decode, decoder: () => createDecoder(fn, id), encode };
+  const multiByte = MULTI_BYTE.has(name);
+  const boundary = id === 1 ? utf8Boundary : multiByte ? legacyBoundary : (buf, a, b) => b;
+  return { id, name, decode, boundary, encode };
 }

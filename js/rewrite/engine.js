@@ -88,7 +88,7 @@ export class Engine {
   constructor(rules, doc, encoding, sink) {
     this.rules = rules;       // [{ selector (compiled), element, comments, text }]
     this.doc = doc;           // { doctype: [], comments: [], text: [], end: [] }
-    this.enc = encoding;      // { decode(bytes) -> string, decoder() -> streaming, encode(string) -> bytes }
+    this.enc = encoding;      // js/rewrite/encoding.js: { decode(bytes), boundary(buf, a, b), encode(string) }
     this.sink = sink;
     this.textRules = rules.some((r) => r.text) || doc.text.length !== 0;
     this.commentRules = rules.some((r) => r.comments) || doc.comments.length !== 0;
@@ -119,7 +119,6 @@ export class Engine {
     this.stack = [];
     this.inText = false;
     this.textFrom = 0;
-    this.textDecoder = null;
     this.done = false;
   }
 
@@ -170,7 +169,7 @@ export class Engine {
   /** Feeds `bytes` (a Uint8Array); returns a Promise when a handler did. */
   write(bytes) {
     if (bytes.length === 0) return undefined;
-    const keep = Math.min(this.cursor, this.flushFrom);
+    const keep = Math.min(this.cursor, this.flushFrom, this.inText ? this.textFrom : Infinity);
     const tail = this.buf.subarray(keep - this.base);
     if (tail.length === 0) this.buf = bytes;
     else {
@@ -270,7 +269,7 @@ export class Engine {
   afterRecords(final) {
     const r = this.inText ? (final ? this.endText() : this.textChunk(false)) : undefined;
     return this.chain(r, () => {
-      this.emitUpTo(this.cursor);
+      this.emitUpTo(this.inText && this.textRules ? this.textFrom : this.cursor);
       this.flushOut();
       return undefined;
     });
@@ -336,19 +335,15 @@ export class Engine {
   textChunk(last) {
     if (!this.textRules) return undefined;
     const a = this.textFrom;
-    const b = this.cursor;
+    // A chunk ends on a character boundary (the bytes of a character cut by the input's chunks wait for the rest).
+    const b = last ? this.cursor : this.enc.boundary(this.buf, a - this.base, this.cursor - this.base) + this.base;
     if (a === b && !last) return undefined;
     const handlers = this.contentHandlers('text');
     if (handlers.length === 0) {
       this.textFrom = b;
       return undefined;
     }
-    this.textDecoder ??= this.enc.decoder();
-    let text = a === b ? '' : this.textDecoder.decode(this.buf.subarray(a - this.base, b - this.base));
-    if (last) {
-      text += this.textDecoder.end();
-      this.textDecoder = null;
-    }
+    const text = a === b ? '' : this.str(a, b);
     if (last && text !== '') {
       // The text before the end, then the empty chunk that ends the node (as lol-html gives them).
       const first = this.runText(handlers, new TextChunk(text, false), a, b);
@@ -369,7 +364,6 @@ export class Engine {
     const r = this.textChunk(true);
     return this.chain(r, () => {
       this.inText = false;
-      this.textDecoder = null;
     });
   }
 

@@ -134,6 +134,7 @@ function rewriteStream(rules, doc, enc, source) {
   let reader = null;
   let engine = null;
   let ended = false;
+  let gave = false;
   const stop = () => {
     engine?.free();
     engine = null;
@@ -141,14 +142,16 @@ function rewriteStream(rules, doc, enc, source) {
   return new ReadableStream({
     start(controller) {
       reader = source.getReader();
-      engine = new Engine(rules, doc, enc, (b) => controller.enqueue(b));
+      engine = new Engine(rules, doc, enc, (b) => {
+        gave = true;
+        controller.enqueue(b);
+      });
     },
     async pull(controller) {
       try {
-        // Read until some output came (or the end), so a pull always makes progress.
-        for (;;) {
-          if (ended) return;
-          const before = controller.desiredSize;
+        // Read until some output came (or the end): a pull that enqueues nothing is not called again.
+        gave = false;
+        while (!gave && !ended) {
           const { done, value } = await reader.read();
           if (engine === null) return; // cancelled meanwhile
           if (done) {
@@ -159,7 +162,6 @@ function rewriteStream(rules, doc, enc, source) {
             return;
           }
           await engine.write(chunkBytes(value));
-          if (controller.desiredSize !== before || controller.desiredSize <= 0) return;
         }
       } catch (e) {
         stop();

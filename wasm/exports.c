@@ -632,6 +632,7 @@ struct rewrite_sim {
     uint32_t template_depth;    /* RG_TEMPLATE_IN_SELECT */
     bool frameset_ok;
     bool raw;                   /* inside a text-switching element (its text is no "in body" text) */
+    bool duplicates;            /* the current tag repeats an attribute name */
     h5_tokenizer *tokenizer;
     records *rec;
 };
@@ -794,6 +795,12 @@ static void sim_text(rewrite_sim *m, h5_str d) {
     }
 }
 
+/* The tokenizer's parse errors: only whether a tag repeats an attribute name matters. */
+static void sim_error(void *ctx, h5_error_code code, uint32_t offset) {
+    (void)offset;
+    if (code == H5_ERROR_DUPLICATE_ATTRIBUTE) ((rewrite_sim *)ctx)->duplicates = true;
+}
+
 static bool sim_cdata_allowed(void *ctx) {
     const rewrite_sim *m = ctx;
     return sim_ns(m) != RNS_HTML;
@@ -818,10 +825,13 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
         r->last_char = n;
     }
     uint32_t a = 0, b = 0, c = 0;
+    bool duplicates = m->duplicates;
+    m->duplicates = false;
     switch (t->type) {
     case H5_TOKEN_START_TAG:
         sim_start_tag(m, t);
-        a = (t->self_closing ? H5W_RTOKEN_SELF_CLOSING : 0) | (uint32_t)sim_ns(m) << H5W_RTOKEN_NS_SHIFT;
+        a = (t->self_closing ? H5W_RTOKEN_SELF_CLOSING : 0) | (duplicates ? H5W_RTOKEN_DUPLICATES : 0) |
+            (uint32_t)sim_ns(m) << H5W_RTOKEN_NS_SHIFT;
         b = (uint32_t)t->name.len;
         c = (uint32_t)t->nattrs;
         break;
@@ -879,6 +889,8 @@ H5W_EXPORT(h5w_rewrite_begin) stream *h5w_rewrite_begin(void) {
     o.on_token = collect_rewrite_token;
     o.token_ctx = m;
     o.cdata_allowed = sim_cdata_allowed;
+    o.on_error = sim_error;
+    o.error_ctx = m;
     o.initial_state = H5_STATE_DATA;
     h5_tokenizer_reset(s->tokenizer, &o);
     return s;

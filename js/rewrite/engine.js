@@ -17,7 +17,7 @@
 // MathML) is pushed; an end tag pops up to the last open element of its
 // name, and the elements above it end there too (implied end tags).
 import {
-  RTOKEN_ATTR_WORDS, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_SELF_CLOSING, RTOKEN_WORDS, STATUS_OK,
+  RTOKEN_ATTR_WORDS, RTOKEN_DUPLICATES, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_SELF_CLOSING, RTOKEN_WORDS, STATUS_OK,
   TOKEN_CHARACTER, TOKEN_COMMENT, TOKEN_DOCTYPE, TOKEN_END_TAG, TOKEN_START_TAG,
 } from '../abi.js';
 import { statusError } from '../errors.js';
@@ -44,6 +44,49 @@ function lowerName(buf, at, len, decode) {
     s += String.fromCharCode(c);
   }
   return s;
+}
+
+const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+
+/**
+ * The attributes of start tag `raw` (its source text) with each repeated
+ * name too, as lol-html keeps them (the tokenizer drops repeats, 13.2.5.33):
+ * [[name, value as written, the attribute's source text]].  13.2.5.32-39,
+ * on a tag the tokenizer has already delimited.  Only for tags that repeat
+ * a name (RTOKEN_DUPLICATES).
+ */
+export function scanAttributes(raw, nameLen) {
+  const out = [];
+  const n = raw.length;
+  let i = 1 + nameLen;
+  for (;;) {
+    while (i < n && (isSpace(raw.charCodeAt(i)) || raw[i] === '/')) i++;
+    if (i >= n || raw[i] === '>') return out;
+    const start = i;
+    i++; // the first character is the name's, '=' too (13.2.5.32)
+    while (i < n && !isSpace(raw.charCodeAt(i)) && raw[i] !== '/' && raw[i] !== '>' && raw[i] !== '=') i++;
+    const name = raw.slice(start, i).replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    let j = i;
+    while (j < n && isSpace(raw.charCodeAt(j))) j++;
+    let value = '';
+    if (raw[j] === '=') {
+      j++;
+      while (j < n && isSpace(raw.charCodeAt(j))) j++;
+      const q = raw[j];
+      if (q === '"' || q === "'") {
+        const e = raw.indexOf(q, j + 1);
+        const end = e < 0 ? n : e;
+        value = raw.slice(j + 1, end);
+        i = e < 0 ? n : e + 1;
+      } else {
+        let e = j;
+        while (e < n && !isSpace(raw.charCodeAt(e)) && raw[e] !== '>') e++;
+        value = raw.slice(j, e);
+        i = e;
+      }
+    }
+    out.push([name, value, raw.slice(start, i)]);
+  }
 }
 
 function concat(pieces, total) {
@@ -435,8 +478,12 @@ export class Engine {
     if (canHaveContent) this.stack.push(item);
 
     let attrs = null;
+    let scanned = null;
+    const scan = () => (scanned ??= scanAttributes(this.str(s, e), nameLen));
+    const duplicates = (flags & RTOKEN_DUPLICATES) !== 0;
     const attrList = () => {
       if (attrs !== null) return attrs;
+      if (duplicates) return (attrs = scan().map(([n, v]) => [n, v]));
       attrs = new Array(nattrs);
       for (let k = 0, j = at + RTOKEN_WORDS; k < nattrs; k++, j += RTOKEN_ATTR_WORDS) {
         const ns0 = this.abs(words[j]) - base;
@@ -478,6 +525,7 @@ export class Engine {
       selfClosing,
       attrs: attrList,
       rawAttrs: () => {
+        if (duplicates) return scan().map((a) => a[2]);
         const out = new Array(nattrs);
         for (let k = 0, j = at + RTOKEN_WORDS; k < nattrs; k++, j += RTOKEN_ATTR_WORDS) {
           const a = this.abs(words[j]);

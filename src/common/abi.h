@@ -133,6 +133,7 @@ typedef enum {
 #define H5W_RTOKEN_WORDS 6u /* words of a record before its attributes */
 #define H5W_RTOKEN_ATTR_WORDS 4u /* words per attribute of a START_TAG record */
 #define H5W_RTOKEN_SELF_CLOSING 1u /* START_TAG flags (word 3) */
+#define H5W_RTOKEN_DUPLICATES 2u /* START_TAG flags: the tag repeats an attribute name (the record has the first of each name; JS reads the others from the source, as lol-html keeps them) */
 #define H5W_RTOKEN_NS_SHIFT 8u /* START_TAG flags bits 8-9: the element's namespace as lol-html's tree builder simulator has it (0 HTML, 1 SVG, 2 MathML) */
 #define H5W_RTOKEN_NS_MASK 3u
 

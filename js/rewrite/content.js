@@ -109,7 +109,8 @@ export class Element extends Replaceable {
   get canHaveContent() { return this._canHave; }
   get attributes() { return (this._attrs ?? this._tag.attrs()).map(([n, v]) => [n, v])[Symbol.iterator](); }
   _list() {
-    if (this._attrs === null) this._attrs = this._tag.attrs().map(([n, v], i) => [n, v, i]);
+    // [name, value, index of the source attribute or -1, changed]
+    if (this._attrs === null) this._attrs = this._tag.attrs().map(([n, v], i) => [n, v, i, false]);
     return this._attrs;
   }
   getAttribute(name) {
@@ -127,11 +128,11 @@ export class Element extends Replaceable {
     for (const a of list) {
       if (a[0] === n) {
         a[1] = v;
-        a[2] = -1; // written anew
+        a[3] = true; // written anew (its name as written)
         return this;
       }
     }
-    list.push([n, v, -1]);
+    list.push([n, v, -1, true]);
     return this;
   }
   removeAttribute(name) {

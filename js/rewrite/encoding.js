@@ -71,8 +71,10 @@ export function encodingFor(fn, id) {
   if (NOT_ASCII_COMPATIBLE.has(name)) {
     throw new TypeError(`${fn}: the document's encoding ${name} is not ASCII-compatible; HTMLRewriter takes UTF-8 and the other ASCII-compatible encodings`);
   }
-  const oneShot = createDecoder(fn, id);
-  const decode = (bytes) => ascii(bytes) ?? oneShot.decode(bytes) + oneShot.end();
+  // UTF-8: a U+FEFF is text here, not a byte order mark (the caller's bytes are the document's middle as often as its start).
+  const utf8 = id === 1 ? new TextDecoder('utf-8', { ignoreBOM: true }) : null;
+  const oneShot = utf8 === null ? createDecoder(fn, id) : null;
+  const decode = utf8 !== null ? (bytes) => ascii(bytes) ?? utf8.decode(bytes) : (bytes) => ascii(bytes) ?? oneShot.decode(bytes) + oneShot.end();
   const encode = id === 1 ? (s) => utf8Encoder.encode(s) : legacyEncoder(fn, id);
   const multiByte = MULTI_BYTE.has(name);
   const boundary = id === 1 ? utf8Boundary : multiByte ? legacyBoundary : (buf, a, b) => b;

@@ -258,16 +258,6 @@ export class Engine {
     return this.chain(this.closeOpen(), () => this.documentEnd());
   }
 
-  /** Elements left open at the end: their end tags are implied there. */
-  closeOpen() {
-    while (this.stack.length !== 0) {
-      const item = this.stack.pop();
-      const r = this.closeItem(item, this.cursor, this.cursor, true);
-      if (r !== undefined) return r.then(() => this.closeOpen());
-    }
-    return undefined;
-  }
-
   documentEnd() {
     const end = this.doc.end;
     if (end.length === 0) return this.done1();
@@ -287,8 +277,8 @@ export class Engine {
     return undefined;
   }
 
-  /** f(), then g() (after f's Promise, if it returned one). */
-  chain(r, g) { return r === undefined ? g() : r.then(g); }
+  /** g(r), after r settles if it is a Promise. */
+  chain(r, g) { return isThenable(r) ? r.then(g) : g(r); }
 
   /** Calls each handler with `arg`, in order, awaiting the Promises they return. */
   callAll(handlers, arg, from = 0) {
@@ -522,6 +512,7 @@ export class Engine {
     if (elementHandlers.length === 0) return undefined;
     const tag = {
       name,
+      rawName: () => this.str(s + 1, s + 1 + nameLen),
       selfClosing,
       attrs: attrList,
       rawAttrs: () => {
@@ -574,12 +565,14 @@ export class Engine {
 
   /** The start tag after a change of name or attributes: unchanged attributes as written. */
   serializeStartTag(el) {
-    let out = '<' + el.tagName;
+    let out = '<' + (el._name ?? el._tag.rawName());
     if (el._attrs === null) {
       for (const r of el._tag.rawAttrs()) out += ' ' + r;
     } else {
       const raw = el._tag.rawAttrs();
-      for (const [n, v, k] of el._attrs) out += ' ' + (k >= 0 ? raw[k] : `${n}="${v.replace(/"/g, '&quot;')}"`);
+      for (const [n, v, k, changed] of el._attrs) {
+        out += ' ' + (!changed ? raw[k] : `${k >= 0 ? raw[k].slice(0, n.length) : n}="${v.replace(/"/g, '&quot;')}"`);
+      }
     }
     return out + (el._tag.selfClosing ? ' />' : '>');
   }
@@ -590,46 +583,69 @@ export class Engine {
     let k = stack.length - 1;
     while (k >= 0 && stack[k].name !== name) k--;
     if (k < 0) return undefined;
-    return this.closeDown(k, s, e);
-  }
-
-  /** Pops the stack down to index k: the elements above end at s (implied), the one at k with the end tag [s, e). */
-  closeDown(k, s, e) {
-    const stack = this.stack;
-    while (stack.length - 1 > k) {
-      const r = this.closeItem(stack.pop(), s, s, true);
-      if (r !== undefined) return r.then(() => this.closeDown(k, s, e));
-    }
-    return this.closeItem(stack.pop(), s, e, false);
-  }
-
-  /** The end of element `item`: its end tag [s, e), or implied at s. */
-  closeItem(item, s, e, implied) {
-    const x = item.element;
-    if (x === null) return undefined;
+    // The elements above the one it ends end with it, innermost first (lol-html's stack).
+    const popped = stack.splice(k).reverse();
+    if (!popped.some((it) => it.element !== null)) return undefined;
     this.emitUpTo(s);
-    if (x.suppress) this.suppress--;
-    this.insert(x.append);
-    const name = x.name ?? item.name;
-    const write = (before, after, dropped, renamed) => {
-      this.insert(before);
-      if (implied) this.skipTo(e);
-      else if (x.dropEnd || dropped) this.skipTo(e);
-      else if (renamed !== null) {
-        this.skipTo(e);
-        this.insert(`</${renamed}>`);
-      } else this.emitUpTo(e);
-      this.insert(after);
-      this.insert(x.after);
-    };
-    if (x.handlers === null) {
-      write('', '', false, x.name);
-      return undefined;
+    return this.chain(this.endTagMutations(popped, 0, name, null), (m) => this.writeEndTag(m, s, e));
+  }
+
+  /**
+   * What the end tag [s, e) becomes: the changes of the last of the elements
+   * it ends that changed its end tag (as lol-html, where each one's replace
+   * the one's before: an element ended by an ancestor's end tag acts on that
+   * end tag).  Returns a Promise when a handler did.
+   */
+  endTagMutations(popped, from, tokenName, m, atEnd = false) {
+    for (let i = from; i < popped.length; i++) {
+      const item = popped[i];
+      const x = item.element;
+      if (x === null) continue;
+      if (x.suppress) this.suppress--;
+      m = { before: x.append, after: x.after, removed: x.dropEnd, name: x.name };
+      if (x.handlers === null) continue;
+      const t = new EndTag(x.name ?? tokenName, atEnd || i !== popped.length - 1);
+      const r = this.callAll(x.handlers, t);
+      const done = () => {
+        t._live = false;
+        m.before += t._m.before;
+        m.after = t._m.after + m.after;
+        if (t._m.removed) m.removed = true;
+        if (t._renamed) m.name = t._n;
+      };
+      if (r !== undefined) {
+        const mm = m;
+        return r.then(() => {
+          done();
+          return this.endTagMutations(popped, i + 1, tokenName, mm, atEnd);
+        });
+      }
+      done();
     }
-    const t = new EndTag(name, implied);
-    return this.chain(this.callAll(x.handlers, t), () => {
-      t._live = false;
-      write(t._m.before, t._m.after, t._m.removed, t._renamed ? t._n : x.name);
-    });
+    return m;
+  }
+
+  writeEndTag(m, s, e) {
+    if (m === null) return undefined;
+    this.insert(m.before);
+    if (m.removed) this.skipTo(e);
+    else if (m.name !== null) {
+      this.skipTo(e);
+      this.insert(`</${m.name}>`);
+    } else this.emitUpTo(e);
+    this.insert(m.after);
+    return undefined;
+  }
+
+  /** Elements left open at the end: each one's end tag is implied there (workerd has none: docs/rewriter.md). */
+  closeOpen() {
+    while (this.stack.length !== 0) {
+      const item = this.stack.pop();
+      if (item.element === null) continue;
+      const at = this.cursor;
+      const r = this.chain(this.endTagMutations([item], 0, item.name, null, true), (m) => this.writeEndTag(m && { ...m, removed: true }, at, at));
+      if (r !== undefined) return r.then(() => this.closeOpen());
+    }
+    return undefined;
   }
 }

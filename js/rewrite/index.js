@@ -77,7 +77,7 @@ export class HTMLRewriter {
   transform(input) {
     const rules = this.#rules.slice();
     const doc = { doctype: [...this.#doc.doctype], comments: [...this.#doc.comments], text: [...this.#doc.text], end: [...this.#doc.end] };
-    if (typeof input === 'string') return rewriteWhole(rules, doc, 1, new TextEncoder().encode(input)).then((b) => new TextDecoder().decode(b));
+    if (typeof input === 'string') return rewriteWhole(rules, doc, 1, new TextEncoder().encode(input)).then((b) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b));
     const bytes = input !== null && typeof input === 'object' && !isStream(input) && !isResponse(input) ? asBytes(input, 'HTMLRewriter.transform(input): the input') : null;
     if (bytes !== null) return rewriteWhole(rules, doc, 1, bytes);
     if (isResponse(input)) {

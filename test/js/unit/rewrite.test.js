@@ -95,6 +95,11 @@ describe('HTMLRewriter: what workerd gives', () => {
     ['<p>a &amp; b</p>', (r) => r.on('p', { text(t) { if (t.text) t.replace('<' + t.text.toUpperCase() + '>'); } }), '<p>&lt;A &amp;AMP; B&gt;</p>'],
     ['<p>ab</p>', (r) => r.on('p', { text(t) { if (t.text) { t.before('1'); t.before('2'); t.after('3'); t.after('4'); } } }), '<p>12ab43</p>'],
     ['<p>x</p><P>y</P >', (r) => r.on('p', { element(e) { e.tagName = 'h1'; e.onEndTag((t) => { t.name = 'h2'; }); } }), '<h1>x</h2><h1>y</h2>'],
+    // An element ended by an ancestor's end tag acts on that end tag; the last one's changes win (lol-html).
+    ['<div><p>x<span>y</div>', (r) => r.on('p, span', { element(e) { const n = e.tagName; e.append('A' + n); e.after('Z' + n); e.onEndTag((t) => { t.before('[' + n); t.after(']' + n); }); } }), '<div><p>x<span>yAp[p</div>]pZp'],
+    ['<div><p>x<span>y</div>', (r) => r.on('span', { element(e) { e.remove(); } }), '<div><p>x'],
+    ['<div><p>x<span>y</div>', (r) => r.on('span', { element(e) { e.tagName = 'q'; } }), '<div><p>x<q>y</q>'],
+    ['<div><p>x<span>y</div>', (r) => r.on('p', { element(e) { e.remove(); } }).on('span', { element(e) { e.append('S'); } }), '<div>'],
     ['<ul><li>a</li><li>b</li><li>c</li></ul>', (r) => r.on('li:nth-child(2n+1)', { element(e) { e.setAttribute('odd', ''); } }), '<ul><li odd="">a</li><li>b</li><li odd="">c</li></ul>'],
   ];
   for (const [html, script, want] of cases) {
@@ -215,13 +220,13 @@ describe('HTMLRewriter: handlers', () => {
     assert.equal(out, '<p id=1 done=""></p><b></b><p id=2 done=""></p>');
   });
 
-  test('end-tag handlers: explicit end tags, and implied ones (an ancestor\'s end tag, the end of input) marked implied', async () => {
+  test('end-tag handlers: their own end tag; an ancestor\'s that ends them (as workerd); and, beyond workerd, the end of input (implied)', async () => {
     const log = [];
     const out = await new HTMLRewriter()
       .on('li, b', { element(e) { e.onEndTag((t) => { log.push([t.name, t.implied]); t.after('|', { html: true }); }); } })
       .transform('<ul><li>a</li><li>b</ul><b>x');
-    assert.deepEqual(log, [['li', false], ['li', true], ['b', true]]);
-    assert.equal(out, '<ul><li>a</li>|<li>b|</ul><b>x|');
+    assert.deepEqual(log, [['li', false], ['ul', true], ['b', true]]);
+    assert.equal(out, '<ul><li>a</li>|<li>b</ul>|<b>x|');
   });
 
   test('tokens are valid only while their handler runs', async () => {

@@ -115,7 +115,8 @@ export class Element extends Replaceable {
   }
   getAttribute(name) {
     const n = String(name).toLowerCase();
-    for (const a of this._attrs ?? this._tag.attrs()) if (a[0] === n) return a[1];
+    if (this._attrs === null) return this._tag.attr(n);
+    for (const a of this._attrs) if (a[0] === n) return a[1];
     return null;
   }
   hasAttribute(name) { return this.getAttribute(name) !== null; }

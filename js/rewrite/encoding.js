@@ -65,7 +65,7 @@ function legacyBoundary(buf, a, b) {
   return a;
 }
 
-/** { id, name, decode(bytes), boundary(buf, a, b), encode(string) } of encoding `id`. */
+/** { id, name, decode(bytes), boundary(buf, a, b), encode(string), encodeInto (UTF-8) } of encoding `id`. */
 export function encodingFor(fn, id) {
   const name = ENCODING_NAMES[id];
   if (NOT_ASCII_COMPATIBLE.has(name)) {
@@ -78,5 +78,6 @@ export function encodingFor(fn, id) {
   const encode = id === 1 ? (s) => utf8Encoder.encode(s) : legacyEncoder(fn, id);
   const multiByte = MULTI_BYTE.has(name);
   const boundary = id === 1 ? utf8Boundary : multiByte ? legacyBoundary : (buf, a, b) => b;
-  return { id, name, decode, boundary, encode };
+  const encodeInto = id === 1 ? (str, into) => utf8Encoder.encodeInto(str, into) : null;
+  return { id, name, decode, boundary, encode, encodeInto };
 }

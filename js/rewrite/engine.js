@@ -100,7 +100,7 @@ function concat(pieces, total) {
   return out;
 }
 
-const NO_ATTRS = () => [];
+const NO_ATTRS = Object.freeze([]);
 const isThenable = (r) => r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function';
 
 /**
@@ -116,10 +116,96 @@ class Item {
     this.types = null;        // Map name -> count (:nth-of-type)
     this.childIndex = 0;
     this.typeIndex = 0;
-    this.attrs = NO_ATTRS;      // () -> [name, value] pairs, while the selectors need them
+    this.tag = null;            // its StartTag while it is matched (KeptAttributes after, if selectors need them)
     this.text = null;         // the rules it matched that have text handlers
     this.comments = null;     // the rules it matched that have comment handlers
     this.element = null;      // its Element, when a handler changed what its end tag does
+  }
+  attrs() { return this.tag === null ? NO_ATTRS : this.tag.attrs(); }
+  attr(name) { return this.tag === null ? null : this.tag.attr(name); }
+}
+
+/** An ancestor's attributes, kept for the selectors that look at them. */
+class KeptAttributes {
+  constructor(list) { this.list = list; }
+  attrs() { return this.list; }
+  attr(name) {
+    for (const a of this.list) if (a[0] === name) return a[1];
+    return null;
+  }
+}
+
+/**
+ * The start tag being handled: its attributes read from the input (names
+ * lowercased, values as written) when asked, one by name without the others.
+ */
+class StartTag {
+  constructor(engine, words, at, s, e, name, selfClosing) {
+    this.x = engine;
+    this.words = words;
+    this.at = at;
+    this.s = s;
+    this.e = e;
+    this.name = name;
+    this.selfClosing = selfClosing;
+    this.nameLen = words[at + 4];
+    this.n = words[at + 5];
+    this.duplicates = (words[at + 3] & RTOKEN_DUPLICATES) !== 0;
+    this.list = null;
+    this.scanned = null;
+  }
+  scan() { return (this.scanned ??= scanAttributes(this.x.str(this.s, this.e), this.nameLen)); }
+  /** [name, value] pairs, in source order (repeated names too). */
+  attrs() {
+    if (this.list !== null) return this.list;
+    if (this.duplicates) return (this.list = this.scan().map(([n, v]) => [n, v]));
+    const { x, words } = this;
+    const list = new Array(this.n);
+    for (let k = 0, j = this.at + RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = x.abs(words[j]);
+      const ne = x.abs(words[j + 1]);
+      const ve = x.abs(words[j + 3]);
+      list[k] = [lowerName(x.buf, ns - x.base, ne - ns, x.enc.decode), ve === ne ? '' : x.str(x.abs(words[j + 2]), ve)];
+    }
+    return (this.list = list);
+  }
+  /** The value of the first attribute named `name` (lowercase), or null; compares bytes, decodes only that value. */
+  attr(name) {
+    if (this.list !== null || this.duplicates) {
+      for (const a of this.attrs()) if (a[0] === name) return a[1];
+      return null;
+    }
+    const { x, words } = this;
+    const buf = x.buf;
+    const len = name.length;
+    outer: for (let k = 0, j = this.at + RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = x.abs(words[j]);
+      const ne = x.abs(words[j + 1]);
+      if (ne - ns !== len) continue;
+      for (let i = 0, b = ns - x.base; i < len; i++) {
+        let c = buf[b + i];
+        if (c >= 0x41 && c <= 0x5a) c += 32;
+        if (c !== name.charCodeAt(i)) continue outer;
+      }
+      const ve = x.abs(words[j + 3]);
+      return ve === ne ? '' : x.str(x.abs(words[j + 2]), ve);
+    }
+    return null;
+  }
+  rawName() { return this.x.str(this.s + 1, this.s + 1 + this.nameLen); }
+  /** Each attribute's source text (name to the closing quote). */
+  rawAttrs() {
+    if (this.duplicates) return this.scan().map((a) => a[2]);
+    const { x, words } = this;
+    const out = new Array(this.n);
+    for (let k = 0, j = this.at + RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const a = x.abs(words[j]);
+      let b = x.abs(words[j + 3]);
+      const q = x.buf[b - x.base];
+      if (b !== x.abs(words[j + 1]) && (q === 0x22 || q === 0x27) && x.buf[x.abs(words[j + 2]) - 1 - x.base] === q) b++;
+      out[k] = x.str(a, b);
+    }
+    return out;
   }
 }
 
@@ -156,8 +242,9 @@ export class Engine {
     this.flushFrom = 0;       // input before it is written out (or dropped)
     this.cursor = 0;          // input before it is tokenized and handled
     this.suppress = 0;        // > 0: inside removed content, nothing is written
-    this.pieces = [];
+    this.pieces = [];         // Uint8Array, or strings (UTF-8 only, `strings`)
     this.outLen = 0;
+    this.strings = false;
     this.root = new Item('', 0, null);
     this.stack = [];
     this.inText = false;
@@ -188,6 +275,13 @@ export class Engine {
   }
   insert(str) {
     if (str === '' || this.suppress !== 0) return;
+    if (this.enc.encodeInto !== null) {
+      // UTF-8: encoded at the flush, straight into the output (3 bytes per code unit at most).
+      this.pieces.push(str);
+      this.outLen += 3 * str.length;
+      this.strings = true;
+      return;
+    }
     const b = this.enc.encode(str);
     this.pieces.push(b);
     this.outLen += b.length;
@@ -197,7 +291,20 @@ export class Engine {
       this.pieces.length = 0;
       return;
     }
-    const out = concat(this.pieces, this.outLen);
+    let out;
+    if (this.strings) {
+      out = new Uint8Array(this.outLen);
+      let at = 0;
+      for (const p of this.pieces) {
+        if (typeof p === 'string') at += this.enc.encodeInto(p, out.subarray(at)).written;
+        else {
+          out.set(p, at);
+          at += p.length;
+        }
+      }
+      out = out.subarray(0, at);
+      this.strings = false;
+    } else out = concat(this.pieces, this.outLen);
     this.pieces = [];
     this.outLen = 0;
     // Slices of the input are copied: the caller may reuse its chunk.
@@ -451,10 +558,7 @@ export class Engine {
     const ns = (flags >>> RTOKEN_NS_SHIFT) & RTOKEN_NS_MASK;
     const selfClosing = (flags & RTOKEN_SELF_CLOSING) !== 0;
     const nameLen = words[at + 4];
-    const nattrs = words[at + 5];
-    const buf = this.buf;
-    const base = this.base;
-    const name = lowerName(buf, s + 1 - base, nameLen, this.enc.decode);
+    const name = lowerName(this.buf, s + 1 - this.base, nameLen, this.enc.decode);
     const parent = this.stack.length ? this.stack[this.stack.length - 1] : this.root;
     const item = new Item(name, ns, parent);
     item.childIndex = ++parent.children;
@@ -466,28 +570,12 @@ export class Engine {
     }
     const canHaveContent = ns === 0 ? !VOID.has(name) : !selfClosing;
     if (canHaveContent) this.stack.push(item);
-
-    let attrs = null;
-    let scanned = null;
-    const scan = () => (scanned ??= scanAttributes(this.str(s, e), nameLen));
-    const duplicates = (flags & RTOKEN_DUPLICATES) !== 0;
-    const attrList = () => {
-      if (attrs !== null) return attrs;
-      if (duplicates) return (attrs = scan().map(([n, v]) => [n, v]));
-      attrs = new Array(nattrs);
-      for (let k = 0, j = at + RTOKEN_WORDS; k < nattrs; k++, j += RTOKEN_ATTR_WORDS) {
-        const ns0 = this.abs(words[j]) - base;
-        const ne = this.abs(words[j + 1]) - base;
-        const vs = this.abs(words[j + 2]) - base;
-        const ve = this.abs(words[j + 3]) - base;
-        attrs[k] = [lowerName(buf, ns0, ne - ns0, this.enc.decode), ve === ne ? '' : this.enc.decode(buf.subarray(vs, ve))];
-      }
-      return attrs;
-    };
-    item.attrs = attrList;
-
-    // The rules that match, in the order they were added.
     const cands = this.byTag.get(name);
+    if (cands === undefined && this.anyTag.length === 0 && !this.needAncestorAttrs) return undefined;
+
+    const tag = new StartTag(this, words, at, s, e, name, selfClosing);
+    item.tag = tag;
+    // The rules that match, in the order they were added.
     let matched = null;
     if (cands !== undefined || this.anyTag.length !== 0) {
       const list = cands === undefined ? this.anyTag : this.anyTag.length === 0 ? cands : this.rules.filter((r) => cands.includes(r) || this.anyTag.includes(r));
@@ -496,10 +584,7 @@ export class Engine {
       }
     }
     // An ancestor's attributes are kept only when a selector looks at them (no input is kept for them).
-    if (this.needAncestorAttrs && canHaveContent) {
-      const list = attrList();
-      item.attrs = () => list;
-    } else item.attrs = NO_ATTRS;
+    item.tag = this.needAncestorAttrs && canHaveContent ? new KeptAttributes(tag.attrs()) : null;
     if (matched === null) return undefined;
     const elementHandlers = [];
     for (const r of matched) {
@@ -510,24 +595,6 @@ export class Engine {
       }
     }
     if (elementHandlers.length === 0) return undefined;
-    const tag = {
-      name,
-      rawName: () => this.str(s + 1, s + 1 + nameLen),
-      selfClosing,
-      attrs: attrList,
-      rawAttrs: () => {
-        if (duplicates) return scan().map((a) => a[2]);
-        const out = new Array(nattrs);
-        for (let k = 0, j = at + RTOKEN_WORDS; k < nattrs; k++, j += RTOKEN_ATTR_WORDS) {
-          const a = this.abs(words[j]);
-          let b = this.abs(words[j + 3]);
-          const q = buf[b - base];
-          if (b !== this.abs(words[j + 1]) && (q === 0x22 || q === 0x27) && buf[this.abs(words[j + 2]) - 1 - base] === q) b++;
-          out[k] = this.str(a, b);
-        }
-        return out;
-      },
-    };
     const el = new Element(tag, ns, canHaveContent, canHaveContent ? item : null);
     return this.chain(this.callAll(elementHandlers, el), () => this.applyElement(el, item, s, e, canHaveContent));
   }

@@ -59,8 +59,9 @@ export function compileRewriteSelector(selector) {
 
 // ---- matching -------------------------------------------------------------
 // An element is matched against the stack of open elements (js/rewrite/
-// engine.js): items { name, attrs(), childIndex, typeIndex, parent } where
-// attrs() gives [name, value] pairs (names lowercased, values as written).
+// engine.js): items { name, attr(name), childIndex, typeIndex, parent }
+// where attr(name) gives the value as written of the first attribute of that
+// (lowercase) name, or null.
 
 const isWs = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 
@@ -77,11 +78,7 @@ function hasWord(list, word) {
   return false;
 }
 
-function attrValue(el, name) {
-  const attrs = el.attrs();
-  for (let i = 0; i < attrs.length; i++) if (attrs[i][0] === name) return attrs[i][1];
-  return null;
-}
+const attrValue = (el, name) => el.attr(name);
 
 /** Selectors 4, 6.3: the attribute selector `at` against value `v` (null: no attribute). */
 function matchAttr(at, v) {

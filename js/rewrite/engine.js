@@ -34,8 +34,31 @@ const TWO32 = 4294967296;
 
 const sessions = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(({ w, s }) => w.h5w_stream_free(s)) : null;
 
+// Names met before, by a number that spells them exactly (names of at most
+// 10 ASCII letters and digits: base 37), so that a tag name makes no string.
+const NAMES = new Map();
+
 /** The name of `len` bytes at `at` of `buf`, ASCII-lowercased (a tag or attribute name). */
 function lowerName(buf, at, len, decode) {
+  if (len <= 10) {
+    let key = 0;
+    let i = at;
+    const e = at + len;
+    for (; i < e; i++) {
+      const c = buf[i] | 0x20;
+      const d = c >= 0x61 && c <= 0x7a ? c - 0x60 : c >= 0x30 && c <= 0x39 && buf[i] === c ? c - 0x2f + 26 : 0;
+      if (d === 0) break;
+      key = key * 37 + d;
+    }
+    if (i === e) {
+      let name = NAMES.get(key);
+      if (name === undefined) {
+        name = String.fromCharCode(...buf.subarray(at, e)).toLowerCase();
+        if (NAMES.size < 4096) NAMES.set(key, name);
+      }
+      return name;
+    }
+  }
   let s = '';
   for (let i = at, e = at + len; i < e; i++) {
     let c = buf[i];
@@ -237,6 +260,7 @@ export class Engine {
     this.s = s;
     sessions?.register(this, { w, s }, this);
     this.buf = new Uint8Array(0);
+    this.store = null;        // the buffer buf is in when it joins an unfinished token to a new chunk
     this.base = 0;            // offset of buf[0] in the input
     this.fed = 0;             // bytes given to the tokenizer
     this.flushFrom = 0;       // input before it is written out (or dropped)
@@ -308,7 +332,7 @@ export class Engine {
     this.pieces = [];
     this.outLen = 0;
     // Slices of the input are copied: the caller may reuse its chunk.
-    this.sink(out.buffer === this.buf.buffer ? out.slice() : out);
+    this.sink(out.buffer === this.buf.buffer || out.buffer === this.store?.buffer ? out.slice() : out);
   }
 
   /** The string of input bytes [a, b). */
@@ -323,10 +347,14 @@ export class Engine {
     const tail = this.buf.subarray(keep - this.base);
     if (tail.length === 0) this.buf = bytes;
     else {
-      const b = new Uint8Array(tail.length + bytes.length);
-      b.set(tail);
-      b.set(bytes, tail.length);
-      this.buf = b;
+      // The unfinished token and the new bytes, in one buffer kept from chunk to chunk (every output was copied out).
+      const need = tail.length + bytes.length;
+      let store = this.store;
+      if (store === null || store.length < need) store = this.store = new Uint8Array(Math.max(need, 2 * (store?.length ?? 0), 1 << 16));
+      if (tail.buffer === store.buffer) store.copyWithin(0, tail.byteOffset, tail.byteOffset + tail.length);
+      else store.set(tail);
+      store.set(bytes, tail.length);
+      this.buf = store.subarray(0, need);
     }
     this.base = keep;
     return this.feedFrom(bytes, 0);

@@ -202,3 +202,5 @@ export declare function parseToView<Fragment extends boolean = false>(
 export declare function dumpTree(root: SerializableNode): string;
 export * from './stream.js';
 export * from './xml.js';
+export { HTMLRewriter } from './rewrite/index.js';
+export type * as RewriterTypes from './rewrite/index.js';

@@ -129,7 +129,7 @@ describe('HTMLRewriter: byte-preserving', () => {
   });
 
   test('quotes, case, whitespace, entities, NUL, CR, invalid UTF-8 and an unfinished tag at the end stay as they were', async () => {
-    const input = Uint8Array.from([...utf8('<P  Class = \'x\'\tID=y >A&AMP;b\r\n\0<!--x--!><![CDATA[c]]>'), 0xff, 0xc3, ...utf8('<svg><![CDATA[<a>]]></svg><div title="a')]);
+    const input = Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8('<P  Class = \'x\'\tID=y >A&AMP;b\r\n\0<!--x--!><![CDATA[c]]>'), 0xff, 0xc3, ...utf8('<svg><![CDATA[<a>]]></svg><div title="a')]);
     const out = await new HTMLRewriter().on('p', { element(e) { e.getAttribute('class'); } }).on('*', { text() {} }).transform(input);
     assert.deepEqual([...out], [...input]);
   });
@@ -331,9 +331,61 @@ describe('HTMLRewriter: robustness', () => {
     assert.equal(await r.transform('<p>'), '<p a="1" b="2">');
   });
 
+  test('transforms at the same time, with handlers that await, each give their own output', async () => {
+    const r = new HTMLRewriter().on('p', { async element(e) { await new Promise((ok) => setTimeout(ok, (e.getAttribute('id').length * 7) % 5)); e.setAttribute('n', e.getAttribute('id')); } });
+    const input = (i) => '<div>'.repeat(i) + `<p id=${i}>` + 'x'.repeat(i * 1000) + `<p id=${i}b>`;
+    const outs = await Promise.all(Array.from({ length: 20 }, (_, i) => r.transform(input(i))));
+    outs.forEach((o, i) => assert.equal(o, '<div>'.repeat(i) + `<p id=${i} n="${i}">` + 'x'.repeat(i * 1000) + `<p id=${i}b n="${i}b">`));
+  });
+
   test('a stream of something other than bytes errors the output with a TypeError', async () => {
     const source = new ReadableStream({ start(c) { c.enqueue(42); c.close(); } });
     await assert.rejects(readAll(new HTMLRewriter().transform(source)), /must give bytes/);
     assert.throws(() => new HTMLRewriter().transform(42), /input must be a Response, a ReadableStream, a string or bytes/);
+  });
+});
+
+describe('HTMLRewriter: fuzzed', () => {
+  // Random documents (pieces of markup, random bytes, cuts anywhere), random handler actions and random chunkings:
+  // no exception but the handlers' own, handlers that change nothing give the input back, chunking changes nothing.
+  const PIECES = [
+    '<!DOCTYPE html>', '<html lang=en>', '<head>', '<title>t&amp;</title>', '<script>if (a<b) x("</scr"+"ipt>")</script>', '<style>p{}</style>',
+    '<body class="a b">', '<p id=x>', '</p>', '<a href="http://e/?a=1&b=2">', '</a>', '<img src=i alt="">', '<br/>', '<svg><path d=1 /><foreignObject><p>f</foreignObject></svg>',
+    '<math><mi>x</mi><annotation-xml encoding="text/html"><b>y</b></annotation-xml></math>', '<![CDATA[c]]>', '<!-- c -->', '<!--->', '<?pi x?>', '</x y=1>',
+    '<select><option>1<style>s</style><script>s</script><textarea>t</textarea></select>', '<frameset><noframes>n</noframes>', '<table><tr><td>1</table>',
+    '<template><p>t</template>', '<textarea>\r\n<p></textarea>', '<plaintext>', 'text ', '&amp; &notanentity; &#x1F600;', '\u00e9\u4e2d\ud83d\ude00', '\0', '\r\n', '<div a=1 a=2 A=3>',
+    '<p title="x', "<p title='y' ", '<', '</', '<!', '<!-', '<!--', '<!DOCTYPE',
+  ];
+  const ACTIONS = [
+    (e) => e.setAttribute('data-x', '1'), (e) => e.removeAttribute('id'), (e) => e.before('<b>', { html: true }), (e) => e.after('a&b'),
+    (e) => e.prepend('P'), (e) => e.append('A'), (e) => e.remove(), (e) => e.removeAndKeepContent(), (e) => e.replace('<i>r</i>', { html: true }),
+    (e) => e.setInnerContent('I'), (e) => { e.tagName = 'x-y'; }, (e) => { if (e.canHaveContent) e.onEndTag((t) => { t.after('E'); }); }, (e) => [...e.attributes],
+  ];
+
+  test('400 random documents, each through a random rewriter in two random chunkings and through a rewriter that changes nothing', async () => {
+    const R = rng(3301);
+    for (let n = 0; n < 400; n++) {
+      let parts = [];
+      for (let k = R.int(12); k >= 0; k--) parts.push(utf8(R.pick(PIECES)));
+      if (R.chance(0.2)) parts.push(Uint8Array.from({ length: 1 + R.int(8) }, () => R.int(256)));
+      let bytes = Uint8Array.from(parts.flatMap((p) => [...p]));
+      if (R.chance(0.3)) bytes = bytes.slice(0, R.int(bytes.length + 1));
+      const picks = Array.from({ length: 3 }, () => [R.pick(['*', 'p', 'a[href]', 'div > p', 'svg *', ':not(p)', 'td:first-child', 'title']), R.pick(ACTIONS), R.int(3)]);
+      const make = () => {
+        const r = new HTMLRewriter();
+        for (const [sel, act, kind] of picks) {
+          if (kind === 0) r.on(sel, { element: act });
+          else if (kind === 1) r.on(sel, { text(t) { if (t.text) t.replace(t.text.toUpperCase()); } });
+          else r.on(sel, { comments(c) { c.text = 'x'; } });
+        }
+        return r.onDocument({ text(t) { t.before(''); }, end(d) { d.append('.'); } });
+      };
+      const sizes = () => Array.from({ length: 8 }, () => 1 + R.int(1 + R.int(64)));
+      const a = await readAll(make().transform(streamOf(bytes, sizes())));
+      const b = await readAll(make().transform(streamOf(bytes, sizes())));
+      assert.equal(firstDifference(a, b), -1, `document ${n}: two chunkings differ`);
+      const same = await readAll(new HTMLRewriter().on('*', { element(e) { [...e.attributes]; }, text() {}, comments() {} }).transform(streamOf(bytes, sizes())));
+      assert.equal(firstDifference(same, bytes), -1, `document ${n}: no change, yet the output differs`);
+    }
   });
 });

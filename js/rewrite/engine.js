@@ -140,8 +140,10 @@ class Item {
     this.childIndex = 0;
     this.typeIndex = 0;
     this.tag = null;            // its StartTag while it is matched (KeptAttributes after, if selectors need them)
-    this.text = null;         // the rules it matched that have text handlers
-    this.comments = null;     // the rules it matched that have comment handlers
+    // The text and comment handlers in force inside it: those of the rules it and its ancestors matched
+    // (each once, in the order they were added), then the document's; an element that matched none shares its parent's.
+    this.text = parent === null ? null : parent.text;
+    this.comments = parent === null ? null : parent.comments;
     this.element = null;      // its Element, when a handler changed what its end tag does
   }
   attrs() { return this.tag === null ? NO_ATTRS : this.tag.attrs(); }
@@ -270,6 +272,8 @@ export class Engine {
     this.outLen = 0;
     this.strings = false;
     this.root = new Item('', 0, null);
+    this.root.text = { rules: [], fns: doc.text };
+    this.root.comments = { rules: [], fns: doc.comments };
     this.stack = [];
     this.inText = false;
     this.textFrom = 0;
@@ -429,8 +433,9 @@ export class Engine {
   handle(final) {
     const w = this.w;
     const n = w.h5w_stream_words_len(this.s);
-    const words = n === 0 ? null : new Uint32Array(w.memory.buffer, w.h5w_stream_words(this.s), n).slice();
-    const r = words === null ? undefined : this.records(words, 0);
+    // A view of the session's records, not a copy: a view that a call into the module (a handler's, another
+    // transform's while one awaits) detached by growing its memory is made again (the records stay where they are).
+    const r = n === 0 ? undefined : this.records(new Uint32Array(w.memory.buffer, w.h5w_stream_words(this.s), n), 0);
     return this.chain(r, () => this.afterRecords(final));
   }
 
@@ -443,9 +448,9 @@ export class Engine {
     });
   }
 
-  records(words, i) {
-    const n = words.length;
+  records(words, i, ptr = words.byteOffset, n = words.length) {
     while (i < n) {
+      if (words.length === 0) words = new Uint32Array(this.w.memory.buffer, ptr, n);
       const kind = words[i];
       const s = this.abs(words[i + 1]);
       const e = this.abs(words[i + 2]);
@@ -467,7 +472,7 @@ export class Engine {
         }
         this.cursor = s;
         r = this.endText();
-        if (r !== undefined) return r.then(() => this.records(words, i));
+        if (r !== undefined) return r.then(() => this.records(words, i, ptr, n));
       }
       const at = i;
       i += RTOKEN_WORDS;
@@ -478,25 +483,21 @@ export class Engine {
       else if (kind === TOKEN_COMMENT) r = this.comment(s, e);
       else if (kind === TOKEN_DOCTYPE) r = this.doctype(s, e);
       this.cursor = e;
-      if (r !== undefined) return r.then(() => this.records(words, i));
+      if (r !== undefined) return r.then(() => this.records(words, i, ptr, n));
     }
     return undefined;
   }
 
   // ---- text ---------------------------------------------------------------
-  /**
-   * The handlers of `key` ('text', 'comments') in force: those of the
-   * selectors an open element matched (each once, in the order they were
-   * added), then the document's.
-   */
+  /** The handlers of `key` ('text', 'comments') in force: the innermost open element's (Item). */
   contentHandlers(key) {
-    const docList = this.doc[key];
-    let rules = null;
-    for (let it = this.stack.length ? this.stack[this.stack.length - 1] : null; it !== null; it = it.parent) {
-      if (it[key] !== null) for (const r of it[key]) (rules ??= new Set()).add(r);
-    }
-    if (rules === null) return docList;
-    return [...rules].sort((a, b) => a.index - b.index).map((r) => r[key]).concat(docList);
+    return (this.stack.length ? this.stack[this.stack.length - 1] : this.root)[key].fns;
+  }
+
+  /** `inherited` ({ rules, fns }) with the rules of `own` that have handlers `key` added. */
+  withRules(inherited, own, key) {
+    const rules = [...new Set([...inherited.rules, ...own])].sort((a, b) => a.index - b.index);
+    return { rules, fns: rules.map((r) => r[key]).concat(this.doc[key]) };
   }
 
   /** The text [textFrom, cursor) as a chunk (last: and the end of its text node). */
@@ -601,7 +602,8 @@ export class Engine {
     const cands = this.byTag.get(name);
     if (cands === undefined && this.anyTag.length === 0 && !this.needAncestorAttrs) return undefined;
 
-    const tag = new StartTag(this, words, at, s, e, name, selfClosing);
+    // The tag's own copy of its record (the records are a view of the module's memory).
+    const tag = new StartTag(this, words.slice(at, at + RTOKEN_WORDS + words[at + 5] * RTOKEN_ATTR_WORDS), 0, s, e, name, selfClosing);
     item.tag = tag;
     // The rules that match, in the order they were added.
     let matched = null;
@@ -615,13 +617,17 @@ export class Engine {
     item.tag = this.needAncestorAttrs && canHaveContent ? new KeptAttributes(tag.attrs()) : null;
     if (matched === null) return undefined;
     const elementHandlers = [];
+    let ownText = null;
+    let ownComments = null;
     for (const r of matched) {
       if (r.element) elementHandlers.push(r.element);
       if (canHaveContent) {
-        if (r.text) (item.text ??= []).push(r);
-        if (r.comments) (item.comments ??= []).push(r);
+        if (r.text) (ownText ??= []).push(r);
+        if (r.comments) (ownComments ??= []).push(r);
       }
     }
+    if (ownText !== null) item.text = this.withRules(item.text, ownText, 'text');
+    if (ownComments !== null) item.comments = this.withRules(item.comments, ownComments, 'comments');
     if (elementHandlers.length === 0) return undefined;
     const el = new Element(tag, ns, canHaveContent, canHaveContent ? item : null);
     return this.chain(this.callAll(elementHandlers, el), () => this.applyElement(el, item, s, e, canHaveContent));

@@ -338,6 +338,22 @@ describe('HTMLRewriter: robustness', () => {
     outs.forEach((o, i) => assert.equal(o, '<div>'.repeat(i) + `<p id=${i} n="${i}">` + 'x'.repeat(i * 1000) + `<p id=${i}b n="${i}b">`));
   });
 
+  test('handlers that call into the module (a large parse, releaseMemory) while a transform runs or awaits', async () => {
+    const { parse, releaseMemory } = await import('../../../js/node.js');
+    const r = new HTMLRewriter().on('p', {
+      async element(e) {
+        parse('<p>'.repeat(100000));
+        await new Promise((ok) => setTimeout(ok, 1));
+        releaseMemory();
+        e.setAttribute('q', e.getAttribute('id'));
+      },
+    });
+    const input = '<p id=1><p id=2>'.repeat(3) + '<!DOCTYPE x><p id=3>';
+    const [a, b] = await Promise.all([r.transform(input), r.transform(input)]);
+    assert.equal(a, '<p id=1 q="1"><p id=2 q="2">'.repeat(3) + '<!DOCTYPE x><p id=3 q="3">');
+    assert.equal(b, a);
+  });
+
   test('a stream of something other than bytes errors the output with a TypeError', async () => {
     const source = new ReadableStream({ start(c) { c.enqueue(42); c.close(); } });
     await assert.rejects(readAll(new HTMLRewriter().transform(source)), /must give bytes/);

@@ -9,29 +9,15 @@
 //
 //   node bench/rewrite.js [--pages N]
 import { parseArgs } from 'node:util';
-import '../js/node.js';
-import { HTMLRewriter } from '../js/rewrite/index.js';
+import { HTMLRewriter } from '../js/node.js';
 import { listPages, readPage } from './lib/corpus.js';
+// The job, with Cloudflare's API (ours and html-rewriter-wasm's): the differential test's, which checks that
+// workerd gives the same bytes.
+import { job, META } from '../test/js/differential/rewrite/scripts.mjs';
 
 const { values: args } = parseArgs({ options: { pages: { type: 'string' } } });
 const { RewritingStream } = await import('parse5-html-rewriting-stream');
 const { HTMLRewriter: WasmRewriter } = await import('html-rewriter-wasm');
-
-const META = '<meta name="rewritten-by" content="bench">';
-
-/** The job with Cloudflare's API (ours and html-rewriter-wasm's). */
-function job(r) {
-  return r
-    .on('a[href^="http:"]', {
-      element(e) {
-        e.setAttribute('href', 'https:' + e.getAttribute('href').slice(5));
-        e.setAttribute('rel', 'noopener');
-      },
-    })
-    .on('img', { element(e) { e.setAttribute('loading', 'lazy'); } })
-    .on('head', { element(e) { e.prepend(META, { html: true }); } })
-    .on('script', { element(e) { e.remove(); } });
-}
 
 async function ours(bytes) {
   return job(new HTMLRewriter()).transform(bytes);
@@ -49,6 +35,13 @@ async function wasm(bytes) {
   return out;
 }
 
+/** parse5's setAttribute. */
+function setAttr(tag, name, value) {
+  const a = tag.attrs.find((x) => x.name === name);
+  if (a) a.value = value;
+  else tag.attrs.push({ name, value });
+}
+
 function parse5(text) {
   return new Promise((resolve, reject) => {
     const rs = new RewritingStream();
@@ -64,16 +57,12 @@ function parse5(text) {
         const href = tag.attrs.find((a) => a.name === 'href');
         if (href && href.value.startsWith('http:')) {
           href.value = 'https:' + href.value.slice(5);
-          const rel = tag.attrs.find((a) => a.name === 'rel');
-          if (rel) rel.value = 'noopener';
-          else tag.attrs.push({ name: 'rel', value: 'noopener' });
+          setAttr(tag, 'rel', 'noopener');
           rs.emitStartTag(tag);
           return;
         }
       } else if (tag.tagName === 'img') {
-        const l = tag.attrs.find((a) => a.name === 'loading');
-        if (l) l.value = 'lazy';
-        else tag.attrs.push({ name: 'loading', value: 'lazy' });
+        setAttr(tag, 'loading', 'lazy');
         rs.emitStartTag(tag);
         return;
       } else if (tag.tagName === 'head') {

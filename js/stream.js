@@ -169,7 +169,7 @@ function chunkKind(fn, mode, bytes) {
   return kind;
 }
 
-function concatBytes(list, total) {
+export function concatBytes(list, total) {
   if (list.length === 1) return list[0];
   const out = new Uint8Array(total);
   let at = 0;

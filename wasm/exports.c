@@ -637,6 +637,13 @@ struct rewrite_sim {
     records *rec;
 };
 
+/* Room for `n` more words of records; a failed allocation fails the session. */
+static bool records_room(records *r, size_t n) {
+    if (words_reserve(&r->words, n)) return true;
+    r->failed = true;
+    return false;
+}
+
 static bool name_is(h5_str s, const char *lit) {
     size_t n = strlen(lit);
     if (s.len != n) return false;
@@ -809,11 +816,8 @@ static bool sim_cdata_allowed(void *ctx) {
 static void collect_rewrite_token(void *ctx, h5_token *t) {
     rewrite_sim *m = ctx;
     records *r = m->rec;
-    if (r->failed || t->type == H5_TOKEN_EOF) return;
-    if (!words_reserve(&r->words, H5W_RTOKEN_WORDS + H5W_RTOKEN_ATTR_WORDS * t->nattrs)) {
-        r->failed = true;
+    if (r->failed || t->type == H5_TOKEN_EOF || !records_room(r, H5W_RTOKEN_WORDS + H5W_RTOKEN_ATTR_WORDS * t->nattrs))
         return;
-    }
     uint32_t *w = r->words.data;
     size_t n = r->words.len;
     if (t->type == H5_TOKEN_CHARACTER) {
@@ -884,14 +888,9 @@ H5W_EXPORT(h5w_rewrite_begin) stream *h5w_rewrite_begin(void) {
     m->frameset_ok = true;
     m->tokenizer = s->tokenizer;
     m->rec = &s->rec;
-    h5_tokenizer_options o;
-    memset(&o, 0, sizeof o);
-    o.on_token = collect_rewrite_token;
-    o.token_ctx = m;
-    o.cdata_allowed = sim_cdata_allowed;
-    o.on_error = sim_error;
-    o.error_ctx = m;
-    o.initial_state = H5_STATE_DATA;
+    /* Processing instructions off: `<?…>` is a bogus comment, as in lol-html. */
+    h5_tokenizer_options o = {.on_token = collect_rewrite_token, .token_ctx = m, .cdata_allowed = sim_cdata_allowed,
+                              .on_error = sim_error, .error_ctx = m, .initial_state = H5_STATE_DATA};
     h5_tokenizer_reset(s->tokenizer, &o);
     return s;
 }

@@ -22,6 +22,7 @@ import {
 } from '../abi.js';
 import { statusError } from '../errors.js';
 import { getWasm } from '../loader.js';
+import { concatBytes } from '../stream.js';
 import { tokenize } from '../tokenize.js';
 import { Comment, Doctype, DocumentEnd, Element, EndTag, TextChunk } from './content.js';
 import { matches } from './selector.js';
@@ -112,17 +113,6 @@ export function scanAttributes(raw, nameLen) {
   }
 }
 
-function concat(pieces, total) {
-  if (pieces.length === 1) return pieces[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of pieces) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 const NO_ATTRS = Object.freeze([]);
 const isThenable = (r) => r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function';
 
@@ -165,17 +155,11 @@ class KeptAttributes {
  * lowercased, values as written) when asked, one by name without the others.
  */
 class StartTag {
-  constructor(engine, words, at, s, e, name, selfClosing) {
-    this.x = engine;
-    this.words = words;
-    this.at = at;
-    this.s = s;
-    this.e = e;
-    this.name = name;
-    this.selfClosing = selfClosing;
-    this.nameLen = words[at + 4];
-    this.n = words[at + 5];
-    this.duplicates = (words[at + 3] & RTOKEN_DUPLICATES) !== 0;
+  constructor(engine, words, s, e, name, selfClosing) {
+    Object.assign(this, { x: engine, words, s, e, name, selfClosing });
+    this.nameLen = words[4];
+    this.n = words[5];
+    this.duplicates = (words[3] & RTOKEN_DUPLICATES) !== 0;
     this.list = null;
     this.scanned = null;
   }
@@ -186,7 +170,7 @@ class StartTag {
     if (this.duplicates) return (this.list = this.scan().map(([n, v]) => [n, v]));
     const { x, words } = this;
     const list = new Array(this.n);
-    for (let k = 0, j = this.at + RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
       const ns = x.abs(words[j]);
       const ne = x.abs(words[j + 1]);
       const ve = x.abs(words[j + 3]);
@@ -203,7 +187,7 @@ class StartTag {
     const { x, words } = this;
     const buf = x.buf;
     const len = name.length;
-    outer: for (let k = 0, j = this.at + RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+    outer: for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
       const ns = x.abs(words[j]);
       const ne = x.abs(words[j + 1]);
       if (ne - ns !== len) continue;
@@ -223,7 +207,7 @@ class StartTag {
     if (this.duplicates) return this.scan().map((a) => a[2]);
     const { x, words } = this;
     const out = new Array(this.n);
-    for (let k = 0, j = this.at + RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
       const a = x.abs(words[j]);
       let b = x.abs(words[j + 3]);
       const q = x.buf[b - x.base];
@@ -332,7 +316,7 @@ export class Engine {
       }
       out = out.subarray(0, at);
       this.strings = false;
-    } else out = concat(this.pieces, this.outLen);
+    } else out = concatBytes(this.pieces, this.outLen);
     this.pieces = [];
     this.outLen = 0;
     // Slices of the input are copied: the caller may reuse its chunk.
@@ -603,7 +587,7 @@ export class Engine {
     if (cands === undefined && this.anyTag.length === 0 && !this.needAncestorAttrs) return undefined;
 
     // The tag's own copy of its record (the records are a view of the module's memory).
-    const tag = new StartTag(this, words.slice(at, at + RTOKEN_WORDS + words[at + 5] * RTOKEN_ATTR_WORDS), 0, s, e, name, selfClosing);
+    const tag = new StartTag(this, words.slice(at, at + RTOKEN_WORDS + words[at + 5] * RTOKEN_ATTR_WORDS), s, e, name, selfClosing);
     item.tag = tag;
     // The rules that match, in the order they were added.
     let matched = null;

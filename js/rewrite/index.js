@@ -14,6 +14,7 @@
 import { encodingOf } from '../bytes.js';
 import { getWasm } from '../loader.js';
 import { describe } from '../options.js';
+import { concatBytes } from '../stream.js';
 import { asBytes } from '../text.js';
 import { encodingFor } from './encoding.js';
 import { Engine } from './engine.js';
@@ -111,14 +112,7 @@ async function rewriteWhole(rules, doc, id, bytes) {
   } finally {
     engine.free();
   }
-  if (out.length === 1) return out[0];
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const b of out) {
-    all.set(b, at);
-    at += b.length;
-  }
-  return all;
+  return out.length === 0 ? new Uint8Array(0) : concatBytes(out, total);
 }
 
 /** The chunk as bytes: a Uint8Array, another view or an ArrayBuffer; else a TypeError. */

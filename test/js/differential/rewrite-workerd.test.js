@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 
 import { HTMLRewriter } from '../../../js/node.js';
+import { streamOf } from '../lib/chunks.js';
 import { rng } from '../lib/fuzz-js.js';
 import { repoRoot, sharedPath } from '../lib/shared.js';
 import { SCRIPTS } from './rewrite/scripts.mjs';
@@ -104,19 +105,6 @@ function runWorkerd(pages) {
   }
 }
 
-function source(bytes, sizes) {
-  let at = 0;
-  let k = 0;
-  return new ReadableStream({
-    pull(c) {
-      if (at >= bytes.length) return c.close();
-      const n = sizes[k++ % sizes.length];
-      c.enqueue(bytes.slice(at, at + n));
-      at += n;
-    },
-  });
-}
-
 const sha = (b) => createHash('sha256').update(b).digest('hex');
 
 test('HTMLRewriter gives workerd\'s bytes and observations on the corpus, in the same random chunks', async (t) => {
@@ -136,7 +124,7 @@ test('HTMLRewriter gives workerd\'s bytes and observations on the corpus, in the
     }
     const p = byName.get(w.page);
     const log = [];
-    const res = SCRIPTS[w.script](new HTMLRewriter(), log).transform(new Response(source(p.bytes, p.sizes), { headers: { 'content-type': 'text/html' } }));
+    const res = SCRIPTS[w.script](new HTMLRewriter(), log).transform(new Response(streamOf(p.bytes, p.sizes), { headers: { 'content-type': 'text/html' } }));
     const out = new Uint8Array(await res.arrayBuffer());
     const same = { out: sha(out) === w.out, log: sha(JSON.stringify(log)) === w.log };
     if (!same.out || !same.log) mismatches.push(`${w.page} ${w.script}: ${!same.out ? 'output' : ''}${!same.out && !same.log ? ' and ' : ''}${!same.log ? 'observations' : ''}`);

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 
 import { HTMLRewriter } from '../../../js/node.js';
+import { streamOf } from '../lib/chunks.js';
 import { rng } from '../lib/fuzz-js.js';
 import { sharedPath } from '../lib/shared.js';
 
@@ -20,20 +21,6 @@ async function run(html, setup) {
   const log = [];
   const out = await setup(new HTMLRewriter(), log).transform(html);
   return { out, log };
-}
-
-/** A ReadableStream of `bytes` cut in the chunks `sizes` gives (cycled). */
-function streamOf(bytes, sizes) {
-  let at = 0;
-  let k = 0;
-  return new ReadableStream({
-    pull(c) {
-      if (at >= bytes.length) return c.close();
-      const n = Math.max(1, sizes[k++ % sizes.length]);
-      c.enqueue(bytes.slice(at, at + n));
-      at += n;
-    },
-  });
 }
 
 async function readAll(stream) {

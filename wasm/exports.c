@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "atoms.h"
 #include "encoding.h"
 #include "errors.h"
 #include "flatbuf.h"
@@ -835,13 +836,14 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
     case H5_TOKEN_START_TAG:
         sim_start_tag(m, t);
         a = (t->self_closing ? H5W_RTOKEN_SELF_CLOSING : 0) | (duplicates ? H5W_RTOKEN_DUPLICATES : 0) |
-            (uint32_t)sim_ns(m) << H5W_RTOKEN_NS_SHIFT;
+            (uint32_t)sim_ns(m) << H5W_RTOKEN_NS_SHIFT | (uint32_t)h5_atom_lookup(t->name.ptr, t->name.len) << H5W_RTOKEN_ATOM_SHIFT;
         b = (uint32_t)t->name.len;
         c = (uint32_t)t->nattrs;
         break;
     case H5_TOKEN_END_TAG:
         sim_end_tag(m, t->name);
         a = (uint32_t)t->name.len;
+        b = (uint32_t)h5_atom_lookup(t->name.ptr, t->name.len);
         break;
     case H5_TOKEN_DOCTYPE:
         a = (t->has_name ? H5W_TOKEN_HAS_NAME : 0) | (t->has_public_id ? H5W_TOKEN_HAS_PUBLIC_ID : 0) |

@@ -17,9 +17,10 @@
 // MathML) is pushed; an end tag pops up to the last open element of its
 // name, and the elements above it end there too (implied end tags).
 import {
-  RTOKEN_ATTR_WORDS, RTOKEN_DUPLICATES, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_SELF_CLOSING, RTOKEN_WORDS, STATUS_OK,
+  RTOKEN_ATOM_SHIFT, RTOKEN_ATTR_WORDS, RTOKEN_DUPLICATES, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_SELF_CLOSING, RTOKEN_WORDS, STATUS_OK,
   TOKEN_CHARACTER, TOKEN_COMMENT, TOKEN_DOCTYPE, TOKEN_END_TAG, TOKEN_START_TAG,
 } from '../abi.js';
+import { ATOMS } from '../atoms.js';
 import { statusError } from '../errors.js';
 import { getWasm } from '../loader.js';
 import { concatBytes } from '../stream.js';
@@ -463,7 +464,7 @@ export class Engine {
       if (kind === TOKEN_START_TAG) {
         i += words[at + 5] * RTOKEN_ATTR_WORDS;
         r = this.startTag(words, at, s, e);
-      } else if (kind === TOKEN_END_TAG) r = this.endTag(words[at + 3], s, e);
+      } else if (kind === TOKEN_END_TAG) r = this.endTag(words[at + 3], words[at + 4], s, e);
       else if (kind === TOKEN_COMMENT) r = this.comment(s, e);
       else if (kind === TOKEN_DOCTYPE) r = this.doctype(s, e);
       this.cursor = e;
@@ -571,7 +572,8 @@ export class Engine {
     const ns = (flags >>> RTOKEN_NS_SHIFT) & RTOKEN_NS_MASK;
     const selfClosing = (flags & RTOKEN_SELF_CLOSING) !== 0;
     const nameLen = words[at + 4];
-    const name = lowerName(this.buf, s + 1 - this.base, nameLen, this.enc.decode);
+    const atom = flags >>> RTOKEN_ATOM_SHIFT;
+    const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 1 - this.base, nameLen, this.enc.decode);
     const parent = this.stack.length ? this.stack[this.stack.length - 1] : this.root;
     const item = new Item(name, ns, parent);
     item.childIndex = ++parent.children;
@@ -662,8 +664,8 @@ export class Engine {
     return out + (el._tag.selfClosing ? ' />' : '>');
   }
 
-  endTag(nameLen, s, e) {
-    const name = lowerName(this.buf, s + 2 - this.base, nameLen, this.enc.decode);
+  endTag(nameLen, atom, s, e) {
+    const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 2 - this.base, nameLen, this.enc.decode);
     const stack = this.stack;
     let k = stack.length - 1;
     while (k >= 0 && stack[k].name !== name) k--;

@@ -201,6 +201,7 @@ gen:
 bench: wasm $(B)/native_bench
 	$(NODE) bench/run.js
 	$(NODE) bench/xml.js --write   # XML vs HTML on comparable markup (bench/xml-results.md)
+	H5_SHARED=$(SHARED) $(NODE) bench/rewrite.js   # HTMLRewriter vs parse5-html-rewriting-stream and html-rewriter-wasm (issue 33)
 
 size: dist/html5.wasm js/inline-wasm.js dist/html5-wasm.min.js
 	@$(NODE) scripts/size.js

@@ -290,6 +290,21 @@ describe('HTMLRewriter: encodings (Content-Type charset, as workerd)', () => {
     assert.deepEqual([...out], [...input.subarray(0, input.length - 4), 0xe9, ...utf8('&#9731;</p>')]);
   });
 
+  test('Shift_JIS: attribute values and text decoded, in any chunking; inserted non-ASCII text as character references', async () => {
+    // 日本 = 93 FA 96 7B, 表 = 95 5C (its second byte is ASCII '\\'): bytes of the Encoding Standard's Shift_JIS index.
+    const input = Uint8Array.from([...utf8('<p title="'), 0x93, 0xfa, 0x96, 0x7b, ...utf8('">'), 0x95, 0x5c, 0x93, 0xfa, ...utf8('</p>')]);
+    for (const size of [1, 2, 3, 100]) {
+      let title;
+      let text = '';
+      const res = new HTMLRewriter().on('p', { element(e) { title = e.getAttribute('title'); e.append('日x'); }, text(t) { text += t.text; } })
+        .transform(new Response(streamOf(input, [size]), { headers: { 'content-type': 'text/html; charset=shift_jis' } }));
+      const out = new Uint8Array(await res.arrayBuffer());
+      assert.equal(title, '日本');
+      assert.equal(text, '表日');
+      assert.deepEqual([...out], [...input.subarray(0, input.length - 4), ...utf8('&#26085;x</p>')]);
+    }
+  });
+
   test('a non-ASCII-compatible charset is a TypeError', () => {
     assert.throws(() => new HTMLRewriter().transform(new Response('x', { headers: { 'content-type': 'text/html; charset=utf-16le' } })), /not ASCII-compatible/);
   });

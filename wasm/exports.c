@@ -652,11 +652,6 @@ static bool name_is(h5_str s, const char *lit) {
         if (s.ptr[i] != (h5_char)lit[i]) return false;
     return true;
 }
-static bool name_in(h5_str s, const char *const *list) {
-    for (; *list; list++)
-        if (name_is(s, *list)) return true;
-    return false;
-}
 static bool ascii_ieq(h5_str s, const char *lit) {
     size_t n = strlen(lit);
     if (s.len != n) return false;
@@ -667,20 +662,31 @@ static bool ascii_ieq(h5_str s, const char *lit) {
     }
     return true;
 }
+/* Tag names by atom (the tokenizer lowercases them): lists end with H5_ATOM_NONE. */
+static bool atom_in(h5_atom a, const h5_atom *list) {
+    for (; *list != H5_ATOM_NONE; list++)
+        if (*list == a) return true;
+    return false;
+}
 
-static const char *const text_switching[] = {"textarea", "title", "plaintext", "script", "style", "iframe",
-                                             "xmp", "noembed", "noframes", "noscript", NULL};
 /* 13.2.6.5: the start tags that pop foreign content (font: with color, face or size). */
-static const char *const breakout[] = {
-    "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2",
-    "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre",
-    "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var", NULL};
-static const char *const mathml_text_ip[] = {"mi", "mo", "mn", "ms", "mtext", NULL};
-static const char *const svg_html_ip[] = {"desc", "title", "foreignObject", NULL};
+static const h5_atom breakout[] = {
+    H5_ATOM_B, H5_ATOM_BIG, H5_ATOM_BLOCKQUOTE, H5_ATOM_BODY, H5_ATOM_BR, H5_ATOM_CENTER, H5_ATOM_CODE,
+    H5_ATOM_DD, H5_ATOM_DIV, H5_ATOM_DL, H5_ATOM_DT, H5_ATOM_EM, H5_ATOM_EMBED, H5_ATOM_H1, H5_ATOM_H2,
+    H5_ATOM_H3, H5_ATOM_H4, H5_ATOM_H5, H5_ATOM_H6, H5_ATOM_HEAD, H5_ATOM_HR, H5_ATOM_I, H5_ATOM_IMG,
+    H5_ATOM_LI, H5_ATOM_LISTING, H5_ATOM_MENU, H5_ATOM_META, H5_ATOM_NOBR, H5_ATOM_OL, H5_ATOM_P, H5_ATOM_PRE,
+    H5_ATOM_RUBY, H5_ATOM_S, H5_ATOM_SMALL, H5_ATOM_SPAN, H5_ATOM_STRONG, H5_ATOM_STRIKE, H5_ATOM_SUB,
+    H5_ATOM_SUP, H5_ATOM_TABLE, H5_ATOM_TT, H5_ATOM_U, H5_ATOM_UL, H5_ATOM_VAR, H5_ATOM_NONE};
+static const h5_atom mathml_text_ip[] = {H5_ATOM_MI, H5_ATOM_MO, H5_ATOM_MN, H5_ATOM_MS, H5_ATOM_MTEXT, H5_ATOM_NONE};
+/* SVG's HTML integration points as lol-html has them: desc and title.  foreignObject is none there (its tag
+ * hashes hold at most 12 letters), and is none here, so that what handlers see is workerd's (docs/rewriter.md). */
+static const h5_atom svg_html_ip[] = {H5_ATOM_DESC, H5_ATOM_TITLE, H5_ATOM_NONE};
 /* "in body" (13.2.6.4.7): start tags that set the frameset-ok flag to "not ok". */
-static const char *const frameset_not_ok[] = {
-    "body", "pre", "listing", "li", "dd", "dt", "button", "area", "br", "embed", "img", "keygen", "wbr", "input",
-    "hr", "textarea", "xmp", "iframe", "select", "applet", "marquee", "object", NULL};
+static const h5_atom frameset_not_ok[] = {
+    H5_ATOM_BODY, H5_ATOM_PRE, H5_ATOM_LISTING, H5_ATOM_LI, H5_ATOM_DD, H5_ATOM_DT, H5_ATOM_BUTTON, H5_ATOM_AREA,
+    H5_ATOM_BR, H5_ATOM_EMBED, H5_ATOM_IMG, H5_ATOM_KEYGEN, H5_ATOM_WBR, H5_ATOM_INPUT, H5_ATOM_HR,
+    H5_ATOM_TEXTAREA, H5_ATOM_XMP, H5_ATOM_IFRAME, H5_ATOM_SELECT, H5_ATOM_APPLET, H5_ATOM_MARQUEE,
+    H5_ATOM_OBJECT, H5_ATOM_NONE};
 
 static void sim_free(rewrite_sim *m) {
     if (!m) return;
@@ -706,13 +712,16 @@ static void sim_leave(rewrite_sim *m) {
     if (m->len > 1) m->len--;
 }
 
-/* The tokenizer state a start tag in the HTML namespace switches to, or -1. */
-static int text_state(h5_str n) {
-    if (name_is(n, "textarea") || name_is(n, "title")) return H5_STATE_RCDATA;
-    if (name_is(n, "plaintext")) return H5_STATE_PLAINTEXT;
-    if (name_is(n, "script")) return H5_STATE_SCRIPT_DATA;
-    if (name_in(n, text_switching)) return H5_STATE_RAWTEXT;
-    return -1;
+/* The tokenizer state a start tag in the HTML namespace switches to, or -1 (its text-switching elements). */
+static int text_state(h5_atom a) {
+    switch (a) {
+    case H5_ATOM_TEXTAREA: case H5_ATOM_TITLE: return H5_STATE_RCDATA;
+    case H5_ATOM_PLAINTEXT: return H5_STATE_PLAINTEXT;
+    case H5_ATOM_SCRIPT: return H5_STATE_SCRIPT_DATA;
+    case H5_ATOM_STYLE: case H5_ATOM_IFRAME: case H5_ATOM_XMP: case H5_ATOM_NOEMBED: case H5_ATOM_NOFRAMES:
+    case H5_ATOM_NOSCRIPT: return H5_STATE_RAWTEXT;
+    default: return -1;
+    }
 }
 
 static const h5_token_attr *attr_named(const h5_token *t, const char *name) {
@@ -721,53 +730,52 @@ static const h5_token_attr *attr_named(const h5_token *t, const char *name) {
     return NULL;
 }
 
-/* Whether the insertion mode the guard stands for processes text-switching start tag `n`. */
-static bool sim_guard_start(rewrite_sim *m, h5_str n) {
+/* Whether the insertion mode the guard stands for processes text-switching start tag `a`. */
+static bool sim_guard_start(rewrite_sim *m, h5_atom a) {
     switch (m->guard) {
     case RG_SELECT:
-        if (name_is(n, "select") || name_is(n, "textarea") || name_is(n, "input") || name_is(n, "keygen")) {
+        if (a == H5_ATOM_SELECT || a == H5_ATOM_TEXTAREA || a == H5_ATOM_INPUT || a == H5_ATOM_KEYGEN) {
             m->guard = RG_DEFAULT; /* the select is popped; textarea is reprocessed in body */
             return true;
         }
-        if (name_is(n, "template")) {
+        if (a == H5_ATOM_TEMPLATE) {
             m->guard = RG_TEMPLATE_IN_SELECT;
             m->template_depth = 1;
         }
-        return name_is(n, "script");
+        return a == H5_ATOM_SCRIPT;
     case RG_TEMPLATE_IN_SELECT:
-        if (name_is(n, "template")) m->template_depth++;
+        if (a == H5_ATOM_TEMPLATE) m->template_depth++;
         return true;
     case RG_FRAMESET:
-        return name_is(n, "noframes");
+        return a == H5_ATOM_NOFRAMES;
     default:
         if (sim_ns(m) == RNS_HTML) {
-            if (name_is(n, "select")) m->guard = RG_SELECT;
-            else if (name_is(n, "frameset") && m->frameset_ok) m->guard = RG_FRAMESET;
-            if (name_in(n, frameset_not_ok)) m->frameset_ok = false;
+            if (a == H5_ATOM_SELECT) m->guard = RG_SELECT;
+            else if (a == H5_ATOM_FRAMESET && m->frameset_ok) m->guard = RG_FRAMESET;
+            if (atom_in(a, frameset_not_ok)) m->frameset_ok = false;
         }
         return true;
     }
 }
 
-static void sim_start_tag(rewrite_sim *m, const h5_token *t) {
-    h5_str n = t->name;
-    bool processed = sim_guard_start(m, n);
+static void sim_start_tag(rewrite_sim *m, const h5_token *t, h5_atom a) {
+    bool processed = sim_guard_start(m, a);
     int ns = sim_ns(m);
-    if (name_is(n, "svg")) sim_enter(m, RNS_SVG);
-    else if (name_is(n, "math")) sim_enter(m, RNS_MATHML);
+    if (a == H5_ATOM_SVG) sim_enter(m, RNS_SVG);
+    else if (a == H5_ATOM_MATH) sim_enter(m, RNS_MATHML);
     else if (ns != RNS_HTML) {
-        const h5_token_attr *a;
-        if (name_in(n, breakout) ||
-            (name_is(n, "font") && (attr_named(t, "color") || attr_named(t, "face") || attr_named(t, "size"))))
+        const h5_token_attr *enc;
+        if (atom_in(a, breakout) ||
+            (a == H5_ATOM_FONT && (attr_named(t, "color") || attr_named(t, "face") || attr_named(t, "size"))))
             sim_leave(m);
-        else if ((ns == RNS_SVG && name_in(n, svg_html_ip)) || (ns == RNS_MATHML && name_in(n, mathml_text_ip))) {
+        else if ((ns == RNS_SVG && atom_in(a, svg_html_ip)) || (ns == RNS_MATHML && atom_in(a, mathml_text_ip))) {
             if (!t->self_closing) sim_enter(m, RNS_HTML);
-        } else if (ns == RNS_MATHML && name_is(n, "annotation-xml") && !t->self_closing &&
-                   (a = attr_named(t, "encoding")) &&
-                   (ascii_ieq(a->value, "text/html") || ascii_ieq(a->value, "application/xhtml+xml")))
+        } else if (ns == RNS_MATHML && a == H5_ATOM_ANNOTATION_XML && !t->self_closing &&
+                   (enc = attr_named(t, "encoding")) &&
+                   (ascii_ieq(enc->value, "text/html") || ascii_ieq(enc->value, "application/xhtml+xml")))
             sim_enter(m, RNS_HTML);
     } else if (processed) {
-        int st = text_state(n);
+        int st = text_state(a);
         if (st >= 0) {
             h5_tokenizer_set_state(m->tokenizer, (h5_tokenizer_state)st);
             m->raw = true;
@@ -775,20 +783,20 @@ static void sim_start_tag(rewrite_sim *m, const h5_token *t) {
     }
 }
 
-static void sim_end_tag(rewrite_sim *m, h5_str n) {
+static void sim_end_tag(rewrite_sim *m, h5_atom a) {
     m->raw = false; /* in a text-switching element, only its end tag is a tag */
-    if (m->guard == RG_SELECT && name_is(n, "select")) m->guard = RG_DEFAULT;
-    else if (m->guard == RG_TEMPLATE_IN_SELECT && name_is(n, "template") && --m->template_depth == 0)
+    if (m->guard == RG_SELECT && a == H5_ATOM_SELECT) m->guard = RG_DEFAULT;
+    else if (m->guard == RG_TEMPLATE_IN_SELECT && a == H5_ATOM_TEMPLATE && --m->template_depth == 0)
         m->guard = RG_SELECT;
     int ns = sim_ns(m);
     if (ns == RNS_HTML) {
         if (m->len < 2) return;
         int prev = m->ns[m->len - 2];
-        if ((prev == RNS_MATHML && (name_in(n, mathml_text_ip) || name_is(n, "annotation-xml"))) ||
-            (prev == RNS_SVG && name_in(n, svg_html_ip)))
+        if ((prev == RNS_MATHML && (atom_in(a, mathml_text_ip) || a == H5_ATOM_ANNOTATION_XML)) ||
+            (prev == RNS_SVG && atom_in(a, svg_html_ip)))
             sim_leave(m);
-    } else if ((ns == RNS_SVG && name_is(n, "svg")) || (ns == RNS_MATHML && name_is(n, "math")) || name_is(n, "p") ||
-               name_is(n, "br"))
+    } else if ((ns == RNS_SVG && a == H5_ATOM_SVG) || (ns == RNS_MATHML && a == H5_ATOM_MATH) || a == H5_ATOM_P ||
+               a == H5_ATOM_BR)
         sim_leave(m);
 }
 
@@ -830,20 +838,21 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
         r->last_char = n;
     }
     uint32_t a = 0, b = 0, c = 0;
+    h5_atom atom = t->type == H5_TOKEN_START_TAG || t->type == H5_TOKEN_END_TAG ? h5_atom_lookup(t->name.ptr, t->name.len) : H5_ATOM_NONE;
     bool duplicates = m->duplicates;
     m->duplicates = false;
     switch (t->type) {
     case H5_TOKEN_START_TAG:
-        sim_start_tag(m, t);
+        sim_start_tag(m, t, atom);
         a = (t->self_closing ? H5W_RTOKEN_SELF_CLOSING : 0) | (duplicates ? H5W_RTOKEN_DUPLICATES : 0) |
-            (uint32_t)sim_ns(m) << H5W_RTOKEN_NS_SHIFT | (uint32_t)h5_atom_lookup(t->name.ptr, t->name.len) << H5W_RTOKEN_ATOM_SHIFT;
+            (uint32_t)sim_ns(m) << H5W_RTOKEN_NS_SHIFT | (uint32_t)atom << H5W_RTOKEN_ATOM_SHIFT;
         b = (uint32_t)t->name.len;
         c = (uint32_t)t->nattrs;
         break;
     case H5_TOKEN_END_TAG:
-        sim_end_tag(m, t->name);
+        sim_end_tag(m, atom);
         a = (uint32_t)t->name.len;
-        b = (uint32_t)h5_atom_lookup(t->name.ptr, t->name.len);
+        b = (uint32_t)atom;
         break;
     case H5_TOKEN_DOCTYPE:
         a = (t->has_name ? H5W_TOKEN_HAS_NAME : 0) | (t->has_public_id ? H5W_TOKEN_HAS_PUBLIC_ID : 0) |

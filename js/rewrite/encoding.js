@@ -11,10 +11,10 @@ const NOT_ASCII_COMPATIBLE = new Set(['UTF-16BE', 'UTF-16LE', 'ISO-2022-JP', 're
 const MULTI_BYTE = new Set(['GBK', 'gb18030', 'Big5', 'EUC-JP', 'Shift_JIS', 'EUC-KR']);
 const utf8Encoder = typeof TextEncoder === 'function' ? new TextEncoder() : null;
 
-/** Short ASCII bytes as a string, or null. */
+/** Short ASCII bytes (a tag name, a short value) as a string without a decoder call, or null. */
 function ascii(bytes) {
   const n = bytes.length;
-  if (n > 64) return null;
+  if (n > 16) return null;
   let s = '';
   for (let i = 0; i < n; i++) {
     const c = bytes[i];

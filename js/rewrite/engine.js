@@ -273,6 +273,7 @@ export class Engine {
   }
 
   // ---- output -------------------------------------------------------------
+  /** Writes the input up to `pos` as it came (nothing inside removed content). */
   emitUpTo(pos) {
     if (pos <= this.flushFrom) return;
     if (this.suppress === 0) {
@@ -282,10 +283,11 @@ export class Engine {
     }
     this.flushFrom = pos;
   }
+  /** Drops the input up to `pos` (a token a handler removed or replaced). */
   skipTo(pos) {
-    this.emitUpTo(this.flushFrom); // nothing; keeps the order of calls readable
     if (pos > this.flushFrom) this.flushFrom = pos;
   }
+  /** Writes inserted content. */
   insert(str) {
     if (str === '' || this.suppress !== 0) return;
     if (this.enc.encodeInto !== null) {
@@ -384,17 +386,17 @@ export class Engine {
 
   documentEnd() {
     const end = this.doc.end;
-    if (end.length === 0) return this.done1();
+    if (end.length === 0) return this.closeOutput();
     const d = new DocumentEnd();
     const after = () => {
       d._live = false;
       this.insert(d._append);
-      return this.done1();
+      return this.closeOutput();
     };
     return this.chain(this.callAll(end, d), after);
   }
 
-  done1() {
+  closeOutput() {
     this.done = true;
     this.free();
     this.flushOut();

@@ -262,7 +262,6 @@ export class Engine {
     this.stack = [];
     this.inText = false;
     this.textFrom = 0;
-    this.done = false;
   }
 
   free() {
@@ -397,7 +396,6 @@ export class Engine {
   }
 
   closeOutput() {
-    this.done = true;
     this.free();
     this.flushOut();
     return undefined;

@@ -7,7 +7,7 @@
 // Parsing is js/select.js's (the same grammar as querySelector); what
 // needs siblings after the element, or state no stream has, is refused
 // with a TypeError naming the selector.
-import { compileSelector } from '../select.js';
+import { LEGACY_CI_ATTRS, compileSelector } from '../select.js';
 
 const STREAMING_PSEUDOS = new Set(['nth-child', 'first-child', 'nth-of-type', 'first-of-type', 'not']);
 
@@ -59,7 +59,7 @@ export function compileRewriteSelector(selector) {
 
 // ---- matching -------------------------------------------------------------
 // An element is matched against the stack of open elements (js/rewrite/
-// engine.js): items { name, attr(name), childIndex, typeIndex, parent }
+// engine.js): items { name, ns, attr(name), childIndex, typeIndex, parent }
 // where attr(name) gives the value as written of the first attribute of that
 // (lowercase) name, or null.
 
@@ -80,12 +80,16 @@ function hasWord(list, word) {
 
 const attrValue = (el, name) => el.attr(name);
 
-/** Selectors 4, 6.3: the attribute selector `at` against value `v` (null: no attribute). */
-function matchAttr(at, v) {
+/**
+ * Selectors 4, 6.3: the attribute selector `at` against value `v` (null: no
+ * attribute) of an element in namespace `ns`; without a flag, the attributes
+ * of HTML 4.16.2's list match ASCII case-insensitively on HTML elements.
+ */
+function matchAttr(at, v, ns) {
   if (v === null) return false;
   if (at.op === null || at.op === undefined) return true;
   let want = at.value;
-  if (at.flag === 'i') {
+  if (at.flag === 'i' || (at.flag !== 's' && ns === 0 && LEGACY_CI_ATTRS.has(at.nameLower))) {
     v = v.toLowerCase();
     want = want.toLowerCase();
   }
@@ -115,7 +119,7 @@ function matchCompound(c, el) {
     if (cls === null) return false;
     for (const k of c.classes) if (!hasWord(cls, k)) return false;
   }
-  if (c.attrs !== null) for (const at of c.attrs) if (!matchAttr(at, attrValue(el, at.nameLower))) return false;
+  if (c.attrs !== null) for (const at of c.attrs) if (!matchAttr(at, attrValue(el, at.nameLower), el.ns)) return false;
   if (c.pseudos !== null) {
     for (const p of c.pseudos) {
       switch (p.name) {

@@ -237,6 +237,8 @@ describe('HTMLRewriter: handlers', () => {
       'div p': 'pen-US,p,p',
       'section p': 'p',
       '[lang|=en]': 'pen-US',
+      '[lang|=EN]': 'pen-US', // lang is on HTML's list of attributes whose values match case-insensitively (as lol-html)
+      '[lang|=EN s]': '',
       '[data-v="hello" i]': 'pen-US',
       '[data-v="hello" s]': '',
       '[data-v^=He][data-v$=lo][data-v*=ell]': 'pen-US',

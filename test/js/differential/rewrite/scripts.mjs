@@ -64,4 +64,16 @@ export function mutate(r) {
     });
 }
 
-export const SCRIPTS = { job, observe, mutate };
+/** lol-html's selectors: which elements each one matches. */
+const SELECTORS = [
+  'div', '.container', '#main', 'a[href]', 'a[href^="https"]', 'a[href$=".html"]', 'a[href*="index" i]', '[class~="nav"]',
+  '[lang|="en"]', 'meta[name="description" s]', 'li:first-child', 'li:nth-child(2n+1)', 'tr:nth-child(-n+3)', 'td:nth-of-type(2)',
+  'p:first-of-type', 'div > p', 'ul li a', 'body > div > div', ':not(div):not(span):not(a)', 'img:not([alt])', 'span.a.b, em',
+  'input[type="text" i]', 'script[src]', '*:nth-child(odd)',
+];
+export function selectors(r, log) {
+  for (const sel of SELECTORS) r.on(sel, { element(e) { log.push([sel, e.tagName]); } });
+  return r;
+}
+
+export const SCRIPTS = { job, observe, mutate, selectors };

@@ -34,7 +34,7 @@ import { getWasm, withModuleLocked, writeInput } from './loader.js';
 import { describe, checkOptions, isBoolean, isFunction, isString, oneOf } from './options.js';
 import { PARSE_OPTIONS, checkContext, parseArgs } from './parse.js';
 import { Locator } from './records.js';
-import { PieceText, asBytes, copyToNewBuffer, writeUnits } from './text.js';
+import { PieceText, asBytes, concatBytes, copyToNewBuffer, writeUnits } from './text.js';
 import { TOKENIZE_OPTIONS, readTokens } from './tokenize.js';
 
 const PARSER_OPTIONS = {
@@ -167,17 +167,6 @@ function chunkKind(fn, mode, bytes) {
     throw new TypeError(`${fn}(chunk): this input is ${mode === 'string' ? 'strings' : 'bytes'}, and a chunk of ${kind === 'string' ? 'a string' : 'bytes'} cannot follow: strings and bytes do not mix in one input`);
   }
   return kind;
-}
-
-export function concatBytes(list, total) {
-  if (list.length === 1) return list[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const b of list) {
-    out.set(b, at);
-    at += b.length;
-  }
-  return out;
 }
 
 /**

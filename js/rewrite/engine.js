@@ -23,7 +23,7 @@ import {
 import { ATOMS } from '../atoms.js';
 import { statusError } from '../errors.js';
 import { getWasm } from '../loader.js';
-import { concatBytes } from '../stream.js';
+import { concatBytes } from '../text.js';
 import { tokenize } from '../tokenize.js';
 import { Comment, Doctype, DocumentEnd, Element, EndTag, TextChunk } from './content.js';
 import { matches } from './selector.js';

@@ -14,8 +14,7 @@
 import { encodingOf } from '../bytes.js';
 import { getWasm } from '../loader.js';
 import { describe } from '../options.js';
-import { concatBytes } from '../stream.js';
-import { asBytes } from '../text.js';
+import { asBytes, concatBytes } from '../text.js';
 import { encodingFor } from './encoding.js';
 import { Engine } from './engine.js';
 import { compileRewriteSelector } from './selector.js';

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 
 import { describeInChromium, launchChromium, openPage } from '../../browser/chromium.js';
 import { startServer } from '../../browser/server.js';
@@ -64,29 +64,28 @@ ${modules} ], compatibilityDate = "2024-09-01" );`);
 });
 
 describeInChromium('test/js/browser/rewrite.test.js', 'HTMLRewriter in Chromium', {}, () => {
+  let server = null;
+  let chrome = null;
+  before(async () => {
+    server = await startServer([['/', repoRoot]]);
+    chrome = await launchChromium();
+  });
+  after(async () => Promise.all([chrome?.close(), server?.close()]));
+
   test('the recipe in a page and in a module worker', { timeout: 60_000 }, async () => {
-    let server;
-    let chrome;
-    try {
-      server = await startServer([['/', repoRoot]]);
-      chrome = await launchChromium();
-      const { page, log } = await openPage(chrome.context, `${server.origin}/examples/rewrite/index.html`);
-      await page.waitForFunction(() => globalThis.exampleResult !== undefined, null, { timeout: 20_000 });
-      assert.equal(await page.evaluate(() => globalThis.exampleResult), WANT);
-      const inWorker = await page.evaluate(() => new Promise((resolve, reject) => {
-        const src = `import { init } from '${location.origin}/js/index.js';
-          import { rewriteExample } from '${location.origin}/examples/rewrite/recipe.mjs';
-          await init();
-          postMessage(await rewriteExample());`;
-        const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })), { type: 'module' });
-        w.onmessage = (e) => resolve(e.data);
-        w.onerror = (e) => reject(new Error(e.message));
-      }));
-      assert.equal(inWorker, WANT);
-      assert.deepEqual(log.filter((l) => !/favicon\.ico/.test(l)), []);
-    } finally {
-      await chrome?.close();
-      await server?.close();
-    }
+    const { page, log } = await openPage(chrome.context, `${server.origin}/examples/rewrite/index.html`);
+    await page.waitForFunction(() => globalThis.exampleResult !== undefined, null, { timeout: 20_000 });
+    assert.equal(await page.evaluate(() => globalThis.exampleResult), WANT);
+    const inWorker = await page.evaluate(() => new Promise((resolve, reject) => {
+      const src = `import { init } from '${location.origin}/js/index.js';
+        import { rewriteExample } from '${location.origin}/examples/rewrite/recipe.mjs';
+        await init();
+        postMessage(await rewriteExample());`;
+      const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })), { type: 'module' });
+      w.onmessage = (e) => resolve(e.data);
+      w.onerror = (e) => reject(new Error(e.message));
+    }));
+    assert.equal(inWorker, WANT);
+    assert.deepEqual(log.filter((l) => !/favicon\.ico/.test(l)), []);
   });
 });

@@ -107,16 +107,23 @@ export class Element extends Replaceable {
   get namespaceURI() { return NS_URI[this._ns]; }
   get selfClosing() { return this._tag.selfClosing; }
   get canHaveContent() { return this._canHave; }
-  get attributes() { return (this._attrs ?? this._tag.attrs()).map(([n, v]) => [n, v])[Symbol.iterator](); }
+  get attributes() {
+    const list = this._attrs === null ? this._tag.attrs() : this._attrs.map((a) => [a[0], this._value(a)]);
+    return list.map(([n, v]) => [n, v])[Symbol.iterator]();
+  }
+  /** The attributes as a handler changes them: [name, value (undefined: not read yet), source index or -1, changed]. */
   _list() {
-    // [name, value, index of the source attribute or -1, changed]
-    if (this._attrs === null) this._attrs = this._tag.attrs().map(([n, v], i) => [n, v, i, false]);
+    if (this._attrs === null) this._attrs = this._tag.names().map((n, i) => [n, undefined, i, false]);
     return this._attrs;
+  }
+  _value(a) {
+    if (a[1] === undefined) a[1] = this._tag.valueAt(a[2]);
+    return a[1];
   }
   getAttribute(name) {
     const n = String(name).toLowerCase();
     if (this._attrs === null) return this._tag.attr(n);
-    for (const a of this._attrs) if (a[0] === n) return a[1];
+    for (const a of this._attrs) if (a[0] === n) return this._value(a);
     return null;
   }
   hasAttribute(name) { return this.getAttribute(name) !== null; }

@@ -115,6 +115,9 @@ export function scanAttributes(raw, nameLen) {
 }
 
 const NO_ATTRS = Object.freeze([]);
+const SPACE = Uint8Array.of(0x20);
+const END = Uint8Array.of(0x3e);
+const SELF_CLOSING_END = Uint8Array.of(0x20, 0x2f, 0x3e);
 const isThenable = (r) => r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function';
 
 /**
@@ -139,6 +142,7 @@ class Item {
   }
   attrs() { return this.tag === null ? NO_ATTRS : this.tag.attrs(); }
   attr(name) { return this.tag === null ? null : this.tag.attr(name); }
+  test(name, op, want) { return this.tag === null ? undefined : this.tag.test?.(name, op, want); }
 }
 
 /** An ancestor's attributes, kept for the selectors that look at them. */
@@ -179,44 +183,97 @@ class StartTag {
     }
     return (this.list = list);
   }
-  /** The value of the first attribute named `name` (lowercase), or null; compares bytes, decodes only that value. */
-  attr(name) {
-    if (this.list !== null || this.duplicates) {
-      for (const a of this.attrs()) if (a[0] === name) return a[1];
-      return null;
+  /** The attributes' names (lowercased), in source order. */
+  names() {
+    if (this.list !== null || this.duplicates) return this.attrs().map((a) => a[0]);
+    const { x, words } = this;
+    const out = new Array(this.n);
+    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = x.abs(words[j]);
+      out[k] = lowerName(x.buf, ns - x.base, x.abs(words[j + 1]) - ns, x.enc.decode);
     }
+    return out;
+  }
+  /** The value as written of attribute k (source order). */
+  valueAt(k) {
+    if (this.list !== null || this.duplicates) return this.attrs()[k][1];
+    const { x, words } = this;
+    const j = RTOKEN_WORDS + k * RTOKEN_ATTR_WORDS;
+    const ve = x.abs(words[j + 3]);
+    return ve === x.abs(words[j + 1]) ? '' : x.str(x.abs(words[j + 2]), ve);
+  }
+  /** The record index (word) of the first attribute named `name` (lowercase), or -1; compares bytes. */
+  find(name) {
     const { x, words } = this;
     const buf = x.buf;
     const len = name.length;
     outer: for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
       const ns = x.abs(words[j]);
-      const ne = x.abs(words[j + 1]);
-      if (ne - ns !== len) continue;
+      if (x.abs(words[j + 1]) - ns !== len) continue;
       for (let i = 0, b = ns - x.base; i < len; i++) {
         let c = buf[b + i];
         if (c >= 0x41 && c <= 0x5a) c += 32;
         if (c !== name.charCodeAt(i)) continue outer;
       }
-      const ve = x.abs(words[j + 3]);
-      return ve === ne ? '' : x.str(x.abs(words[j + 2]), ve);
+      return j;
     }
-    return null;
+    return -1;
+  }
+  /** The value of the first attribute named `name` (lowercase), or null; decodes only that value. */
+  attr(name) {
+    if (this.list !== null || this.duplicates) {
+      for (const a of this.attrs()) if (a[0] === name) return a[1];
+      return null;
+    }
+    const j = this.find(name);
+    if (j < 0) return null;
+    const { x, words } = this;
+    const ve = x.abs(words[j + 3]);
+    return ve === x.abs(words[j + 1]) ? '' : x.str(x.abs(words[j + 2]), ve);
+  }
+  /**
+   * Attribute selector `op` ('=', '^=', '$=', '*=') with the ASCII value
+   * `want` on attribute `name`, case-sensitively, on the bytes as written
+   * (no decoding); undefined when the bytes cannot tell (the caller compares
+   * strings).
+   */
+  test(name, op, want) {
+    if (this.list !== null || this.duplicates) return undefined;
+    const j = this.find(name);
+    if (j < 0) return false;
+    const { x, words } = this;
+    const ne = x.abs(words[j + 1]);
+    const ve = x.abs(words[j + 3]);
+    const vs = ve === ne ? ve : x.abs(words[j + 2]);
+    const n = want.length;
+    if (ve - vs < n || (op === '=' && ve - vs !== n)) return false;
+    const buf = x.buf;
+    const at = (from) => {
+      for (let i = 0, b = from - x.base; i < n; i++) if (buf[b + i] !== want.charCodeAt(i)) return false;
+      return true;
+    };
+    if (op === '=' || op === '^=') return at(vs);
+    if (op === '$=') return at(ve - n);
+    for (let p = vs; p + n <= ve; p++) if (at(p)) return true; // '*='
+    return false;
   }
   rawName() { return this.x.str(this.s + 1, this.s + 1 + this.nameLen); }
-  /** Each attribute's source text (name to the closing quote). */
-  rawAttrs() {
-    if (this.duplicates) return this.scan().map((a) => a[2]);
+  /** Each attribute's source offsets, [start, end, start, end, …] (name to the closing quote; no repeated names). */
+  rawSpans() {
     const { x, words } = this;
-    const out = new Array(this.n);
+    const out = new Array(2 * this.n);
     for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      const a = x.abs(words[j]);
       let b = x.abs(words[j + 3]);
       const q = x.buf[b - x.base];
       if (b !== x.abs(words[j + 1]) && (q === 0x22 || q === 0x27) && x.buf[x.abs(words[j + 2]) - 1 - x.base] === q) b++;
-      out[k] = x.str(a, b);
+      out[2 * k] = x.abs(words[j]);
+      out[2 * k + 1] = b;
     }
     return out;
   }
+  /** Each attribute's source text (name to the closing quote), for a tag that repeats a name. */
+  rawAttrs() { return this.scan().map((a) => a[2]); }
+
 }
 
 /**
@@ -286,6 +343,18 @@ export class Engine {
   skipTo(pos) {
     if (pos > this.flushFrom) this.flushFrom = pos;
   }
+  /** Writes input bytes [a, b) that are not at the write position (a start tag written again). */
+  emitRaw(a, b) {
+    if (this.suppress !== 0 || b <= a) return;
+    this.pieces.push(this.buf.subarray(a - this.base, b - this.base));
+    this.outLen += b - a;
+  }
+  /** Writes constant bytes (ASCII, the same in every encoding HTMLRewriter takes). */
+  insertBytes(bytes) {
+    if (this.suppress !== 0) return;
+    this.pieces.push(bytes);
+    this.outLen += bytes.length;
+  }
   /** Writes inserted content. */
   insert(str) {
     if (str === '' || this.suppress !== 0) return;
@@ -318,11 +387,11 @@ export class Engine {
       }
       out = out.subarray(0, at);
       this.strings = false;
-    } else out = concatBytes(this.pieces, this.outLen);
+    } else out = this.pieces.length === 1 ? this.pieces[0].slice() : concatBytes(this.pieces, this.outLen);
     this.pieces = [];
     this.outLen = 0;
-    // Slices of the input are copied: the caller may reuse its chunk.
-    this.sink(out.buffer === this.buf.buffer || out.buffer === this.store?.buffer ? out.slice() : out);
+    // The output is the sink's own: a single piece (a slice of the input, which the caller may reuse) is copied.
+    this.sink(out);
   }
 
   /** The string of input bytes [a, b). */
@@ -637,7 +706,7 @@ export class Engine {
     if (el._keepContent) this.skipTo(e);
     else if (el._name !== null || el._attrs !== null) {
       this.skipTo(e);
-      this.insert(this.serializeStartTag(el));
+      this.writeStartTag(el);
     } else this.emitUpTo(e);
     this.insert(el._prepend);
     if (el._inner !== null) this.insert(el._inner);
@@ -650,19 +719,40 @@ export class Engine {
     return undefined;
   }
 
-  /** The start tag after a change of name or attributes: unchanged attributes as written. */
-  serializeStartTag(el) {
-    let out = '<' + (el._name ?? el._tag.rawName());
-    if (el._attrs === null) {
-      for (const r of el._tag.rawAttrs()) out += ' ' + r;
-    } else {
-      const raw = el._tag.rawAttrs();
-      for (const [n, v, k, changed] of el._attrs) {
-        out += ' ' + (!changed ? raw[k] : `${k >= 0 ? raw[k].slice(0, n.length) : n}="${v.replace(/"/g, '&quot;')}"`);
+  /**
+   * Writes the start tag after a change of name or attributes, as lol-html
+   * writes it: `<`, the name, each attribute after one space (unchanged ones
+   * as written: their bytes, not decoded), ` />` or `>`.
+   */
+  writeStartTag(el) {
+    const tag = el._tag;
+    const spans = tag.duplicates ? null : tag.rawSpans();
+    const raw = spans === null ? tag.rawAttrs() : null;
+    if (el._name !== null) this.insert('<' + el._name);
+    else this.emitRaw(tag.s, tag.s + 1 + tag.nameLen);
+    const list = el._attrs ?? Array.from({ length: spans === null ? raw.length : spans.length / 2 }, (_, k) => [null, null, k, false]);
+    for (const [n, v, k, changed] of list) {
+      if (!changed) {
+        if (spans === null) this.insert(' ' + raw[k]);
+        else {
+          this.insertBytes(SPACE);
+          this.emitRaw(spans[2 * k], spans[2 * k + 1]);
+        }
+        continue;
+      }
+      // A changed value: its name as written (a new attribute: as given), the value in double quotes.
+      const value = `="${v.replace(/"/g, '&quot;')}"`;
+      if (k < 0) this.insert(' ' + n + value);
+      else if (spans === null) this.insert(' ' + raw[k].slice(0, n.length) + value);
+      else {
+        this.insertBytes(SPACE);
+        this.emitRaw(spans[2 * k], spans[2 * k] + n.length);
+        this.insert(value);
       }
     }
-    return out + (el._tag.selfClosing ? ' />' : '>');
+    this.insertBytes(tag.selfClosing ? SELF_CLOSING_END : END);
   }
+
 
   endTag(nameLen, atom, s, e) {
     const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 2 - this.base, nameLen, this.enc.decode);

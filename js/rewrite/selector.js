@@ -59,9 +59,10 @@ export function compileRewriteSelector(selector) {
 
 // ---- matching -------------------------------------------------------------
 // An element is matched against the stack of open elements (js/rewrite/
-// engine.js): items { name, ns, attr(name), childIndex, typeIndex, parent }
-// where attr(name) gives the value as written of the first attribute of that
-// (lowercase) name, or null.
+// engine.js): items { name, ns, attr(name), test(name, op, value),
+// childIndex, typeIndex, parent } where attr(name) gives the value as written
+// of the first attribute of that (lowercase) name, or null, and test() an
+// attribute selector's answer from the bytes, or undefined.
 
 const isWs = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 
@@ -85,11 +86,14 @@ const attrValue = (el, name) => el.attr(name);
  * attribute) of an element in namespace `ns`; without a flag, the attributes
  * of HTML 4.16.2's list match ASCII case-insensitively on HTML elements.
  */
+const isCaseInsensitive = (at, ns) => at.flag === 'i' || (at.flag !== 's' && ns === 0 && LEGACY_CI_ATTRS.has(at.nameLower));
+const BYTE_OPS = new Set(['=', '^=', '$=', '*=']);
+
 function matchAttr(at, v, ns) {
   if (v === null) return false;
   if (at.op === null || at.op === undefined) return true;
   let want = at.value;
-  if (at.flag === 'i' || (at.flag !== 's' && ns === 0 && LEGACY_CI_ATTRS.has(at.nameLower))) {
+  if (isCaseInsensitive(at, ns)) {
     v = v.toLowerCase();
     want = want.toLowerCase();
   }
@@ -119,7 +123,13 @@ function matchCompound(c, el) {
     if (cls === null) return false;
     for (const k of c.classes) if (!hasWord(cls, k)) return false;
   }
-  if (c.attrs !== null) for (const at of c.attrs) if (!matchAttr(at, attrValue(el, at.nameLower), el.ns)) return false;
+  if (c.attrs !== null) {
+    for (const at of c.attrs) {
+      // Case-sensitive operators with an ASCII value: compared on the bytes as written, nothing decoded.
+      const fast = BYTE_OPS.has(at.op) && !isCaseInsensitive(at, el.ns) && /^[\x01-\x7f]+$/.test(at.value) ? el.test(at.nameLower, at.op, at.value) : undefined;
+      if (fast === false || (fast === undefined && !matchAttr(at, attrValue(el, at.nameLower), el.ns))) return false;
+    }
+  }
   if (c.pseudos !== null) {
     for (const p of c.pseudos) {
       switch (p.name) {

@@ -76,6 +76,8 @@ describe('HTMLRewriter: what workerd gives', () => {
     ['<img src=a><br/><input>', (r) => r.on('*', { element(e) { e.after('A'); e.append('P'); } }), '<img src=a>A<br/>A<input>A'],
     ['<p a="1" b=\'2\' c=3 d>x</p>', (r) => r.on('p', { element(e) { e.setAttribute('b', 'q"\'<&'); e.removeAttribute('c'); e.setAttribute('z', 'n'); e.tagName = 'DIV'; } }), '<DIV a="1" b="q&quot;\'<&" d z="n">x</DIV>'],
     ['<p a=1>x</p>', (r) => r.on('p', { element(e) { e.setAttribute('a', '1'); } }), '<p a="1">x</p>'],
+    ['<P a=1  B=\'2\' c>x</p>', (r) => r.on('p', { element(e) { e.tagName = 'div'; } }), '<div a=1 B=\'2\' c>x</div>'],
+    ['<a HREF="http://x" Rel=a>x</a>', (r) => r.on('a', { element(e) { e.setAttribute('href', 'https://x'); e.setAttribute('rel', 'b'); } }), '<a HREF="https://x" Rel="b">x</a>'],
     ['<br/><svg><path d=1 /></svg>', (r) => r.on('*', { element(e) { e.setAttribute('a', '1'); } }), '<br a="1" /><svg a="1"><path d=1 a="1" /></svg>'],
     ['<!doctype html><title>a</title><!--x-->', (r) => r.onDocument({ comments(c) { c.text = 'Y'; c.before('<b>'); c.after('<a>', { html: true }); }, end(e) { e.append('<end>', { html: true }); e.append('2'); } }), '<!doctype html><title>a</title>&lt;b&gt;<!--Y--><a><end>2'],
     ['<p>é</p>', (r) => r.on('p', { element(e) { e.prepend('ü€'); } }), '<p>ü€é</p>'],

@@ -101,7 +101,8 @@ export class Element extends Replaceable {
   set tagName(name) {
     this._check('tagName');
     name = String(name);
-    if (!/^[^\t\n\f\r />]+$/.test(name)) throw new TypeError(`Element.tagName: ${JSON.stringify(name)} is not a valid tag name`);
+    // As lol-html: an ASCII letter first (13.2.5.6 tag open state), then no whitespace, '/' or '>'.
+    if (!/^[A-Za-z][^\t\n\f\r />]*$/.test(name)) throw new TypeError(`Element.tagName: ${JSON.stringify(name)} is not a valid tag name (an ASCII letter first, no whitespace, '/' or '>')`);
     this._name = name;
   }
   get namespaceURI() { return NS_URI[this._ns]; }
@@ -130,7 +131,7 @@ export class Element extends Replaceable {
   setAttribute(name, value) {
     this._check('setAttribute');
     const n = String(name).toLowerCase();
-    if (!/^[^\t\n\f\r />="'<]+$/.test(n)) throw new TypeError(`Element.setAttribute(name, value): ${JSON.stringify(String(name))} is not a valid attribute name`);
+    if (!/^[^\t\n\f\r />=]+$/.test(n)) throw new TypeError(`Element.setAttribute(name, value): ${JSON.stringify(String(name))} is not a valid attribute name`);
     const list = this._list();
     const v = String(value);
     for (const a of list) {
@@ -230,7 +231,12 @@ export class Comment extends Replaceable {
   get text() { return this._text; }
   set text(t) {
     this._check('text');
-    this._text = String(t);
+    t = String(t);
+    // Text that would end the comment early (13.2.5.43-52): as lol-html, refused.
+    if (t.includes('-->') || t.includes('--!>') || t.startsWith('>') || t.startsWith('->')) {
+      throw new TypeError(`Comment.text: ${JSON.stringify(t)} would end the comment early (it contains '-->' or '--!>', or starts with '>' or '->')`);
+    }
+    this._text = t;
     this._changed = true;
   }
 }

@@ -218,6 +218,18 @@ describe('HTMLRewriter: handlers', () => {
     assert.equal(out, '<ul><li>a</li>|<li>b</ul>|<b>x|');
   });
 
+  test('a tag name, attribute name or comment text the output could not hold is a TypeError (as lol-html refuses them)', async () => {
+    const bad = [
+      (r) => r.on('p', { element(e) { e.tagName = '1p'; } }),
+      (r) => r.on('p', { element(e) { e.tagName = 'a b'; } }),
+      (r) => r.on('p', { element(e) { e.setAttribute('a=b', '1'); } }),
+      (r) => r.onDocument({ comments(c) { c.text = 'x-->y'; } }),
+      (r) => r.onDocument({ comments(c) { c.text = '->x'; } }),
+    ];
+    for (const setup of bad) await assert.rejects(setup(new HTMLRewriter()).transform('<p><!--c-->'), TypeError);
+    assert.equal(await new HTMLRewriter().on('p', { element(e) { e.tagName = 'my-el'; e.setAttribute('"q', '1'); } }).transform('<p>'), '<my-el "q="1">');
+  });
+
   test('tokens are valid only while their handler runs', async () => {
     let kept;
     await new HTMLRewriter().on('p', { element(e) { kept = e; } }).transform('<p>');

@@ -224,6 +224,7 @@ bench: wasm $(B)/native_bench
 	$(NODE) --expose-gc bench/sanitize-heap.js   # 100,000 sanitize() calls: the heap stays where it was
 	$(NODE) bench/dompurify.js   # DOMPurify on createWindow() vs DOMPurify on jsdom
 	$(NODE) bench/pool.js --write  # pages/s on 1 and 2 worker_threads (bench/pool-results.md)
+	H5_SHARED=$(SHARED) $(NODE) bench/rewrite.js   # HTMLRewriter vs parse5-html-rewriting-stream and html-rewriter-wasm (issue 33)
 
 size: dist/html5.wasm js/inline-wasm.js dist/html5-wasm.min.js
 	@$(NODE) scripts/size.js

@@ -211,3 +211,5 @@ export * from './stream/stream.js';
 export * from './xml/xml.js';
 export * from './sanitize/index.js';
 export * from './window/window.js';
+export { HTMLRewriter } from './rewrite/index.js';
+export type * as RewriterTypes from './rewrite/index.js';

@@ -40,6 +40,7 @@ await build({
     'entries/xml.node': js('entries/xml.js'),
     'entries/stream.node': js('entries/stream.js'),
     'entries/sanitize.node': js('entries/sanitize.js'),
+    'entries/rewrite.node': js('entries/rewrite.js'),
   },
   outdir: js('.'),
   splitting: true,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "atoms.h"
 #include "encoding.h"
 #include "errors.h"
 #include "flatbuf.h"
@@ -460,9 +461,12 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
  *       each feed (and h5w_stream_finish) replaces the session's records
  *       with the tokens and errors completed by it
  *   h5w_stream_free(s): either kind, finished or not */
+typedef struct rewrite_sim rewrite_sim;
+static void sim_free(rewrite_sim *m);
 typedef struct {
     h5_parser *parser;          /* a parse, or */
     h5_tokenizer *tokenizer;    /* a tokenizer */
+    rewrite_sim *sim;           /* with the tokenizer: a rewrite session (h5w_rewrite_begin) */
     h5_parse_options opts;
     uint32_t flags;
     size_t fed;                 /* code units fed */
@@ -492,6 +496,7 @@ H5W_EXPORT(h5w_stream_free) void h5w_stream_free(stream *s) {
     if (!s) return;
     h5_parser_destroy(s->parser); /* unfinished: its state is of no use */
     h5_tokenizer_destroy(s->tokenizer);
+    sim_free(s->sim);
     h5_buf_free(&s->chunk);
     records_free(&s->rec);
     free(s);
@@ -613,6 +618,303 @@ H5W_EXPORT(h5w_tokens_begin) stream *h5w_tokens_begin(uint32_t state, uint32_t f
         return NULL;
     }
     h5_tokenizer_options o = token_options(&s->rec, state, flags, input.data, last_len);
+    h5_tokenizer_reset(s->tokenizer, &o);
+    return s;
+}
+
+/* ---- HTMLRewriter (js/rewrite/) -----------------------------------------
+ * h5w_rewrite_begin(): a tokenizer session whose records (H5W_RTOKEN_*) are
+ * source offsets only: JS writes the input's bytes widened to code units
+ * (an ASCII-compatible encoding's markup is ASCII) and slices its own
+ * bytes.  Without a tree, the tokenizer state switches that tree
+ * construction makes (13.2.6) are simulated as lol-html's tree builder
+ * simulator does (a stack of namespaces: svg, math, integration points,
+ * the tags that break out of foreign content), and where lol-html gives
+ * up (ParsingAmbiguityError: a text-switching tag in <select>, after
+ * <frameset>) the state is what the standard's insertion modes give:
+ * "in select" (13.2.6.4.16) processes script and, after popping the
+ * select, textarea, and ignores the other text-switching tags; "in
+ * frameset"/"after frameset" (13.2.6.4.20-21) process only noframes; a
+ * <frameset> counts only while the frameset-ok flag is "ok" (in body:
+ * before non-whitespace text and the tags that clear it). */
+enum { RNS_HTML, RNS_SVG, RNS_MATHML };
+enum { RG_DEFAULT, RG_SELECT, RG_TEMPLATE_IN_SELECT, RG_FRAMESET };
+struct rewrite_sim {
+    uint8_t *ns;                /* the namespace stack (first member: h5w_stream_free frees it) */
+    size_t len, cap;
+    int guard;                  /* RG_* */
+    uint32_t template_depth;    /* RG_TEMPLATE_IN_SELECT */
+    bool frameset_ok;
+    bool raw;                   /* inside a text-switching element (its text is no "in body" text) */
+    bool duplicates;            /* the current tag repeats an attribute name */
+    h5_tokenizer *tokenizer;
+    records *rec;
+};
+
+/* Room for `n` more words of records; a failed allocation fails the session. */
+static bool records_room(records *r, size_t n) {
+    if (words_reserve(&r->words, n)) return true;
+    r->failed = true;
+    return false;
+}
+
+static bool name_is(h5_str s, const char *lit) {
+    size_t n = strlen(lit);
+    if (s.len != n) return false;
+    for (size_t i = 0; i < n; i++)
+        if (s.ptr[i] != (h5_char)lit[i]) return false;
+    return true;
+}
+static bool ascii_ieq(h5_str s, const char *lit) {
+    size_t n = strlen(lit);
+    if (s.len != n) return false;
+    for (size_t i = 0; i < n; i++) {
+        h5_char c = s.ptr[i];
+        if (c >= 'A' && c <= 'Z') c += 32;
+        if (c != (h5_char)lit[i]) return false;
+    }
+    return true;
+}
+/* Tag names by atom (the tokenizer lowercases them): lists end with H5_ATOM_NONE. */
+static bool atom_in(h5_atom a, const h5_atom *list) {
+    for (; *list != H5_ATOM_NONE; list++)
+        if (*list == a) return true;
+    return false;
+}
+
+/* 13.2.6.5: the start tags that pop foreign content (font: with color, face or size). */
+static const h5_atom breakout[] = {
+    H5_ATOM_B, H5_ATOM_BIG, H5_ATOM_BLOCKQUOTE, H5_ATOM_BODY, H5_ATOM_BR, H5_ATOM_CENTER, H5_ATOM_CODE,
+    H5_ATOM_DD, H5_ATOM_DIV, H5_ATOM_DL, H5_ATOM_DT, H5_ATOM_EM, H5_ATOM_EMBED, H5_ATOM_H1, H5_ATOM_H2,
+    H5_ATOM_H3, H5_ATOM_H4, H5_ATOM_H5, H5_ATOM_H6, H5_ATOM_HEAD, H5_ATOM_HR, H5_ATOM_I, H5_ATOM_IMG,
+    H5_ATOM_LI, H5_ATOM_LISTING, H5_ATOM_MENU, H5_ATOM_META, H5_ATOM_NOBR, H5_ATOM_OL, H5_ATOM_P, H5_ATOM_PRE,
+    H5_ATOM_RUBY, H5_ATOM_S, H5_ATOM_SMALL, H5_ATOM_SPAN, H5_ATOM_STRONG, H5_ATOM_STRIKE, H5_ATOM_SUB,
+    H5_ATOM_SUP, H5_ATOM_TABLE, H5_ATOM_TT, H5_ATOM_U, H5_ATOM_UL, H5_ATOM_VAR, H5_ATOM_NONE};
+static const h5_atom mathml_text_ip[] = {H5_ATOM_MI, H5_ATOM_MO, H5_ATOM_MN, H5_ATOM_MS, H5_ATOM_MTEXT, H5_ATOM_NONE};
+/* SVG's HTML integration points as lol-html has them: desc and title.  foreignObject is none there (its tag
+ * hashes hold at most 12 letters), and is none here, so that what handlers see is workerd's (docs/rewriter.md). */
+static const h5_atom svg_html_ip[] = {H5_ATOM_DESC, H5_ATOM_TITLE, H5_ATOM_NONE};
+/* "in body" (13.2.6.4.7): start tags that set the frameset-ok flag to "not ok". */
+static const h5_atom frameset_not_ok[] = {
+    H5_ATOM_BODY, H5_ATOM_PRE, H5_ATOM_LISTING, H5_ATOM_LI, H5_ATOM_DD, H5_ATOM_DT, H5_ATOM_BUTTON, H5_ATOM_AREA,
+    H5_ATOM_BR, H5_ATOM_EMBED, H5_ATOM_IMG, H5_ATOM_KEYGEN, H5_ATOM_WBR, H5_ATOM_INPUT, H5_ATOM_HR,
+    H5_ATOM_TEXTAREA, H5_ATOM_XMP, H5_ATOM_IFRAME, H5_ATOM_SELECT, H5_ATOM_APPLET, H5_ATOM_MARQUEE,
+    H5_ATOM_OBJECT, H5_ATOM_NONE};
+
+static void sim_free(rewrite_sim *m) {
+    if (!m) return;
+    free(m->ns);
+    free(m);
+}
+
+static int sim_ns(const rewrite_sim *m) { return m->ns[m->len - 1]; }
+static void sim_enter(rewrite_sim *m, int ns) {
+    if (m->len == m->cap) {
+        size_t cap = m->cap * 2;
+        uint8_t *d = realloc(m->ns, cap);
+        if (!d) {
+            m->rec->failed = true;
+            return;
+        }
+        m->ns = d;
+        m->cap = cap;
+    }
+    m->ns[m->len++] = (uint8_t)ns;
+}
+static void sim_leave(rewrite_sim *m) {
+    if (m->len > 1) m->len--;
+}
+
+/* The tokenizer state a start tag in the HTML namespace switches to, or -1 (its text-switching elements). */
+static int text_state(h5_atom a) {
+    switch (a) {
+    case H5_ATOM_TEXTAREA: case H5_ATOM_TITLE: return H5_STATE_RCDATA;
+    case H5_ATOM_PLAINTEXT: return H5_STATE_PLAINTEXT;
+    case H5_ATOM_SCRIPT: return H5_STATE_SCRIPT_DATA;
+    case H5_ATOM_STYLE: case H5_ATOM_IFRAME: case H5_ATOM_XMP: case H5_ATOM_NOEMBED: case H5_ATOM_NOFRAMES:
+    case H5_ATOM_NOSCRIPT: return H5_STATE_RAWTEXT;
+    default: return -1;
+    }
+}
+
+static const h5_token_attr *attr_named(const h5_token *t, const char *name) {
+    for (size_t i = 0; i < t->nattrs; i++)
+        if (name_is(t->attrs[i].name, name)) return &t->attrs[i];
+    return NULL;
+}
+
+/* Whether the insertion mode the guard stands for processes text-switching start tag `a`. */
+static bool sim_guard_start(rewrite_sim *m, h5_atom a) {
+    switch (m->guard) {
+    case RG_SELECT:
+        if (a == H5_ATOM_SELECT || a == H5_ATOM_TEXTAREA || a == H5_ATOM_INPUT || a == H5_ATOM_KEYGEN) {
+            m->guard = RG_DEFAULT; /* the select is popped; textarea is reprocessed in body */
+            return true;
+        }
+        if (a == H5_ATOM_TEMPLATE) {
+            m->guard = RG_TEMPLATE_IN_SELECT;
+            m->template_depth = 1;
+        }
+        return a == H5_ATOM_SCRIPT;
+    case RG_TEMPLATE_IN_SELECT:
+        if (a == H5_ATOM_TEMPLATE) m->template_depth++;
+        return true;
+    case RG_FRAMESET:
+        return a == H5_ATOM_NOFRAMES;
+    default:
+        if (sim_ns(m) == RNS_HTML) {
+            if (a == H5_ATOM_SELECT) m->guard = RG_SELECT;
+            else if (a == H5_ATOM_FRAMESET && m->frameset_ok) m->guard = RG_FRAMESET;
+            if (atom_in(a, frameset_not_ok)) m->frameset_ok = false;
+        }
+        return true;
+    }
+}
+
+static void sim_start_tag(rewrite_sim *m, const h5_token *t, h5_atom a) {
+    bool processed = sim_guard_start(m, a);
+    int ns = sim_ns(m);
+    if (a == H5_ATOM_SVG) sim_enter(m, RNS_SVG);
+    else if (a == H5_ATOM_MATH) sim_enter(m, RNS_MATHML);
+    else if (ns != RNS_HTML) {
+        const h5_token_attr *enc;
+        if (atom_in(a, breakout) ||
+            (a == H5_ATOM_FONT && (attr_named(t, "color") || attr_named(t, "face") || attr_named(t, "size"))))
+            sim_leave(m);
+        else if ((ns == RNS_SVG && atom_in(a, svg_html_ip)) || (ns == RNS_MATHML && atom_in(a, mathml_text_ip))) {
+            if (!t->self_closing) sim_enter(m, RNS_HTML);
+        } else if (ns == RNS_MATHML && a == H5_ATOM_ANNOTATION_XML && !t->self_closing &&
+                   (enc = attr_named(t, "encoding")) &&
+                   (ascii_ieq(enc->value, "text/html") || ascii_ieq(enc->value, "application/xhtml+xml")))
+            sim_enter(m, RNS_HTML);
+    } else if (processed) {
+        int st = text_state(a);
+        if (st >= 0) {
+            h5_tokenizer_set_state(m->tokenizer, (h5_tokenizer_state)st);
+            m->raw = true;
+        }
+    }
+}
+
+static void sim_end_tag(rewrite_sim *m, h5_atom a) {
+    m->raw = false; /* in a text-switching element, only its end tag is a tag */
+    if (m->guard == RG_SELECT && a == H5_ATOM_SELECT) m->guard = RG_DEFAULT;
+    else if (m->guard == RG_TEMPLATE_IN_SELECT && a == H5_ATOM_TEMPLATE && --m->template_depth == 0)
+        m->guard = RG_SELECT;
+    int ns = sim_ns(m);
+    if (ns == RNS_HTML) {
+        if (m->len < 2) return;
+        int prev = m->ns[m->len - 2];
+        if ((prev == RNS_MATHML && (atom_in(a, mathml_text_ip) || a == H5_ATOM_ANNOTATION_XML)) ||
+            (prev == RNS_SVG && atom_in(a, svg_html_ip)))
+            sim_leave(m);
+    } else if ((ns == RNS_SVG && a == H5_ATOM_SVG) || (ns == RNS_MATHML && a == H5_ATOM_MATH) || a == H5_ATOM_P ||
+               a == H5_ATOM_BR)
+        sim_leave(m);
+}
+
+/* Non-whitespace text in the data state clears frameset-ok ("in body", any other character token). */
+static void sim_text(rewrite_sim *m, h5_str d) {
+    for (size_t i = 0; i < d.len; i++) {
+        h5_char c = d.ptr[i];
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\f' && c != '\r') {
+            m->frameset_ok = false;
+            return;
+        }
+    }
+}
+
+/* The tokenizer's parse errors: only whether a tag repeats an attribute name matters. */
+static void sim_error(void *ctx, h5_error_code code, uint32_t offset) {
+    (void)offset;
+    if (code == H5_ERROR_DUPLICATE_ATTRIBUTE) ((rewrite_sim *)ctx)->duplicates = true;
+}
+
+static bool sim_cdata_allowed(void *ctx) {
+    const rewrite_sim *m = ctx;
+    return sim_ns(m) != RNS_HTML;
+}
+
+static void collect_rewrite_token(void *ctx, h5_token *t) {
+    rewrite_sim *m = ctx;
+    records *r = m->rec;
+    if (r->failed || t->type == H5_TOKEN_EOF || !records_room(r, H5W_RTOKEN_WORDS + H5W_RTOKEN_ATTR_WORDS * t->nattrs))
+        return;
+    uint32_t *w = r->words.data;
+    size_t n = r->words.len;
+    if (t->type == H5_TOKEN_CHARACTER) {
+        if (m->frameset_ok && !m->raw && m->guard == RG_DEFAULT && sim_ns(m) == RNS_HTML) sim_text(m, t->data);
+        if (r->last_char != SIZE_MAX && r->last_char + H5W_RTOKEN_WORDS == n) {
+            w[r->last_char + 2] = t->end;
+            return;
+        }
+        r->last_char = n;
+    }
+    uint32_t a = 0, b = 0, c = 0;
+    h5_atom atom = t->type == H5_TOKEN_START_TAG || t->type == H5_TOKEN_END_TAG ? h5_atom_lookup(t->name.ptr, t->name.len) : H5_ATOM_NONE;
+    bool duplicates = m->duplicates;
+    m->duplicates = false;
+    switch (t->type) {
+    case H5_TOKEN_START_TAG:
+        sim_start_tag(m, t, atom);
+        a = (t->self_closing ? H5W_RTOKEN_SELF_CLOSING : 0) | (duplicates ? H5W_RTOKEN_DUPLICATES : 0) |
+            (uint32_t)sim_ns(m) << H5W_RTOKEN_NS_SHIFT | (uint32_t)atom << H5W_RTOKEN_ATOM_SHIFT;
+        b = (uint32_t)t->name.len;
+        c = (uint32_t)t->nattrs;
+        break;
+    case H5_TOKEN_END_TAG:
+        sim_end_tag(m, atom);
+        a = (uint32_t)t->name.len;
+        b = (uint32_t)atom;
+        break;
+    case H5_TOKEN_DOCTYPE:
+        a = (t->has_name ? H5W_TOKEN_HAS_NAME : 0) | (t->has_public_id ? H5W_TOKEN_HAS_PUBLIC_ID : 0) |
+            (t->has_system_id ? H5W_TOKEN_HAS_SYSTEM_ID : 0) | (t->force_quirks ? H5W_TOKEN_FORCE_QUIRKS : 0);
+        break;
+    default:
+        break;
+    }
+    w[n++] = t->type == H5_TOKEN_START_TAG ? H5W_TOKEN_START_TAG
+             : t->type == H5_TOKEN_END_TAG ? H5W_TOKEN_END_TAG
+             : t->type == H5_TOKEN_DOCTYPE ? H5W_TOKEN_DOCTYPE
+             : t->type == H5_TOKEN_COMMENT ? H5W_TOKEN_COMMENT
+                                           : H5W_TOKEN_CHARACTER;
+    w[n++] = t->start;
+    w[n++] = t->end;
+    w[n++] = a;
+    w[n++] = b;
+    w[n++] = c;
+    if (t->type == H5_TOKEN_START_TAG) {
+        for (size_t i = 0; i < t->nattrs; i++) {
+            w[n++] = t->attrs[i].name_start;
+            w[n++] = t->attrs[i].name_end;
+            w[n++] = t->attrs[i].value_start;
+            w[n++] = t->attrs[i].value_end;
+        }
+    }
+    r->words.len = n;
+}
+
+/* A rewrite session (js/rewrite/): fed and read as a tokenizer session
+ * (h5w_stream_input/feed/finish, h5w_stream_words), with records
+ * H5W_RTOKEN_*; processing instructions are bogus comments, as in lol-html. */
+H5W_EXPORT(h5w_rewrite_begin) stream *h5w_rewrite_begin(void) {
+    stream *s = stream_new();
+    if (!s) return NULL;
+    rewrite_sim *m = calloc(1, sizeof *m);
+    s->sim = m;
+    if (!m || !(m->ns = malloc(16)) || !(s->tokenizer = h5_tokenizer_create())) {
+        h5w_stream_free(s);
+        return NULL;
+    }
+    m->cap = 16;
+    m->ns[m->len++] = RNS_HTML;
+    m->frameset_ok = true;
+    m->tokenizer = s->tokenizer;
+    m->rec = &s->rec;
+    /* Processing instructions off: `<?…>` is a bogus comment, as in lol-html. */
+    h5_tokenizer_options o = {.on_token = collect_rewrite_token, .token_ctx = m, .cdata_allowed = sim_cdata_allowed,
+                              .on_error = sim_error, .error_ctx = m, .initial_state = H5_STATE_DATA};
     h5_tokenizer_reset(s->tokenizer, &o);
     return s;
 }

@@ -415,7 +415,7 @@ function growStack(size) {
 
 /**
  * Is node i (record word `info`, name id `id`) an HTML template element, which has template contents?
- * In an XML document (`xml`: the XML section, js/xml-records.js) elements are in namespace "other" and
+ * In an XML document (`xml`: the XML section, js/core/xml-records.js) elements are in namespace "other" and
  * one named template whose XML namespace is the HTML namespace is one: HTML 13.4 puts what the XML
  * parser appends to it in its template contents (src/xml5/xml5_tree_builder.c).
  */

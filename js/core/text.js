@@ -248,3 +248,15 @@ export function lastAtMost(sorted, x) {
   }
   return lo;
 }
+
+/** The byte arrays of `list` (`total` bytes) joined: the array itself when there is one. */
+export function concatBytes(list, total) {
+  if (list.length === 1) return list[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const b of list) {
+    out.set(b, at);
+    at += b.length;
+  }
+  return out;
+}

@@ -35,7 +35,7 @@ function syntaxError(message) {
 
 // HTML 4.16.2: attributes whose values match ASCII case-insensitively on
 // HTML elements in HTML documents.
-const LEGACY_CI_ATTRS = new Set(
+export const LEGACY_CI_ATTRS = new Set(
   ('accept accept-charset align alink axis bgcolor charset checked clear codetype color compact declare defer dir ' +
     'direction disabled enctype face frame hreflang http-equiv lang language link media method multiple nohref ' +
     'noresize noshade nowrap readonly rel rev rules scope scrolling selected shape target text type valign ' +

@@ -35,7 +35,7 @@ import { describe, checkOptions, isBoolean, isFunction, isString, oneOf } from '
 import { PARSE_OPTIONS } from '../dom/parse.js';
 import { checkContext, parseArgs } from '../html/parse.js';
 import { Locator } from '../core/records.js';
-import { PieceText, asBytes, copyToNewBuffer, writeUnits } from '../core/text.js';
+import { PieceText, asBytes, concatBytes, copyToNewBuffer, writeUnits } from '../core/text.js';
 import { TOKENIZE_OPTIONS, readTokens } from '../html/tokenize.js';
 
 const PARSER_OPTIONS = {
@@ -168,17 +168,6 @@ function chunkKind(fn, mode, bytes) {
     throw new TypeError(`${fn}(chunk): this input is ${mode === 'string' ? 'strings' : 'bytes'}, and a chunk of ${kind === 'string' ? 'a string' : 'bytes'} cannot follow: strings and bytes do not mix in one input`);
   }
   return kind;
-}
-
-function concatBytes(list, total) {
-  if (list.length === 1) return list[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const b of list) {
-    out.set(b, at);
-    at += b.length;
-  }
-  return out;
 }
 
 /**

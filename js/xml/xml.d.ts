@@ -35,7 +35,7 @@ export interface XmlAttr extends Dom.Attr {
 }
 
 /**
- * An XML element's attributes (js/xml-dom.js, XmlElement#attributes): the DOM's NamedNodeMap (an
+ * An XML element's attributes (js/dom/xml-dom.js, XmlElement#attributes): the DOM's NamedNodeMap (an
  * Array subclass of Attr snapshots with item, getNamedItem(NS), setNamedItem(NS), removeNamedItem(NS)),
  * whose attributes are XmlAttr; names are matched exactly (XML is case-sensitive).
  */

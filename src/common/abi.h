@@ -121,6 +121,24 @@ typedef enum {
 #define H5W_XTOKEN_HAS_SECOND 2u /* encoding; public id */
 #define H5W_XTOKEN_HAS_THIRD 4u /* standalone; system id */
 
+/* HTMLRewriter (js/rewrite/): the records of a rewrite session
+ * (h5w_rewrite_begin; 32-bit words at h5w_stream_words), no strings: the input
+ * is bytes widened to code units, and JS slices its own bytes by the offsets
+ * (code units = bytes, from the start of the input, mod 2^32).  Every record:
+ * kind (the TOKEN_ kinds), start, end, then three words by kind.  START_TAG:
+ * flags, name length, attribute count, then per attribute name start, name
+ * end, value start, value end (inside the quotes; == name end without a
+ * value).  END_TAG: name length, the name's atom (0: none), 0.  DOCTYPE: the
+ * TOKEN_ DOCTYPE flags, 0, 0.  COMMENT, CHARACTER (adjacent runs merged): 0,
+ * 0, 0. */
+#define H5W_RTOKEN_WORDS 6u /* words of a record before its attributes */
+#define H5W_RTOKEN_ATTR_WORDS 4u /* words per attribute of a START_TAG record */
+#define H5W_RTOKEN_SELF_CLOSING 1u /* START_TAG flags (word 3) */
+#define H5W_RTOKEN_DUPLICATES 2u /* START_TAG flags: the tag repeats an attribute name (the record has the first of each name; JS reads the others from the source, as lol-html keeps them) */
+#define H5W_RTOKEN_NS_SHIFT 8u /* START_TAG flags bits 8-9: the element's namespace as lol-html's tree builder simulator has it (0 HTML, 1 SVG, 2 MathML) */
+#define H5W_RTOKEN_NS_MASK 3u
+#define H5W_RTOKEN_ATOM_SHIFT 16u /* START_TAG flags bits 16-31: the atom of the (lowercased) tag name, 0 if it has none; an END_TAG has it in word 4 */
+
 /* h5w_tokenize(len, state, last_len, flags): the bits of `flags`. */
 #define H5W_TOKENIZE_PROCESSING_INSTRUCTIONS 1u /* <?target data> gives PROCESSING_INSTRUCTION tokens (whatwg/html 320c05f6); without it, the pre-2026 bogus comment */
 

@@ -1,0 +1,828 @@
+// The rewriting engine of HTMLRewriter (js/rewrite/index.js): bytes in,
+// bytes out, as they arrive.
+//
+// The input's bytes are given to the wasm tokenizer widened to code units
+// (h5w_rewrite_begin, wasm/exports.c): markup is ASCII in every encoding
+// HTMLRewriter accepts (ASCII-compatible ones, as lol-html), so the
+// tokenizer's offsets are byte offsets, and its records carry offsets only
+// (RTOKEN_*, scripts/data/abi.json).  The output is the input's own bytes,
+// sliced by those offsets, except where a handler changed something: bytes
+// no handler touches come out exactly as they came in (quotes, case,
+// whitespace, entities, invalid bytes).  The tokenizer switches state for
+// text-switching elements and foreign content as tree construction would
+// (the simulation is in wasm/exports.c; docs/rewriter.md).
+//
+// The stack of open elements is lol-html's (for the selectors and the end
+// tags): every start tag but a void one (and a self-closing one in SVG or
+// MathML) is pushed; an end tag pops up to the last open element of its
+// name, and the elements above it end there too (implied end tags).
+import {
+  RTOKEN_ATOM_SHIFT, RTOKEN_ATTR_WORDS, RTOKEN_DUPLICATES, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_SELF_CLOSING, RTOKEN_WORDS, STATUS_OK,
+  TOKEN_CHARACTER, TOKEN_COMMENT, TOKEN_DOCTYPE, TOKEN_END_TAG, TOKEN_START_TAG,
+} from '../core/abi.js';
+import { ATOMS } from '../core/atoms.js';
+import { statusError } from '../core/errors.js';
+import { getWasm } from '../core/loader.js';
+import { concatBytes } from '../core/text.js';
+import { tokenize } from '../html/tokenize.js';
+import { Comment, Doctype, DocumentEnd, Element, EndTag, TextChunk } from './content.js';
+import { matches } from './selector.js';
+
+// lol-html's void elements (selectors_vm/stack.rs): no end tag is expected.
+const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+// The most code units given to the module at once.
+const FEED_MAX = 1 << 20;
+const TWO32 = 4294967296;
+
+const sessions = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(({ w, s }) => w.h5w_stream_free(s)) : null;
+
+// Names met before, by a number that spells them exactly (names of at most
+// 10 ASCII letters and digits: base 37), so that a tag name makes no string.
+const NAMES = new Map();
+
+/** The name of `len` bytes at `at` of `buf`, ASCII-lowercased (a tag or attribute name). */
+function lowerName(buf, at, len, decode) {
+  if (len <= 10) {
+    let key = 0;
+    let i = at;
+    const e = at + len;
+    for (; i < e; i++) {
+      const c = buf[i] | 0x20;
+      const d = c >= 0x61 && c <= 0x7a ? c - 0x60 : c >= 0x30 && c <= 0x39 && buf[i] === c ? c - 0x2f + 26 : 0;
+      if (d === 0) break;
+      key = key * 37 + d;
+    }
+    if (i === e) {
+      let name = NAMES.get(key);
+      if (name === undefined) {
+        name = String.fromCharCode(...buf.subarray(at, e)).toLowerCase();
+        if (NAMES.size < 4096) NAMES.set(key, name);
+      }
+      return name;
+    }
+  }
+  let s = '';
+  for (let i = at, e = at + len; i < e; i++) {
+    let c = buf[i];
+    if (c >= 0x80) return decode(buf.subarray(at, at + len)).replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    if (c >= 0x41 && c <= 0x5a) c += 32;
+    s += String.fromCharCode(c);
+  }
+  return s;
+}
+
+const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+
+/**
+ * The attributes of start tag `raw` (its source text) with each repeated
+ * name too, as lol-html keeps them (the tokenizer drops repeats, 13.2.5.33):
+ * [[name, value as written, the attribute's source text]].  13.2.5.32-39,
+ * on a tag the tokenizer has already delimited.  Only for tags that repeat
+ * a name (RTOKEN_DUPLICATES).
+ */
+export function scanAttributes(raw, nameLen) {
+  const out = [];
+  const n = raw.length;
+  let i = 1 + nameLen;
+  for (;;) {
+    while (i < n && (isSpace(raw.charCodeAt(i)) || raw[i] === '/')) i++;
+    if (i >= n || raw[i] === '>') return out;
+    const start = i;
+    i++; // the first character is the name's, '=' too (13.2.5.32)
+    while (i < n && !isSpace(raw.charCodeAt(i)) && raw[i] !== '/' && raw[i] !== '>' && raw[i] !== '=') i++;
+    const name = raw.slice(start, i).replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    let j = i;
+    while (j < n && isSpace(raw.charCodeAt(j))) j++;
+    let value = '';
+    if (raw[j] === '=') {
+      j++;
+      while (j < n && isSpace(raw.charCodeAt(j))) j++;
+      const q = raw[j];
+      if (q === '"' || q === "'") {
+        const e = raw.indexOf(q, j + 1);
+        const end = e < 0 ? n : e;
+        value = raw.slice(j + 1, end);
+        i = e < 0 ? n : e + 1;
+      } else {
+        let e = j;
+        while (e < n && !isSpace(raw.charCodeAt(e)) && raw[e] !== '>') e++;
+        value = raw.slice(j, e);
+        i = e;
+      }
+    }
+    out.push([name, value, raw.slice(start, i)]);
+  }
+}
+
+const NO_ATTRS = Object.freeze([]);
+const SPACE = Uint8Array.of(0x20);
+const END = Uint8Array.of(0x3e);
+const SELF_CLOSING_END = Uint8Array.of(0x20, 0x2f, 0x3e);
+const isThenable = (r) => r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function';
+
+/**
+ * An open element: its name, namespace, parent and position among its
+ * siblings (for the selectors), and what its end tag must do.
+ */
+class Item {
+  constructor(name, ns, parent) {
+    this.name = name;
+    this.ns = ns;
+    this.parent = parent;
+    this.children = 0;        // element children so far
+    this.types = null;        // Map name -> count (:nth-of-type)
+    this.childIndex = 0;
+    this.typeIndex = 0;
+    this.tag = null;            // its StartTag while it is matched (KeptAttributes after, if selectors need them)
+    // The text and comment handlers in force inside it: those of the rules it and its ancestors matched
+    // (each once, in the order they were added), then the document's; an element that matched none shares its parent's.
+    this.text = parent === null ? null : parent.text;
+    this.comments = parent === null ? null : parent.comments;
+    this.element = null;      // its Element, when a handler changed what its end tag does
+  }
+  attrs() { return this.tag === null ? NO_ATTRS : this.tag.attrs(); }
+  attr(name) { return this.tag === null ? null : this.tag.attr(name); }
+  test(name, op, want) { return this.tag === null ? undefined : this.tag.test?.(name, op, want); }
+}
+
+/** An ancestor's attributes, kept for the selectors that look at them. */
+class KeptAttributes {
+  constructor(list) { this.list = list; }
+  attrs() { return this.list; }
+  attr(name) {
+    for (const a of this.list) if (a[0] === name) return a[1];
+    return null;
+  }
+}
+
+/**
+ * The start tag being handled: its attributes read from the input (names
+ * lowercased, values as written) when asked, one by name without the others.
+ */
+class StartTag {
+  constructor(engine, words, s, e, name, selfClosing) {
+    Object.assign(this, { x: engine, words, s, e, name, selfClosing });
+    this.nameLen = words[4];
+    this.n = words[5];
+    this.duplicates = (words[3] & RTOKEN_DUPLICATES) !== 0;
+    this.list = null;
+    this.scanned = null;
+  }
+  scan() { return (this.scanned ??= scanAttributes(this.x.str(this.s, this.e), this.nameLen)); }
+  /** [name, value] pairs, in source order (repeated names too). */
+  attrs() {
+    if (this.list !== null) return this.list;
+    if (this.duplicates) return (this.list = this.scan().map(([n, v]) => [n, v]));
+    const { x, words } = this;
+    const list = new Array(this.n);
+    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = x.abs(words[j]);
+      const ne = x.abs(words[j + 1]);
+      const ve = x.abs(words[j + 3]);
+      list[k] = [lowerName(x.buf, ns - x.base, ne - ns, x.enc.decode), ve === ne ? '' : x.str(x.abs(words[j + 2]), ve)];
+    }
+    return (this.list = list);
+  }
+  /** The attributes' names (lowercased), in source order. */
+  names() {
+    if (this.list !== null || this.duplicates) return this.attrs().map((a) => a[0]);
+    const { x, words } = this;
+    const out = new Array(this.n);
+    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = x.abs(words[j]);
+      out[k] = lowerName(x.buf, ns - x.base, x.abs(words[j + 1]) - ns, x.enc.decode);
+    }
+    return out;
+  }
+  /** The value as written of attribute k (source order). */
+  valueAt(k) {
+    if (this.list !== null || this.duplicates) return this.attrs()[k][1];
+    const { x, words } = this;
+    const j = RTOKEN_WORDS + k * RTOKEN_ATTR_WORDS;
+    const ve = x.abs(words[j + 3]);
+    return ve === x.abs(words[j + 1]) ? '' : x.str(x.abs(words[j + 2]), ve);
+  }
+  /** The record index (word) of the first attribute named `name` (lowercase), or -1; compares bytes. */
+  find(name) {
+    const { x, words } = this;
+    const buf = x.buf;
+    const len = name.length;
+    outer: for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = x.abs(words[j]);
+      if (x.abs(words[j + 1]) - ns !== len) continue;
+      for (let i = 0, b = ns - x.base; i < len; i++) {
+        let c = buf[b + i];
+        if (c >= 0x41 && c <= 0x5a) c += 32;
+        if (c !== name.charCodeAt(i)) continue outer;
+      }
+      return j;
+    }
+    return -1;
+  }
+  /** The value of the first attribute named `name` (lowercase), or null; decodes only that value. */
+  attr(name) {
+    if (this.list !== null || this.duplicates) {
+      for (const a of this.attrs()) if (a[0] === name) return a[1];
+      return null;
+    }
+    const j = this.find(name);
+    if (j < 0) return null;
+    const { x, words } = this;
+    const ve = x.abs(words[j + 3]);
+    return ve === x.abs(words[j + 1]) ? '' : x.str(x.abs(words[j + 2]), ve);
+  }
+  /**
+   * Attribute selector `op` ('=', '^=', '$=', '*=') with the ASCII value
+   * `want` on attribute `name`, case-sensitively, on the bytes as written
+   * (no decoding); undefined when the bytes cannot tell (the caller compares
+   * strings).
+   */
+  test(name, op, want) {
+    if (this.list !== null || this.duplicates) return undefined;
+    const j = this.find(name);
+    if (j < 0) return false;
+    const { x, words } = this;
+    const ne = x.abs(words[j + 1]);
+    const ve = x.abs(words[j + 3]);
+    const vs = ve === ne ? ve : x.abs(words[j + 2]);
+    const n = want.length;
+    if (ve - vs < n || (op === '=' && ve - vs !== n)) return false;
+    const buf = x.buf;
+    const at = (from) => {
+      for (let i = 0, b = from - x.base; i < n; i++) if (buf[b + i] !== want.charCodeAt(i)) return false;
+      return true;
+    };
+    if (op === '=' || op === '^=') return at(vs);
+    if (op === '$=') return at(ve - n);
+    for (let p = vs; p + n <= ve; p++) if (at(p)) return true; // '*='
+    return false;
+  }
+  rawName() { return this.x.str(this.s + 1, this.s + 1 + this.nameLen); }
+  /** Each attribute's source offsets, [start, end, start, end, …] (name to the closing quote; no repeated names). */
+  rawSpans() {
+    const { x, words } = this;
+    const out = new Array(2 * this.n);
+    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      let b = x.abs(words[j + 3]);
+      const q = x.buf[b - x.base];
+      if (b !== x.abs(words[j + 1]) && (q === 0x22 || q === 0x27) && x.buf[x.abs(words[j + 2]) - 1 - x.base] === q) b++;
+      out[2 * k] = x.abs(words[j]);
+      out[2 * k + 1] = b;
+    }
+    return out;
+  }
+  /** Each attribute's source text (name to the closing quote), for a tag that repeats a name. */
+  rawAttrs() { return this.scan().map((a) => a[2]); }
+
+}
+
+/**
+ * One transform: write(bytes) and end() give the output bytes (through
+ * `sink`) and return a Promise when a handler returned one.
+ */
+export class Engine {
+  constructor(rules, doc, encoding, sink) {
+    this.rules = rules;       // [{ selector (compiled), element, comments, text }]
+    this.doc = doc;           // { doctype: [], comments: [], text: [], end: [] }
+    this.enc = encoding;      // js/rewrite/encoding.js: { decode(bytes), boundary(buf, a, b), encode(string) }
+    this.sink = sink;
+    this.textRules = rules.some((r) => r.text) || doc.text.length !== 0;
+    this.commentRules = rules.some((r) => r.comments) || doc.comments.length !== 0;
+    this.needTypes = rules.some((r) => r.selector.some((s) => s.compounds.some(({ c }) => c.pseudos?.some((p) => p.name.endsWith('of-type') || p.name === 'not'))));
+    this.needAncestorAttrs = rules.some((r) => r.selector.some((s) => s.compounds.length > 1));
+    this.byTag = new Map();   // tag -> rules whose selectors may match it
+    this.anyTag = [];
+    for (const r of rules) {
+      const tags = new Set(r.selector.map((s) => s.tag));
+      if (tags.has(null)) this.anyTag.push(r);
+      else for (const t of tags) (this.byTag.get(t) ?? this.byTag.set(t, []).get(t)).push(r);
+    }
+    const w = getWasm();
+    const s = w.h5w_rewrite_begin();
+    if (s === 0) throw new RangeError('HTMLRewriter.transform(): out of memory: the tokenizer could not start');
+    this.w = w;
+    this.s = s;
+    sessions?.register(this, { w, s }, this);
+    this.buf = new Uint8Array(0);
+    this.store = null;        // the buffer buf is in when it joins an unfinished token to a new chunk
+    this.base = 0;            // offset of buf[0] in the input
+    this.fed = 0;             // bytes given to the tokenizer
+    this.flushFrom = 0;       // input before it is written out (or dropped)
+    this.cursor = 0;          // input before it is tokenized and handled
+    this.suppress = 0;        // > 0: inside removed content, nothing is written
+    this.pieces = [];         // Uint8Array, or strings (UTF-8 only, `strings`)
+    this.outLen = 0;
+    this.strings = false;
+    this.root = new Item('', 0, null);
+    this.root.text = { rules: [], fns: doc.text };
+    this.root.comments = { rules: [], fns: doc.comments };
+    this.stack = [];
+    this.inText = false;
+    this.textFrom = 0;
+  }
+
+  free() {
+    if (this.s === 0) return;
+    sessions?.unregister(this);
+    this.w.h5w_stream_free(this.s);
+    this.s = 0;
+  }
+
+  // ---- output -------------------------------------------------------------
+  /** Writes the input up to `pos` as it came (nothing inside removed content). */
+  emitUpTo(pos) {
+    if (pos <= this.flushFrom) return;
+    if (this.suppress === 0) {
+      const p = this.buf.subarray(this.flushFrom - this.base, pos - this.base);
+      this.pieces.push(p);
+      this.outLen += p.length;
+    }
+    this.flushFrom = pos;
+  }
+  /** Drops the input up to `pos` (a token a handler removed or replaced). */
+  skipTo(pos) {
+    if (pos > this.flushFrom) this.flushFrom = pos;
+  }
+  /** Writes input bytes [a, b) that are not at the write position (a start tag written again). */
+  emitRaw(a, b) {
+    if (this.suppress !== 0 || b <= a) return;
+    this.pieces.push(this.buf.subarray(a - this.base, b - this.base));
+    this.outLen += b - a;
+  }
+  /** Writes constant bytes (ASCII, the same in every encoding HTMLRewriter takes). */
+  insertBytes(bytes) {
+    if (this.suppress !== 0) return;
+    this.pieces.push(bytes);
+    this.outLen += bytes.length;
+  }
+  /** Writes inserted content. */
+  insert(str) {
+    if (str === '' || this.suppress !== 0) return;
+    if (this.enc.encodeInto !== null) {
+      // UTF-8: encoded at the flush, straight into the output (3 bytes per code unit at most).
+      this.pieces.push(str);
+      this.outLen += 3 * str.length;
+      this.strings = true;
+      return;
+    }
+    const b = this.enc.encode(str);
+    this.pieces.push(b);
+    this.outLen += b.length;
+  }
+  flushOut() {
+    if (this.outLen === 0) {
+      this.pieces.length = 0;
+      return;
+    }
+    let out;
+    if (this.strings) {
+      out = new Uint8Array(this.outLen);
+      let at = 0;
+      for (const p of this.pieces) {
+        if (typeof p === 'string') at += this.enc.encodeInto(p, out.subarray(at)).written;
+        else {
+          out.set(p, at);
+          at += p.length;
+        }
+      }
+      out = out.subarray(0, at);
+      this.strings = false;
+    } else out = this.pieces.length === 1 ? this.pieces[0].slice() : concatBytes(this.pieces, this.outLen);
+    this.pieces = [];
+    this.outLen = 0;
+    // The output is the sink's own: a single piece (a slice of the input, which the caller may reuse) is copied.
+    this.sink(out);
+  }
+
+  /** The string of input bytes [a, b). */
+  str(a, b) { return this.enc.decode(this.buf.subarray(a - this.base, b - this.base)); }
+  abs(off) { return this.base + ((off - (this.base % TWO32)) >>> 0); }
+
+  // ---- input --------------------------------------------------------------
+  /** Feeds `bytes` (a Uint8Array); returns a Promise when a handler did. */
+  write(bytes) {
+    if (bytes.length === 0) return undefined;
+    const keep = Math.min(this.cursor, this.flushFrom, this.inText ? this.textFrom : Infinity);
+    const tail = this.buf.subarray(keep - this.base);
+    if (tail.length === 0) this.buf = bytes;
+    else {
+      // The unfinished token and the new bytes, in one buffer kept from chunk to chunk (every output was copied out).
+      const need = tail.length + bytes.length;
+      let store = this.store;
+      if (store === null || store.length < need) store = this.store = new Uint8Array(Math.max(need, 2 * (store?.length ?? 0), 1 << 16));
+      if (tail.buffer === store.buffer) store.copyWithin(0, tail.byteOffset, tail.byteOffset + tail.length);
+      else store.set(tail);
+      store.set(bytes, tail.length);
+      this.buf = store.subarray(0, need);
+    }
+    this.base = keep;
+    return this.feedFrom(bytes, 0);
+  }
+
+  /** Feeds bytes[from..] in pieces of at most FEED_MAX, handling each piece's tokens. */
+  feedFrom(bytes, from) {
+    while (from < bytes.length) {
+      const n = Math.min(FEED_MAX, bytes.length - from);
+      const w = this.w;
+      const ptr = w.h5w_stream_input(this.s, n);
+      if (ptr === 0) throw new RangeError(`HTMLRewriter: out of memory: a chunk of ${n} bytes does not fit the module's memory`);
+      new Uint16Array(w.memory.buffer, ptr, n).set(from === 0 && n === bytes.length ? bytes : bytes.subarray(from, from + n));
+      const st = w.h5w_stream_feed(this.s, n);
+      if (st !== STATUS_OK) statusError('HTMLRewriter', st, this.fed);
+      this.fed += n;
+      from += n;
+      const r = this.handle(false);
+      if (r !== undefined) return r.then(() => this.feedFrom(bytes, from));
+    }
+    return undefined;
+  }
+
+  /** The end of the input; returns a Promise when a handler did. */
+  end() {
+    const st = this.w.h5w_stream_finish(this.s);
+    if (st !== STATUS_OK) statusError('HTMLRewriter', st, this.fed);
+    const r = this.handle(true);
+    return r === undefined ? this.finish() : r.then(() => this.finish());
+  }
+
+  finish() {
+    // What no token covers (a tag the input ended in) is written as it came.
+    this.emitUpTo(this.base + this.buf.length);
+    this.cursor = this.base + this.buf.length;
+    return this.chain(this.closeOpen(), () => this.documentEnd());
+  }
+
+  documentEnd() {
+    const end = this.doc.end;
+    if (end.length === 0) return this.closeOutput();
+    const d = new DocumentEnd();
+    const after = () => {
+      d._live = false;
+      this.insert(d._append);
+      return this.closeOutput();
+    };
+    return this.chain(this.callAll(end, d), after);
+  }
+
+  closeOutput() {
+    this.free();
+    this.flushOut();
+    return undefined;
+  }
+
+  /** g(r), after r settles if it is a Promise. */
+  chain(r, g) { return isThenable(r) ? r.then(g) : g(r); }
+
+  /** Calls each handler with `arg`, in order, awaiting the Promises they return. */
+  callAll(handlers, arg, from = 0) {
+    for (let i = from; i < handlers.length; i++) {
+      const r = handlers[i](arg);
+      if (isThenable(r)) return Promise.resolve(r).then(() => this.callAll(handlers, arg, i + 1));
+    }
+    return undefined;
+  }
+
+  // ---- tokens -------------------------------------------------------------
+  /** Handles the records of the last feed (or the finish). */
+  handle(final) {
+    const w = this.w;
+    const n = w.h5w_stream_words_len(this.s);
+    // A view of the session's records, not a copy: a view that a call into the module (a handler's, another
+    // transform's while one awaits) detached by growing its memory is made again (the records stay where they are).
+    const r = n === 0 ? undefined : this.records(new Uint32Array(w.memory.buffer, w.h5w_stream_words(this.s), n), 0);
+    return this.chain(r, () => this.afterRecords(final));
+  }
+
+  afterRecords(final) {
+    const r = this.inText ? (final ? this.endText() : this.textChunk(false)) : undefined;
+    return this.chain(r, () => {
+      this.emitUpTo(this.inText && this.textRules ? this.textFrom : this.cursor);
+      this.flushOut();
+      return undefined;
+    });
+  }
+
+  records(words, i, ptr = words.byteOffset, n = words.length) {
+    while (i < n) {
+      if (words.length === 0) words = new Uint32Array(this.w.memory.buffer, ptr, n);
+      const kind = words[i];
+      const s = this.abs(words[i + 1]);
+      const e = this.abs(words[i + 2]);
+      if (kind === TOKEN_CHARACTER) {
+        if (!this.inText) {
+          this.inText = true;
+          this.textFrom = this.cursor;
+        }
+        this.cursor = e;
+        i += RTOKEN_WORDS;
+        continue;
+      }
+      let r;
+      if (this.inText || s > this.cursor) {
+        // Text ends here (input no token covered, such as a CDATA section's brackets, is text).
+        if (!this.inText) {
+          this.inText = true;
+          this.textFrom = this.cursor;
+        }
+        this.cursor = s;
+        r = this.endText();
+        if (r !== undefined) return r.then(() => this.records(words, i, ptr, n));
+      }
+      const at = i;
+      i += RTOKEN_WORDS;
+      if (kind === TOKEN_START_TAG) {
+        i += words[at + 5] * RTOKEN_ATTR_WORDS;
+        r = this.startTag(words, at, s, e);
+      } else if (kind === TOKEN_END_TAG) r = this.endTag(words[at + 3], words[at + 4], s, e);
+      else if (kind === TOKEN_COMMENT) r = this.comment(s, e);
+      else if (kind === TOKEN_DOCTYPE) r = this.doctype(s, e);
+      this.cursor = e;
+      if (r !== undefined) return r.then(() => this.records(words, i, ptr, n));
+    }
+    return undefined;
+  }
+
+  // ---- text ---------------------------------------------------------------
+  /** The handlers of `key` ('text', 'comments') in force: the innermost open element's (Item). */
+  contentHandlers(key) {
+    return (this.stack.length ? this.stack[this.stack.length - 1] : this.root)[key].fns;
+  }
+
+  /** `inherited` ({ rules, fns }) with the rules of `own` that have handlers `key` added. */
+  withRules(inherited, own, key) {
+    const rules = [...new Set([...inherited.rules, ...own])].sort((a, b) => a.index - b.index);
+    return { rules, fns: rules.map((r) => r[key]).concat(this.doc[key]) };
+  }
+
+  /** The text [textFrom, cursor) as a chunk (last: and the end of its text node). */
+  textChunk(last) {
+    if (!this.textRules) return undefined;
+    const a = this.textFrom;
+    // A chunk ends on a character boundary (the bytes of a character cut by the input's chunks wait for the rest).
+    const b = last ? this.cursor : this.enc.boundary(this.buf, a - this.base, this.cursor - this.base) + this.base;
+    if (a === b && !last) return undefined;
+    const handlers = this.contentHandlers('text');
+    if (handlers.length === 0) {
+      this.textFrom = b;
+      return undefined;
+    }
+    const text = a === b ? '' : this.str(a, b);
+    if (last && text !== '') {
+      // The text before the end, then the empty chunk that ends the node (as lol-html gives them).
+      const first = this.runText(handlers, new TextChunk(text, false), a, b);
+      return this.chain(first, () => this.runText(handlers, new TextChunk('', true), b, b));
+    }
+    return this.runText(handlers, new TextChunk(text, last), a, b);
+  }
+
+  runText(handlers, t, a, b) {
+    this.textFrom = b;
+    return this.chain(this.callAll(handlers, t), () => {
+      t._live = false;
+      this.mutate(t._m, a, b, null);
+    });
+  }
+
+  endText() {
+    const r = this.textChunk(true);
+    return this.chain(r, () => {
+      this.inText = false;
+    });
+  }
+
+  /** Writes a token [a, b) with mutations `m`: before, the token (or `raw`, or its replacement), after. */
+  mutate(m, a, b, raw) {
+    if (m.before === '' && m.after === '' && !m.removed && raw === null) return;
+    this.emitUpTo(a);
+    this.insert(m.before);
+    if (m.removed) {
+      this.skipTo(b);
+      this.insert(m.replacement);
+    } else if (raw !== null) {
+      this.skipTo(b);
+      this.insert(raw);
+    } else this.emitUpTo(b);
+    this.insert(m.after);
+  }
+
+  // ---- comments, doctypes ------------------------------------------------
+  comment(s, e) {
+    if (!this.commentRules) return undefined;
+    const list = this.contentHandlers('comments');
+    if (list.length === 0) return undefined;
+    const raw = this.str(s, e);
+    // The text between the delimiters: <!--…-->, <!--…--!>, <!…>, <?…>, </…> (13.2.5.42-45, bogus comments), or to the end.
+    let text;
+    if (raw.startsWith('<!--')) {
+      const body = raw.slice(4);
+      text = body.endsWith('--!>') ? body.slice(0, -4) : body.endsWith('-->') ? body.slice(0, -3) : body.endsWith('>') && body.length <= 2 ? '' : body;
+    } else {
+      const from = raw.startsWith('<?') ? 1 : 2;
+      text = raw.endsWith('>') ? raw.slice(from, -1) : raw.slice(from);
+    }
+    const c = new Comment(text);
+    return this.chain(this.callAll(list, c), () => {
+      c._live = false;
+      this.mutate(c._m, s, e, c._changed ? `<!--${c._text}-->` : null);
+    });
+  }
+
+  doctype(s, e) {
+    const list = this.doc.doctype;
+    if (list.length === 0) return undefined;
+    const t = tokenize(this.str(s, e), { processingInstructions: false })[0];
+    const d = new Doctype(t?.name ?? null, t?.publicId ?? null, t?.systemId ?? null);
+    return this.callAll(list, d);
+  }
+
+  // ---- elements -----------------------------------------------------------
+  startTag(words, at, s, e) {
+    const flags = words[at + 3];
+    const ns = (flags >>> RTOKEN_NS_SHIFT) & RTOKEN_NS_MASK;
+    const selfClosing = (flags & RTOKEN_SELF_CLOSING) !== 0;
+    const nameLen = words[at + 4];
+    const atom = flags >>> RTOKEN_ATOM_SHIFT;
+    const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 1 - this.base, nameLen, this.enc.decode);
+    const parent = this.stack.length ? this.stack[this.stack.length - 1] : this.root;
+    const item = new Item(name, ns, parent);
+    item.childIndex = ++parent.children;
+    if (this.needTypes) {
+      const types = (parent.types ??= new Map());
+      const k = (types.get(name) ?? 0) + 1;
+      types.set(name, k);
+      item.typeIndex = k;
+    }
+    const canHaveContent = ns === 0 ? !VOID.has(name) : !selfClosing;
+    if (canHaveContent) this.stack.push(item);
+    const cands = this.byTag.get(name);
+    if (cands === undefined && this.anyTag.length === 0 && !this.needAncestorAttrs) return undefined;
+
+    // The tag's own copy of its record (the records are a view of the module's memory).
+    const tag = new StartTag(this, words.slice(at, at + RTOKEN_WORDS + words[at + 5] * RTOKEN_ATTR_WORDS), s, e, name, selfClosing);
+    item.tag = tag;
+    // The rules that match, in the order they were added.
+    let matched = null;
+    if (cands !== undefined || this.anyTag.length !== 0) {
+      const list = cands === undefined ? this.anyTag : this.anyTag.length === 0 ? cands : this.rules.filter((r) => cands.includes(r) || this.anyTag.includes(r));
+      for (const r of list) {
+        if (matches(r.selector, item)) (matched ??= []).push(r);
+      }
+    }
+    // An ancestor's attributes are kept only when a selector looks at them (no input is kept for them).
+    item.tag = this.needAncestorAttrs && canHaveContent ? new KeptAttributes(tag.attrs()) : null;
+    if (matched === null) return undefined;
+    const elementHandlers = [];
+    let ownText = null;
+    let ownComments = null;
+    for (const r of matched) {
+      if (r.element) elementHandlers.push(r.element);
+      if (canHaveContent) {
+        if (r.text) (ownText ??= []).push(r);
+        if (r.comments) (ownComments ??= []).push(r);
+      }
+    }
+    if (ownText !== null) item.text = this.withRules(item.text, ownText, 'text');
+    if (ownComments !== null) item.comments = this.withRules(item.comments, ownComments, 'comments');
+    if (elementHandlers.length === 0) return undefined;
+    const el = new Element(tag, ns, canHaveContent, canHaveContent ? item : null);
+    return this.chain(this.callAll(elementHandlers, el), () => this.applyElement(el, item, s, e, canHaveContent));
+  }
+
+  applyElement(el, item, s, e, canHaveContent) {
+    el._live = false;
+    const m = el._m;
+    this.emitUpTo(s);
+    this.insert(m.before);
+    if (m.removed && !el._keepContent) {
+      // remove(), replace(): the start tag, the content and the end tag go.
+      this.skipTo(e);
+      this.insert(m.replacement);
+      if (canHaveContent) {
+        this.suppress++;
+        item.element = { suppress: true, dropEnd: true, append: '', after: m.after, handlers: el._endTagHandlers, name: el._name };
+      } else this.insert(m.after);
+      return;
+    }
+    if (el._keepContent) this.skipTo(e);
+    else if (el._name !== null || el._attrs !== null) {
+      this.skipTo(e);
+      this.writeStartTag(el);
+    } else this.emitUpTo(e);
+    this.insert(el._prepend);
+    if (el._inner !== null) this.insert(el._inner);
+    if (canHaveContent) {
+      if (el._inner !== null) this.suppress++;
+      if (el._inner !== null || el._keepContent || el._append !== '' || m.after !== '' || el._endTagHandlers !== null || el._name !== null) {
+        item.element = { suppress: el._inner !== null, dropEnd: el._keepContent, append: el._append, after: m.after, handlers: el._endTagHandlers, name: el._name };
+      }
+    } else this.insert(m.after);
+    return undefined;
+  }
+
+  /**
+   * Writes the start tag after a change of name or attributes, as lol-html
+   * writes it: `<`, the name, each attribute after one space (unchanged ones
+   * as written: their bytes, not decoded), ` />` or `>`.
+   */
+  writeStartTag(el) {
+    const tag = el._tag;
+    const spans = tag.duplicates ? null : tag.rawSpans();
+    const raw = spans === null ? tag.rawAttrs() : null;
+    if (el._name !== null) this.insert('<' + el._name);
+    else this.emitRaw(tag.s, tag.s + 1 + tag.nameLen);
+    const list = el._attrs ?? Array.from({ length: spans === null ? raw.length : spans.length / 2 }, (_, k) => [null, null, k, false]);
+    for (const [n, v, k, changed] of list) {
+      if (!changed) {
+        if (spans === null) this.insert(' ' + raw[k]);
+        else {
+          this.insertBytes(SPACE);
+          this.emitRaw(spans[2 * k], spans[2 * k + 1]);
+        }
+        continue;
+      }
+      // A changed value: its name as written (a new attribute: as given), the value in double quotes.
+      const value = `="${v.replace(/"/g, '&quot;')}"`;
+      if (k < 0) this.insert(' ' + n + value);
+      else if (spans === null) this.insert(' ' + raw[k].slice(0, n.length) + value);
+      else {
+        this.insertBytes(SPACE);
+        this.emitRaw(spans[2 * k], spans[2 * k] + n.length);
+        this.insert(value);
+      }
+    }
+    this.insertBytes(tag.selfClosing ? SELF_CLOSING_END : END);
+  }
+
+
+  endTag(nameLen, atom, s, e) {
+    const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 2 - this.base, nameLen, this.enc.decode);
+    const stack = this.stack;
+    let k = stack.length - 1;
+    while (k >= 0 && stack[k].name !== name) k--;
+    if (k < 0) return undefined;
+    // The elements above the one it ends end with it, innermost first (lol-html's stack).
+    const popped = stack.splice(k).reverse();
+    if (!popped.some((it) => it.element !== null)) return undefined;
+    this.emitUpTo(s);
+    return this.chain(this.endTagMutations(popped, 0, name, null), (m) => this.writeEndTag(m, s, e));
+  }
+
+  /**
+   * What the end tag [s, e) becomes: the changes of the last of the elements
+   * it ends that changed its end tag (as lol-html, where each one's replace
+   * the one's before: an element ended by an ancestor's end tag acts on that
+   * end tag).  Returns a Promise when a handler did.
+   */
+  endTagMutations(popped, from, tokenName, m, atEnd = false) {
+    for (let i = from; i < popped.length; i++) {
+      const item = popped[i];
+      const x = item.element;
+      if (x === null) continue;
+      if (x.suppress) this.suppress--;
+      m = { before: x.append, after: x.after, removed: x.dropEnd, name: x.name };
+      if (x.handlers === null) continue;
+      const t = new EndTag(x.name ?? tokenName, atEnd || i !== popped.length - 1);
+      const r = this.callAll(x.handlers, t);
+      const done = () => {
+        t._live = false;
+        m.before += t._m.before;
+        m.after = t._m.after + m.after;
+        if (t._m.removed) m.removed = true;
+        if (t._renamed) m.name = t._n;
+      };
+      if (r !== undefined) {
+        const mm = m;
+        return r.then(() => {
+          done();
+          return this.endTagMutations(popped, i + 1, tokenName, mm, atEnd);
+        });
+      }
+      done();
+    }
+    return m;
+  }
+
+  writeEndTag(m, s, e) {
+    if (m === null) return undefined;
+    this.insert(m.before);
+    if (m.removed) this.skipTo(e);
+    else if (m.name !== null) {
+      this.skipTo(e);
+      this.insert(`</${m.name}>`);
+    } else this.emitUpTo(e);
+    this.insert(m.after);
+    return undefined;
+  }
+
+  /** Elements left open at the end: each one's end tag is implied there (workerd has none: docs/rewriter.md). */
+  closeOpen() {
+    while (this.stack.length !== 0) {
+      const item = this.stack.pop();
+      if (item.element === null) continue;
+      const at = this.cursor;
+      const r = this.chain(this.endTagMutations([item], 0, item.name, null, true), (m) => this.writeEndTag(m && { ...m, removed: true }, at, at));
+      if (r !== undefined) return r.then(() => this.closeOpen());
+    }
+    return undefined;
+  }
+}

@@ -48,7 +48,7 @@ js/index.cjs: js/node.bundle.js
 js/index.d.cts: $(wildcard js/*.d.ts js/*/*.d.ts) scripts/build-dcts.mjs
 	$(NODE) scripts/build-dcts.mjs
 # html5-wasm/inline (js/inline.js) embeds the wasm as base64: shipped, not committed.
-js/inline-wasm.js: dist/html5.wasm dist/xml5.wasm scripts/build-inline.mjs
+js/inline-wasm.js: dist/html5.wasm dist/xml5.wasm dist/rewrite.wasm scripts/build-inline.mjs
 	$(NODE) scripts/build-inline.mjs
 # The browser entry points: minified ES modules with source maps (also
 # dist/html5-wasm-inline.min.js, dist/html5-wasm-core.min.js); shipped, not committed.
@@ -116,7 +116,7 @@ WASM_FLAGS := $(WASM_CC) -O3 \
   -s ABORTING_MALLOC=0 -s ERROR_ON_UNDEFINED_SYMBOLS=1 -s FILESYSTEM=0 \
   -s MALLOC=emmalloc
 
-wasm: dist/html5.wasm dist/xml5.wasm
+wasm: dist/html5.wasm dist/xml5.wasm dist/rewrite.wasm
 
 # Code off the hot path of parse() is compiled for size (-Os), which keeps
 # the package within its 150 KB gzipped budget (issue 21):
@@ -153,12 +153,24 @@ XML_WASM_SMALL_O := $(B)/wasm/small/xml/exports.o
 $(B)/wasm/small/xml/exports.o: wasm/exports.c $(HDR)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CC) -DH5W_XML_MODULE -Os -c $< -o $@
+# dist/rewrite.wasm (issue 33): the tokenizer and HTMLRewriter's sessions, no
+# tree builder; loaded only by the rewriter (js/rewrite/module.js).
+REWRITE_WASM_SMALL_O := $(B)/wasm/small/rewrite/exports.o
+$(B)/wasm/small/rewrite/exports.o: wasm/exports.c $(HDR)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CC) -DH5W_REWRITE_MODULE -Os -c $< -o $@
 
 dist/html5.wasm: $(SRC) $(HDR) wasm/exports.c $(WASM_SMALL_O)
 	@mkdir -p $(B)/wasm dist
 	$(EMCC) $(WASM_FLAGS) $(filter-out $(WASM_SMALL),$(HTML_WASM_SRC)) $(filter-out $(B)/wasm/small/src/xml5/%,$(WASM_SMALL_O)) -o $(B)/wasm/html5.raw.wasm
 	$(WASM_OPT) -O3 --enable-simd --enable-bulk-memory --strip-debug --strip-producers \
 	  $(B)/wasm/html5.raw.wasm -o $@
+
+dist/rewrite.wasm: $(SRC) $(HDR) wasm/exports.c $(WASM_SMALL_O) $(REWRITE_WASM_SMALL_O)
+	@mkdir -p $(B)/wasm dist
+	$(EMCC) $(WASM_FLAGS) $(filter-out $(WASM_SMALL),$(HTML_WASM_SRC)) $(filter-out $(B)/wasm/small/wasm/exports.o $(B)/wasm/small/src/xml5/%,$(WASM_SMALL_O)) $(REWRITE_WASM_SMALL_O) -o $(B)/wasm/rewrite.raw.wasm
+	$(WASM_OPT) -O3 --enable-simd --enable-bulk-memory --strip-debug --strip-producers \
+	  $(B)/wasm/rewrite.raw.wasm -o $@
 
 dist/xml5.wasm: $(SRC) $(HDR) wasm/exports.c $(WASM_SMALL_O) $(XML_WASM_SMALL_O)
 	@mkdir -p $(B)/wasm dist

@@ -26,6 +26,7 @@ export { dumpXmlTree } from './xml/xml-dump.js';
 // DOMPurify and other libraries that take a window (js/window/): bundlers drop it from programs that do not use it.
 export { createWindow } from './window/window.js';
 export { HTMLRewriter } from './rewrite/index.js';
+export { initRewrite, initRewriteSync } from './rewrite/module.js';
 export { Sanitizer, installSanitizerMembers, isJavascriptURL, parseHTML, parseHTMLUnsafe, sanitize } from './sanitize/index.js';
 
 /**

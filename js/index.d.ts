@@ -98,6 +98,13 @@ export declare function isReady(): boolean;
 export declare function initXml(source?: WasmSource | null, options?: InitOptions): Promise<void>;
 /** initXml() from the bytes of xml5.wasm or its compiled module. */
 export declare function initXmlSync(source: ArrayBuffer | ArrayBufferView | WasmModule, options?: InitOptions): void;
+/**
+ * Load rewrite.wasm, HTMLRewriter's own module (init() of the main entry loads it too when the program
+ * uses the rewriter; in Node it loads on first use): from `source`, or beside the package.
+ */
+export declare function initRewrite(source?: WasmSource | null, options?: InitOptions): Promise<void>;
+/** initRewrite() from the bytes of rewrite.wasm or its compiled module. */
+export declare function initRewriteSync(source: ArrayBuffer | ArrayBufferView | WasmModule, options?: InitOptions): void;
 
 export interface MemoryUsage {
   /** Bytes of the module's linear memory. */

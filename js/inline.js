@@ -1,4 +1,4 @@
-// html5-wasm/inline: the same API with html5.wasm and xml5.wasm embedded (base64 in the
+// html5-wasm/inline: the same API with html5.wasm, xml5.wasm and rewrite.wasm embedded (base64 in the
 // generated js/inline-wasm.js), for single-file bundles and runtimes
 // without file access or a URL to fetch from.  It initialises at import
 // where the platform compiles WebAssembly synchronously (Node, Deno, Bun,
@@ -6,7 +6,7 @@
 // so there `await init()` (no argument needed) compiles it asynchronously.
 import { initNowOrOnFirstUse, initSync, load, setPlatformSource } from './core/loader.js';
 import { installAll } from './api.js';
-import WASM_BASE64, { XML5_WASM } from './inline-wasm.js';
+import WASM_BASE64, { REWRITE_WASM, XML5_WASM } from './inline-wasm.js';
 
 export * from './api.js';
 
@@ -25,8 +25,9 @@ function wasmBytes() {
   if (bytes === null) bytes = fromBase64(WASM_BASE64);
   return bytes;
 }
-// xml5.wasm is decoded and compiled on the first XML call.
-setPlatformSource((file) => (file === 'html5.wasm' ? wasmBytes() : fromBase64(XML5_WASM)));
+// xml5.wasm and rewrite.wasm are decoded and compiled on their first use.
+const EMBEDDED = { 'xml5.wasm': XML5_WASM, 'rewrite.wasm': REWRITE_WASM };
+setPlatformSource((file) => (file === 'html5.wasm' ? wasmBytes() : fromBase64(EMBEDDED[file])));
 
 const initInline = () => {
   try {

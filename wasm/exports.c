@@ -22,6 +22,24 @@
 
 #define H5W_EXPORT(name) __attribute__((export_name(#name)))
 
+/* Which module this build is (Makefile): dist/html5.wasm (the default: the
+ * tokenizer, tree builder, serializer and streaming), dist/xml5.wasm
+ * (H5W_XML_MODULE: XML5) or dist/rewrite.wasm (H5W_REWRITE_MODULE: the
+ * tokenizer and HTMLRewriter's sessions, no tree builder).  The sections
+ * below are guarded by what needs them; the linker keeps only the C that a
+ * module's entry points reach. */
+#if defined(H5W_XML_MODULE)
+#define H5W_HTML 0
+#define H5W_REWRITE 0
+#elif defined(H5W_REWRITE_MODULE)
+#define H5W_HTML 0
+#define H5W_REWRITE 1
+#else
+#define H5W_HTML 1
+#define H5W_REWRITE 0
+#endif
+#define H5W_TOKENS (H5W_HTML || H5W_REWRITE) /* the tokenizer's records and sessions */
+
 /* ---- growable arrays of 32-bit words ----------------------------------- */
 typedef struct {
     uint32_t *data;
@@ -70,7 +88,7 @@ typedef struct {
 
 static h5_buf input;            /* UTF-16 input written by JS */
 static records out;
-#ifndef H5W_XML_MODULE
+#if H5W_TOKENS
 static h5_tokenizer *tokenizer;
 #endif
 
@@ -119,7 +137,7 @@ _Static_assert((int)H5_SNIFF_DEFAULT == (int)H5W_SNIFF_SOURCE_DEFAULT && H5_PRES
 _Static_assert((int)H5_CONFIDENCE_CERTAIN <= (int)H5W_PARSE_CONFIDENCE_MASK &&
                    (int)H5_ENC_COUNT <= (int)H5W_PARSE_ENCODING_MASK + 1,
                "encoding and confidence fit their fields");
-#ifndef H5W_XML_MODULE /* HTML only (dist/html5.wasm) */
+#if H5W_HTML /* dist/html5.wasm */
 H5W_EXPORT(h5w_sniff) uint32_t h5w_sniff(uint32_t len, uint32_t transport, uint32_t fallback) {
     if ((size_t)len > input.len * sizeof(h5_char)) return 0;
     h5_sniff_result r = h5_sniff_encoding((const uint8_t *)input.data, len, (h5_encoding)transport,
@@ -133,7 +151,7 @@ H5W_EXPORT(h5w_get_encoding) uint32_t h5w_get_encoding(uint32_t len) {
     return (uint32_t)h5_get_encoding((h5_str){input.data, len});
 }
 
-#ifndef H5W_XML_MODULE /* HTML only (dist/html5.wasm) */
+#if H5W_HTML /* dist/html5.wasm */
 H5W_EXPORT(h5w_error_name) const char *h5w_error_name(uint32_t code) {
     return h5_error_name((h5_error_code)code);
 }
@@ -154,7 +172,7 @@ static void records_reset(records *r) {
     r->failed = false;
     r->last_char = SIZE_MAX;
 }
-#ifndef H5W_XML_MODULE
+#if H5W_TOKENS
 static void records_free(records *r) {
     free(r->words.data);
     h5_buf_free(&r->str);
@@ -224,7 +242,7 @@ static size_t put_tag(records *r, uint32_t *w, size_t n, h5_str name, const h5_t
     return n;
 }
 
-#ifndef H5W_XML_MODULE /* HTML only (dist/html5.wasm) */
+#if H5W_TOKENS /* dist/html5.wasm and dist/rewrite.wasm */
 static void collect_token(void *ctx, h5_token *t) {
     records *r = ctx;
     if (r->failed) return;
@@ -330,15 +348,17 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
  *          tells whether a <meta> declared another encoding to parse again
  *          with (13.2.3.4)
  *   ctx_ns: h5_element_ns of the context element */
+#if !H5W_REWRITE /* (dist/rewrite.wasm writes no tree) */
 static bool flat_ready;
-#ifndef H5W_XML_MODULE /* HTML only (dist/html5.wasm) */
+#endif
+#if H5W_HTML /* dist/html5.wasm */
 static h5_parser *parser;
 static uint32_t memory_limit_mb;
 #endif
 
 H5W_EXPORT(h5w_out_buf) uint8_t *h5w_out_buf(void) { return flat.data; }
 H5W_EXPORT(h5w_out_buf_len) uint32_t h5w_out_buf_len(void) { return (uint32_t)flat.len; }
-#ifndef H5W_XML_MODULE /* HTML only (dist/html5.wasm) */
+#if H5W_HTML /* dist/html5.wasm */
 static uint32_t encoding_change; /* of the last parse */
 H5W_EXPORT(h5w_encoding_change) uint32_t h5w_encoding_change(void) { return encoding_change; }
 /* Tests: cap the arena of each parse (MiB, 0 = none) to exercise OOM paths. */
@@ -433,6 +453,8 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
     return (uint32_t)st;
 }
 
+#endif
+#if H5W_TOKENS /* dist/html5.wasm and dist/rewrite.wasm */
 /* ---- streaming (parseStream, createParser, createTokenizer) -------------
  * A session is fed chunks as they arrive and owns everything it needs (its
  * parser or tokenizer, its chunk buffer, its records), so several sessions
@@ -462,7 +484,9 @@ H5W_EXPORT(h5w_parse) uint32_t h5w_parse(uint32_t len, uint32_t flags, uint32_t 
  *       with the tokens and errors completed by it
  *   h5w_stream_free(s): either kind, finished or not */
 typedef struct rewrite_sim rewrite_sim;
+#if H5W_REWRITE
 static void sim_free(rewrite_sim *m);
+#endif
 typedef struct {
     h5_parser *parser;          /* a parse, or */
     h5_tokenizer *tokenizer;    /* a tokenizer */
@@ -477,6 +501,7 @@ typedef struct {
 /* A finished session's parser, kept for the next session: its arena's
  * blocks are reused as h5w_parse reuses its parser's (unless a large
  * document inflated them). */
+#if H5W_HTML
 static h5_parser *spare_parser;
 
 static void stream_drop_parser(stream *s, bool large) {
@@ -485,6 +510,7 @@ static void stream_drop_parser(stream *s, bool large) {
     else h5_parser_destroy(s->parser);
     s->parser = NULL;
 }
+#endif
 
 static stream *stream_new(void) {
     stream *s = calloc(1, sizeof *s);
@@ -494,14 +520,19 @@ static stream *stream_new(void) {
 
 H5W_EXPORT(h5w_stream_free) void h5w_stream_free(stream *s) {
     if (!s) return;
+#if H5W_HTML
     h5_parser_destroy(s->parser); /* unfinished: its state is of no use */
+#endif
     h5_tokenizer_destroy(s->tokenizer);
+#if H5W_REWRITE
     sim_free(s->sim);
+#endif
     h5_buf_free(&s->chunk);
     records_free(&s->rec);
     free(s);
 }
 
+#if H5W_HTML
 H5W_EXPORT(h5w_stream_begin) stream *h5w_stream_begin(uint32_t flags, uint32_t ctx_len, uint32_t ctx_ns) {
     stream *s = stream_new();
     if (!s) return NULL;
@@ -529,11 +560,12 @@ H5W_EXPORT(h5w_stream_begin) stream *h5w_stream_begin(uint32_t flags, uint32_t c
     s->flags = flags;
     return s;
 }
+#endif
 
 /* Room for the next chunk of `units` code units (kept between chunks). */
 H5W_EXPORT(h5w_stream_input) h5_char *h5w_stream_input(stream *s, uint32_t units) {
     if (!s) return NULL;
-    if (s->parser) { /* a parse: into the parser's own store (parser.h), which the tree borrows from */
+    if (H5W_HTML && s->parser) { /* a parse: into the parser's own store (parser.h), which the tree borrows from */
         h5_char *at = h5_parser_input(s->parser, units);
         s->chunk.len = at ? units : 0;
         return at;
@@ -548,7 +580,7 @@ H5W_EXPORT(h5w_stream_input) h5_char *h5w_stream_input(stream *s, uint32_t units
 H5W_EXPORT(h5w_stream_feed) uint32_t h5w_stream_feed(stream *s, uint32_t units) {
     if (!s || units > s->chunk.len) return H5_ERR_INVALID;
     h5_status st;
-    if (s->parser) {
+    if (H5W_HTML && s->parser) {
         s->fed += units;
         s->chunk.len = 0;
         st = h5_parser_feed_input(s->parser, units);
@@ -559,6 +591,7 @@ H5W_EXPORT(h5w_stream_feed) uint32_t h5w_stream_feed(stream *s, uint32_t units) 
     return (uint32_t)(st == H5_OK && s->rec.failed ? H5_ERR_OOM : st);
 }
 
+#if H5W_HTML
 H5W_EXPORT(h5w_stream_encoding_change) uint32_t h5w_stream_encoding_change(const stream *s) {
     return s && s->parser ? (uint32_t)h5_parser_encoding_change(s->parser) : 0;
 }
@@ -568,6 +601,7 @@ H5W_EXPORT(h5w_stream_encoding_change) uint32_t h5w_stream_encoding_change(const
 H5W_EXPORT(h5w_stream_tentative) uint32_t h5w_stream_tentative(const stream *s) {
     return s && s->parser && h5_parser_encoding_tentative(s->parser) ? 1u : 0u;
 }
+#endif
 
 H5W_EXPORT(h5w_stream_finish) uint32_t h5w_stream_finish(stream *s) {
     if (!s) return H5_ERR_INVALID;
@@ -577,6 +611,9 @@ H5W_EXPORT(h5w_stream_finish) uint32_t h5w_stream_finish(stream *s) {
         st = h5_tokenizer_finish(s->tokenizer);
         return (uint32_t)(st == H5_OK && s->rec.failed ? H5_ERR_OOM : st);
     }
+#if !H5W_HTML
+    return H5_ERR_INVALID; /* (no parser sessions in this module) */
+#else
     if (!flat_ready) {
         h5_flatbuf_init(&flat);
         flat_ready = true;
@@ -608,8 +645,10 @@ H5W_EXPORT(h5w_stream_finish) uint32_t h5w_stream_finish(stream *s) {
      * session (as h5w_parse keeps its parser below 8 Mi code units). */
     stream_drop_parser(s, st != H5_OK || s->fed > (8u << 20));
     return (uint32_t)st;
+#endif
 }
 
+#if H5W_HTML
 H5W_EXPORT(h5w_tokens_begin) stream *h5w_tokens_begin(uint32_t state, uint32_t flags, uint32_t last_len) {
     stream *s = stream_new();
     if (!s) return NULL;
@@ -621,7 +660,10 @@ H5W_EXPORT(h5w_tokens_begin) stream *h5w_tokens_begin(uint32_t state, uint32_t f
     h5_tokenizer_reset(s->tokenizer, &o);
     return s;
 }
+#endif
 
+#endif
+#if H5W_REWRITE /* dist/rewrite.wasm */
 /* ---- HTMLRewriter (js/rewrite/) -----------------------------------------
  * h5w_rewrite_begin(): a tokenizer session whose records (H5W_RTOKEN_*) are
  * source offsets only: JS writes the input's bytes widened to code units
@@ -919,6 +961,8 @@ H5W_EXPORT(h5w_rewrite_begin) stream *h5w_rewrite_begin(void) {
     return s;
 }
 
+#endif
+#if H5W_TOKENS
 H5W_EXPORT(h5w_stream_words) uint32_t *h5w_stream_words(const stream *s) { return s->rec.words.data; }
 H5W_EXPORT(h5w_stream_words_len) uint32_t h5w_stream_words_len(const stream *s) { return (uint32_t)s->rec.words.len; }
 H5W_EXPORT(h5w_stream_str) h5_char *h5w_stream_str(const stream *s) { return s->rec.str.data; }
@@ -926,6 +970,8 @@ H5W_EXPORT(h5w_stream_str_len) uint32_t h5w_stream_str_len(const stream *s) { re
 H5W_EXPORT(h5w_stream_errors) uint32_t *h5w_stream_errors(const stream *s) { return s->rec.errors.data; }
 H5W_EXPORT(h5w_stream_errors_len) uint32_t h5w_stream_errors_len(const stream *s) { return (uint32_t)s->rec.errors.len; }
 
+#endif
+#if H5W_HTML /* dist/html5.wasm */
 /* ---- serialize() -----------------------------------------------------------
  * HTML serialisation (spec 13.3) straight from a flat tree buffer
  * (src/output/serialize.h).  JS copies the buffer into the memory returned by
@@ -976,7 +1022,7 @@ H5W_EXPORT(h5w_serialize) uint32_t h5w_serialize(uint32_t buf_len, uint32_t node
 }
 
 #endif
-#ifdef H5W_XML_MODULE /* XML5 only (dist/xml5.wasm) */
+#ifdef H5W_XML_MODULE /* dist/xml5.wasm */
 /* ---- parseXml() (issue 21) -------------------------------------------------
  * The XML5 parser (src/xml5/xml5_tree.h) over input[0, len), written as a
  * flat buffer with its XML section (docs/format.md, "XML documents"), read

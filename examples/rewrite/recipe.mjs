@@ -2,8 +2,9 @@
 // in Deno, Bun, a browser page and a web worker.  Run from the repository:
 //   deno run --allow-read examples/rewrite/recipe.mjs
 //   bun examples/rewrite/recipe.mjs
-// In a browser or worker, `await init()` fetches dist/html5.wasm beside js/.
-import { HTMLRewriter, init } from '../../js/index.js';
+// In a browser or worker, `await init()` fetches the modules beside js/ (the
+// rewriter's own, dist/rewrite.wasm, among them); `initRewrite()` fetches only it.
+import { HTMLRewriter, initRewrite } from '../../js/index.js';
 
 export async function rewriteExample() {
   const res = new HTMLRewriter()
@@ -13,9 +14,9 @@ export async function rewriteExample() {
   return res.text();
 }
 
-// Deno and Bun: the wasm read from disk (a browser passes nothing: init() fetches it).
+// Deno and Bun: the wasm read from disk (a browser passes nothing: initRewrite() fetches it).
 if (typeof Deno !== 'undefined' || typeof Bun !== 'undefined') {
   const { readFile } = await import('node:fs/promises');
-  await init(await readFile(new URL('../../dist/html5.wasm', import.meta.url)));
+  await initRewrite(await readFile(new URL('../../dist/rewrite.wasm', import.meta.url)));
   console.log(await rewriteExample());
 }

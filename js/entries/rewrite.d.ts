@@ -1,3 +1,3 @@
-// Types of html5-wasm/rewrite (js/entries/rewrite.js): HTMLRewriter on html5.wasm's tokenizer.
-export { init, initSync, isReady } from '../index.js';
+// Types of html5-wasm/rewrite (js/entries/rewrite.js): HTMLRewriter with its own module, rewrite.wasm.
+export { initRewrite as init, initRewriteSync as initSync } from '../index.js';
 export * from '../rewrite/index.js';

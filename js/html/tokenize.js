@@ -27,9 +27,13 @@ export const TOKENIZE_OPTIONS = {
  *   comment of earlier tokenizers (and of html5lib-tests' tokenizer tests)
  */
 export function tokenize(html, options) {
+  return tokenizeIn(getWasm(), html, options);
+}
+
+/** tokenize() in module `w`: html5.wasm, or rewrite.wasm (js/rewrite/, which has the tokenizer too). */
+export function tokenizeIn(w, html, options) {
   checkInput('tokenize', html);
   const o = checkOptions('tokenize', options, TOKENIZE_OPTIONS);
-  const w = getWasm();
   const last = o.lastStartTag ?? '';
   writeInput(w, html + last);
   const state = o.initialState ? STATE_NAMES.indexOf(o.initialState) : 0;

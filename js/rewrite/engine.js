@@ -22,9 +22,9 @@ import {
 } from '../core/abi.js';
 import { ATOMS } from '../core/atoms.js';
 import { statusError } from '../core/errors.js';
-import { getWasm } from '../core/loader.js';
+import { getRewriteWasm } from './module.js';
 import { concatBytes } from '../core/text.js';
-import { tokenize } from '../html/tokenize.js';
+import { tokenizeIn } from '../html/tokenize.js';
 import { Comment, Doctype, DocumentEnd, Element, EndTag, TextChunk } from './content.js';
 import { matches } from './selector.js';
 
@@ -297,7 +297,7 @@ export class Engine {
       if (tags.has(null)) this.anyTag.push(r);
       else for (const t of tags) (this.byTag.get(t) ?? this.byTag.set(t, []).get(t)).push(r);
     }
-    const w = getWasm();
+    const w = getRewriteWasm();
     const s = w.h5w_rewrite_begin();
     if (s === 0) throw new RangeError('HTMLRewriter.transform(): out of memory: the tokenizer could not start');
     this.w = w;
@@ -630,7 +630,7 @@ export class Engine {
   doctype(s, e) {
     const list = this.doc.doctype;
     if (list.length === 0) return undefined;
-    const t = tokenize(this.str(s, e), { processingInstructions: false })[0];
+    const t = tokenizeIn(this.w, this.str(s, e), { processingInstructions: false })[0];
     const d = new Doctype(t?.name ?? null, t?.publicId ?? null, t?.systemId ?? null);
     return this.callAll(list, d);
   }

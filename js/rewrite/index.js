@@ -12,7 +12,7 @@
 // -> Promise<Uint8Array>.  docs/rewriter.md has the details and what
 // differs from workerd.
 import { encodingOf } from '../html/bytes.js';
-import { getWasm } from '../core/loader.js';
+import { getRewriteWasm } from './module.js';
 import { describe } from '../core/options.js';
 import { asBytes, concatBytes } from '../core/text.js';
 import { encodingFor } from './encoding.js';
@@ -45,7 +45,7 @@ function charsetOf(contentType) {
   const m = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
   if (m === null) return 1;
   const label = (m[1] ?? m[2]).trim();
-  const id = encodingOf(getWasm(), label);
+  const id = encodingOf(getRewriteWasm(), label);
   return id === 0 ? 1 : id;
 }
 

@@ -39,21 +39,21 @@ test('the recipe in workerd, as a worker\'s own modules (an alternative to the b
   assert.ok(existsSync(bin), `workerd is missing (${bin}): it is a devDependency, run npm install`);
   const dir = mkdtempSync(join(tmpdir(), 'h5-rewrite-in-workerd-'));
   try {
-    const files = [...moduleGraph(RECIPE), ...moduleGraph(join(repoRoot, 'js/core/loader.js'))].map((f) => relative(repoRoot, f));
+    const files = [...moduleGraph(RECIPE), ...moduleGraph(join(repoRoot, 'js/index.js'))].map((f) => relative(repoRoot, f));
     for (const f of new Set(files)) {
       mkdirSync(join(dir, dirname(f)), { recursive: true });
       copyFileSync(join(repoRoot, f), join(dir, f));
     }
-    copyFileSync(join(repoRoot, 'dist/html5.wasm'), join(dir, 'html5.wasm'));
-    writeFileSync(join(dir, 'main.js'), `import { initSync } from './js/core/loader.js';
+    copyFileSync(join(repoRoot, 'dist/rewrite.wasm'), join(dir, 'rewrite.wasm'));
+    writeFileSync(join(dir, 'main.js'), `import { initRewriteSync } from './js/index.js';
       import { rewriteExample } from './examples/rewrite/recipe.mjs';
-      import wasm from './html5.wasm';
-      initSync(wasm);
+      import wasm from './rewrite.wasm';
+      initRewriteSync(wasm);
       export default { async test() { console.log(await rewriteExample()); } };`);
     const modules = [...new Set(files)].map((f) => `(name = "${f}", esModule = embed "${f}")`).join(',\n');
     writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = ( services = [ (name = "main", worker = .w) ] );
-const w :Workerd.Worker = ( modules = [ (name = "main.js", esModule = embed "main.js"), (name = "html5.wasm", wasm = embed "html5.wasm"),
+const w :Workerd.Worker = ( modules = [ (name = "main.js", esModule = embed "main.js"), (name = "rewrite.wasm", wasm = embed "rewrite.wasm"),
 ${modules} ], compatibilityDate = "2024-09-01" );`);
     const r = spawnSync(bin, ['test', 'config.capnp'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
     assert.equal(r.status, 0, r.stderr);

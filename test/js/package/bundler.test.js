@@ -203,11 +203,12 @@ after(() => {
 });
 
 describe('bundlers: what they emit', () => {
-  // The apps import the whole API as a namespace, XML included: the bundlers
-  // that follow new URL(…, import.meta.url) emit xml5.wasm too; esbuild's
-  // recipe imports html5.wasm alone (XML then loads with initXml(url)).
+  // The apps import the whole API as a namespace, XML and the rewriter
+  // included: the bundlers that follow new URL(…, import.meta.url) emit
+  // xml5.wasm and rewrite.wasm too; esbuild's recipe imports html5.wasm alone
+  // (XML then loads with initXml(url), the rewriter with initRewrite(url)).
   for (const name of ['vite', 'webpack', 'rollup', 'esbuild']) {
-    const expected = name === 'esbuild' ? ['html5.wasm'] : ['html5.wasm', 'xml5.wasm'];
+    const expected = name === 'esbuild' ? ['html5.wasm'] : ['html5.wasm', 'rewrite.wasm', 'xml5.wasm'];
     test(`${name} emits ${expected.join(' and ')} beside the bundle`, () => {
       const wasm = built(name).files.filter((f) => f.endsWith('.wasm'));
       assert.equal(wasm.length, expected.length, `${expected.length} .wasm file(s) in ${built(name).files.join(', ')}`);
@@ -355,12 +356,12 @@ describeInChromium('the Chromium part of test/js/package/bundler.test.js', 'brow
       assert.deepEqual(log, []);
       const wasmAt = { vite: '/assets/', plain: '/node_modules/html5-wasm/dist/' }[name] ?? prefix(name);
       const wasmRequests = server.requests.filter((r) => r.startsWith(`GET ${wasmAt}`) && r.endsWith('.wasm'));
-      // The page: html5.wasm, and xml5.wasm where init() loads it (the app
-      // uses the XML API; with esbuild's recipe init(url) loads html5.wasm
-      // alone); the worker (parseToBuffer only): html5.wasm.
-      const page = name === 'inline' ? 0 : name === 'esbuild' ? 1 : 2;
-      // (without a bundler the worker imports dist/html5-wasm.min.js, the whole API: both)
-      const worker = name === 'plain' ? 2 : name === 'vite' || name === 'webpack' ? 1 : 0;
+      // The page: html5.wasm, and xml5.wasm and rewrite.wasm, which init()
+      // loads (the app has the whole API; with esbuild's recipe init(url)
+      // loads html5.wasm alone); the worker (parseToBuffer only): html5.wasm.
+      const page = name === 'inline' ? 0 : name === 'esbuild' ? 1 : 3;
+      // (without a bundler the worker imports dist/html5-wasm.min.js, the whole API: all three)
+      const worker = name === 'plain' ? 3 : name === 'vite' || name === 'webpack' ? 1 : 0;
       assert.equal(wasmRequests.length, page + worker, server.requests.join('\n'));
     });
   }

@@ -126,7 +126,7 @@ console.log(JSON.stringify([b.body.firstChild.constructor === P, c.body.firstChi
       { CI: 'true', WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG: 'error', HOME: dir });
     const files = readdirSync(join(w, 'out'));
     const wasm = files.filter((f) => f.endsWith('.wasm')).sort();
-    assert.equal(wasm.length, 2, `html5.wasm and xml5.wasm as modules: ${files.join(', ')}`);
+    assert.equal(wasm.length, 3, `html5.wasm, xml5.wasm and rewrite.wasm as modules: ${files.join(', ')}`);
     writeFileSync(join(w, 'test.js'), WORKER_TEST);
     const modules = [
       '(name = "test.js", esModule = embed "test.js")',

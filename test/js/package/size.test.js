@@ -27,16 +27,19 @@ describe('size by use (scripts/size.js)', () => {
     assert.ok(u.js < 15000, `${u.js} bytes of JS`);
   });
 
-  test('decoding loads no WebAssembly; parsing HTML loads no xml5.wasm; XML loads no html5.wasm', () => {
+  test('decoding loads no WebAssembly; parsing HTML loads no xml5.wasm nor rewrite.wasm; XML and the rewriter load no html5.wasm', () => {
     assert.deepEqual(use('page: decode + query (html5-wasm/decode)').wasm, []);
     assert.deepEqual(use('page: decode + query (from html5-wasm)').wasm, []);
     assert.deepEqual(use('parse + querySelector').wasm, ['html5.wasm']);
     assert.deepEqual(use('streaming').wasm, ['html5.wasm']);
     assert.deepEqual(use('XML').wasm, ['xml5.wasm']);
+    assert.deepEqual(use('rewriter').wasm, ['rewrite.wasm']);
   });
 
   test('each entry point loads the modules of its API only', () => {
-    assert.deepEqual(entry('html5-wasm').wasm, ['html5.wasm', 'xml5.wasm']);
+    assert.deepEqual(entry('html5-wasm').wasm, ['html5.wasm', 'xml5.wasm', 'rewrite.wasm']);
+    assert.deepEqual(entry('html5-wasm/rewrite').wasm, ['rewrite.wasm']);
+    assert.deepEqual(entry('html5-wasm/sanitize').wasm, ['html5.wasm']);
     assert.deepEqual(entry('html5-wasm/buffer').wasm, ['html5.wasm']);
     assert.deepEqual(entry('html5-wasm/decode').wasm, []);
     assert.deepEqual(entry('html5-wasm/xml').wasm, ['xml5.wasm']);

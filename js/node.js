@@ -15,7 +15,7 @@ export * from './api.js';
 
 installAll();
 
-// Where a module (html5.wasm, xml5.wasm) may be, in order: the package's own copy (beside js/ in
+// Where a module (html5.wasm, xml5.wasm, rewrite.wasm) may be, in order: the package's own copy (beside js/ in
 // dist/); beside this file (a bundle with html5.wasm copied next to it);
 // the html5-wasm package installed where the process runs.
 function candidates(file) {
@@ -66,9 +66,8 @@ function readWasm(file = 'html5.wasm') {
       if (refused === null && e?.code !== 'ENOENT' && e?.code !== 'ENOTDIR') refused = e;
     }
   }
-  const alt = file === 'html5.wasm'
-    ? "initSync(readFileSync('/path/to/html5.wasm')) or await init('/path/to/html5.wasm')"
-    : "initXmlSync(readFileSync('/path/to/xml5.wasm')) or await initXml('/path/to/xml5.wasm')";
+  const [sync, async] = { 'xml5.wasm': ['initXmlSync', 'initXml'], 'rewrite.wasm': ['initRewriteSync', 'initRewrite'] }[file] ?? ['initSync', 'init'];
+  const alt = `${sync}(readFileSync('/path/to/${file}')) or await ${async}('/path/to/${file}')`;
   if (refused !== null) {
     throw new Error(`html5-wasm: ${file} could not be read (${refused.message}). ` +
       "In Deno, import 'html5-wasm' resolves to the embedded build, which reads no file (README, Runtimes); " +

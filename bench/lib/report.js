@@ -78,6 +78,21 @@ export function tables(res) {
       ],
     });
   }
+  if (res.coldLarge?.length > 0) {
+    // issue 31: a fresh process's whole first page, against html5-wasm's DOM row
+    const ours = res.coldLarge.find((c) => c.id === 'dom');
+    out.push({
+      title: `The first page, whole (ms, fresh node, median of ${res.coldRuns} processes, parsers interleaved; ` +
+        `the largest UTF-8 page, ${res.coldLargePage}: import + init + first parse + first walk)`,
+      rows: [
+        ['parser', 'import+init', 'first parse', 'first walk', 'whole', 'whole CPU (to the parse)', 'vs html5-wasm (DOM)'],
+        ...res.coldLarge.map((c) => [
+          c.label, fmt.ms(c.importInit), fmt.ms(c.firstParse), fmt.ms(c.firstWalk), fmt.ms(c.whole), fmt.ms(c.cpu),
+          ours ? `${(c.whole / ours.whole).toFixed(2)}×` : '–',
+        ]),
+      ],
+    });
+  }
   if (res.firstPage?.rows?.length > 0) {
     const f = res.firstPage;
     const cpu = (r, k) => (r[k] == null ? '–' : fmt.ms(r[k]));

@@ -7,8 +7,11 @@
 //
 //   node bench/rewrite-memory.js [--gb 1] [--baseline]
 import { parseArgs } from 'node:util';
-import { memoryUsage } from '../js/node.js';
-import { HTMLRewriter } from '../js/rewrite/index.js';
+// The rewriter's own entry, as a program that only rewrites imports it: rewrite.wasm, no html5.wasm.
+import { HTMLRewriter } from '../js/entries/rewrite.js';
+import { rewriteModule } from '../js/rewrite/module.js';
+
+const memoryUsage = () => ({ wasm: rewriteModule.wasm === null ? 0 : rewriteModule.wasm.memory.buffer.byteLength });
 
 const { values: args } = parseArgs({ options: { gb: { type: 'string', default: '1' }, baseline: { type: 'boolean', default: false } } });
 const total = Number(args.gb) * 2 ** 30;

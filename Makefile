@@ -17,7 +17,7 @@ NODE     ?= node
 
 # The C core, a folder per stage (README, Layout); each folder is on the
 # include path, so a file includes "tokenizer.h", not a path.
-STAGES   := common encoding tokenizer tree output xml5
+STAGES   := common encoding tokenizer tree tree/modes output xml5
 SRC_DIRS := $(addprefix src/,$(STAGES))
 INC      := $(addprefix -I,$(SRC_DIRS))
 SRC      := $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
@@ -135,7 +135,7 @@ wasm: dist/html5.wasm dist/xml5.wasm dist/rewrite.wasm
 #   instructions (docs/xml5.md, "Size and speed").
 # The tokenizers, tree builders and the HTML flat buffer writer stay -O3.
 WASM_SMALL := src/output/serialize.c src/encoding/encoding.c src/tokenizer/charref.c \
-  src/tree/tb_selectedcontent.c src/tree/tb_mode_head.c src/tree/tb_mode_template.c src/tree/foreign.c \
+  src/tree/tb_selectedcontent.c src/tree/modes/tb_mode_head.c src/tree/modes/tb_mode_template.c src/tree/foreign.c \
   src/xml5/xml5_namespaces.c src/xml5/xml5_machinery.c src/xml5/xml5_flatbuf.c src/xml5/xml5_well_formed.c \
   wasm/exports.c
 WASM_SMALL_O := $(patsubst %.c,$(B)/wasm/small/%.o,$(WASM_SMALL))

@@ -160,6 +160,15 @@ export class WasmModule {
   }
 
   async instantiateFrom(source, defaultSource) {
+    // No source: the entry point's platform source where it has the module
+    // (Node's files, the embedded bytes, workerd's modules), else the default.
+    if ((source === undefined || source === null) && platformSource !== null) {
+      try {
+        source = platformSource(this.file);
+      } catch {
+        source = null; // the default source below, whose failure is the one reported
+      }
+    }
     if (source === undefined || source === null) source = await defaultSource();
     const pair = ({ instance, module }) => finish(this, instance, module);
     if (source instanceof WebAssembly.Module) {

@@ -996,7 +996,7 @@ static bool temp_is_script(const h5_tokenizer *t) {
             t->clen = 1;                                                         \
         } else {                                                                 \
             c = next_char(t);                                                    \
-            if (c == NEED) return;                                               \
+            if (c == NEED) return true;                                          \
         }                                                                        \
     } while (0)
 
@@ -1010,10 +1010,34 @@ static bool temp_is_script(const h5_tokenizer *t) {
     if (t->oom) break;     \
     goto L_##S
 
-static void run(h5_tokenizer *t) {
+/* Each group of states is a function of its own, which loops while the
+ * state stays in the group: in wasm, engines compile a function at a time,
+ * and smaller functions reach the optimizing tier sooner (the first parse
+ * of a fresh process).  run() calls the state's group.  The markup group
+ * also has the states that text, tags and attribute values go through
+ * often (less-than signs, character references), so that a typical page
+ * changes groups rarely. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GROUP __attribute__((noinline))
+#else
+#define GROUP
+#endif
+enum { G_MARKUP, G_TEXT_END_TAGS, G_COMMENTS, G_DOCTYPE, G_OTHER };
+static int state_group(int s) {
+    if (s >= S_BOGUS_COMMENT && s <= S_COMMENT_END_BANG) return G_COMMENTS;
+    if (s >= S_DOCTYPE && s <= S_BOGUS_DOCTYPE) return G_DOCTYPE;
+    if (s == S_CDATA_SECTION || (s >= S_CDATA_SECTION_BRACKET && s <= S_PROCESSING_INSTRUCTION_QUESTIONABLE)) return G_OTHER;
+    if ((s >= S_RCDATA_END_TAG_OPEN && s <= S_SCRIPT_DATA_DOUBLE_ESCAPE_END) && s != S_RAWTEXT_LESS_THAN_SIGN &&
+        s != S_SCRIPT_DATA_LESS_THAN_SIGN)
+        return G_TEXT_END_TAGS;
+    return G_MARKUP;
+}
+
+/* Data and text, tags and attributes, less-than signs, character references (13.2.5.1-9, 12, 15, 32-40, 77-85). */
+GROUP static bool run_markup(h5_tokenizer *t) {
     int c;
     for (;;) {
-        if (t->oom || t->aborted || t->done) return;
+        if (t->oom || t->aborted || t->done) return true;
         switch (t->state) {
 
         /* 13.2.5.1 Data state */
@@ -1164,56 +1188,6 @@ static void run(h5_tokenizer *t) {
             break;
         }
 
-        /* 13.2.5.10 RCDATA end tag open state
-         * 13.2.5.13 RAWTEXT end tag open state
-         * 13.2.5.16 Script data end tag open state
-         * 13.2.5.24 Script data escaped end tag open state */
-        case S_RCDATA_END_TAG_OPEN:
-        case S_RAWTEXT_END_TAG_OPEN:
-        case S_SCRIPT_DATA_END_TAG_OPEN:
-        case S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN: {
-            int s = t->state;
-            GET();
-            if (h5_is_ascii_alpha(c)) {
-                new_token(t, H5_TOKEN_END_TAG);
-                t->state = end_tag_name_state(s);
-            } else {
-                t->state = end_tag_text_state(s);
-                emit_chars(t, k_lt_slash, 2, t->tok_start, t->tok_start + 2);
-            }
-            break;
-        }
-
-        /* 13.2.5.11 RCDATA end tag name state
-         * 13.2.5.14 RAWTEXT end tag name state
-         * 13.2.5.17 Script data end tag name state
-         * 13.2.5.25 Script data escaped end tag name state */
-        case S_RCDATA_END_TAG_NAME:
-        case S_RAWTEXT_END_TAG_NAME:
-        case S_SCRIPT_DATA_END_TAG_NAME:
-        case S_SCRIPT_DATA_ESCAPED_END_TAG_NAME: {
-            int s = t->state;
-            GET();
-            if (h5_is_ascii_alpha(c)) {
-                span_add_cur(t, &t->tag_name, h5_to_lower(c));
-                temp_push(t, (h5_char)c);
-                ADV();
-                break;
-            }
-            if ((h5_is_space(c) || c == '/' || c == '>') && appropriate_end_tag(t)) {
-                if (c == '>') {
-                    close_tag(t);
-                } else {
-                    ADV();
-                    t->state = c == '/' ? S_SELF_CLOSING_START_TAG : S_BEFORE_ATTRIBUTE_NAME;
-                }
-                break;
-            }
-            t->state = end_tag_text_state(s);
-            emit_lt_slash_temp(t);
-            break;
-        }
-
         /* 13.2.5.15 Script data less-than sign state */
         case S_SCRIPT_DATA_LESS_THAN_SIGN:
             GET();
@@ -1228,127 +1202,6 @@ static void run(h5_tokenizer *t) {
             } else {
                 t->state = S_SCRIPT_DATA;
                 emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
-            }
-            break;
-
-        /* 13.2.5.18 Script data escape start state
-         * 13.2.5.19 Script data escape start dash state */
-        case S_SCRIPT_DATA_ESCAPE_START:
-        case S_SCRIPT_DATA_ESCAPE_START_DASH:
-            GET();
-            if (c == '-') {
-                t->state = t->state == S_SCRIPT_DATA_ESCAPE_START ? S_SCRIPT_DATA_ESCAPE_START_DASH
-                                                                  : S_SCRIPT_DATA_ESCAPED_DASH_DASH;
-                emit_cur(t, c);
-                ADV();
-            } else {
-                t->state = S_SCRIPT_DATA;
-            }
-            break;
-
-        /* 13.2.5.20 Script data escaped state
-         * 13.2.5.27 Script data double escaped state
-         * (their runs of text; then as the dash states) */
-        case S_SCRIPT_DATA_ESCAPED:
-        case S_SCRIPT_DATA_DOUBLE_ESCAPED:
-        /* 13.2.5.21 Script data escaped dash state
-         * 13.2.5.22 Script data escaped dash dash state
-         * 13.2.5.28 Script data double escaped dash state
-         * 13.2.5.29 Script data double escaped dash dash state */
-        case S_SCRIPT_DATA_ESCAPED_DASH:
-        case S_SCRIPT_DATA_ESCAPED_DASH_DASH:
-        case S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH:
-        case S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH: {
-            int s = t->state;
-            bool dbl = s == S_SCRIPT_DATA_DOUBLE_ESCAPED || s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH ||
-                       s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH;
-            int text = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED : S_SCRIPT_DATA_ESCAPED;
-            if (s == text && !text_run(t, &SS_SCRIPT_ESCAPED)) break;
-            GET();
-            if (c == '-') {
-                /* From the (double) escaped state to its dash state; from
-                 * either dash state to (or staying in) the dash dash state. */
-                if (s == text) t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH : S_SCRIPT_DATA_ESCAPED_DASH;
-                else t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH : S_SCRIPT_DATA_ESCAPED_DASH_DASH;
-                emit_cur(t, c);
-                ADV();
-            } else if (c == '<') {
-                if (dbl) {
-                    t->state = S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN;
-                    emit_cur(t, c);
-                } else {
-                    t->tok_start = OFF();
-                    t->state = S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN;
-                }
-                ADV();
-            } else if (c == '>' && (s == S_SCRIPT_DATA_ESCAPED_DASH_DASH || s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH)) {
-                t->state = S_SCRIPT_DATA;
-                emit_cur(t, c);
-                ADV();
-            } else if (c == 0) {
-                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
-                t->state = text;
-                emit_chars(t, k_fffd, 1, OFF(), OFF() + 1);
-                ADV();
-            } else if (c == H5_EOF) {
-                err(t, H5_ERROR_EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, OFF());
-                emit_eof(t);
-            } else {
-                t->state = text;
-                emit_cur(t, c);
-                ADV();
-            }
-            break;
-        }
-
-        /* 13.2.5.23 Script data escaped less-than sign state */
-        case S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN:
-            GET();
-            if (c == '/') {
-                temp_reset(t);
-                ADV();
-                t->state = S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN;
-            } else if (h5_is_ascii_alpha(c)) {
-                temp_reset(t);
-                t->state = S_SCRIPT_DATA_DOUBLE_ESCAPE_START;
-                emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
-            } else {
-                t->state = S_SCRIPT_DATA_ESCAPED;
-                emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
-            }
-            break;
-
-        /* 13.2.5.26 Script data double escape start state
-         * 13.2.5.31 Script data double escape end state */
-        case S_SCRIPT_DATA_DOUBLE_ESCAPE_START:
-        case S_SCRIPT_DATA_DOUBLE_ESCAPE_END: {
-            bool start = t->state == S_SCRIPT_DATA_DOUBLE_ESCAPE_START;
-            GET();
-            if (h5_is_space(c) || c == '/' || c == '>') {
-                if (temp_is_script(t) == start) t->state = S_SCRIPT_DATA_DOUBLE_ESCAPED;
-                else t->state = S_SCRIPT_DATA_ESCAPED;
-                emit_cur(t, c);
-                ADV();
-            } else if (h5_is_ascii_alpha(c)) {
-                temp_push(t, (h5_char)h5_to_lower(c));
-                emit_cur(t, c);
-                ADV();
-            } else {
-                t->state = start ? S_SCRIPT_DATA_ESCAPED : S_SCRIPT_DATA_DOUBLE_ESCAPED;
-            }
-            break;
-        }
-
-        /* 13.2.5.30 Script data double escaped less-than sign state */
-        case S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN:
-            GET();
-            if (c == '/') {
-                temp_reset(t);
-                t->state = S_SCRIPT_DATA_DOUBLE_ESCAPE_END;
-                emit_cur(t, c);
-                ADV();
-            } else {
-                t->state = S_SCRIPT_DATA_DOUBLE_ESCAPED;
             }
             break;
 
@@ -1536,6 +1389,343 @@ static void run(h5_tokenizer *t) {
             }
             break;
 
+        /* 13.2.5.77 Character reference state */
+        case S_CHARACTER_REFERENCE:
+            temp_reset(t);
+            temp_push(t, '&');
+            GET();
+            if (h5_is_ascii_alnum(c)) {
+                t->state = S_NAMED_CHARACTER_REFERENCE;
+            } else if (c == '#') {
+                temp_push(t, '#');
+                ADV();
+                t->state = S_NUMERIC_CHARACTER_REFERENCE;
+            } else {
+                t->state = t->return_state;
+                flush_ampersand(t);
+            }
+            break;
+
+        /* 13.2.5.78 Named character reference state */
+        case S_NAMED_CHARACTER_REFERENCE: {
+            h5_charref_match m;
+            h5_charref_result r = h5_charref_match_named(t->in + t->pos, t->len - t->pos, t->eof, &m);
+            if (r == H5_CHARREF_NEED_MORE) return true;
+            if (r == H5_CHARREF_NONE) {
+                t->state = S_AMBIGUOUS_AMPERSAND;
+                flush_ampersand(t);
+                break;
+            }
+            size_t after = t->pos + m.len;
+            bool semicolon = m.semicolon;
+            if (!semicolon && after >= t->len && !t->eof) return true; /* need the next character */
+            int next = after < t->len ? t->in[after] : H5_EOF;
+            uint32_t end = t->base + (uint32_t)after;
+            if (in_attribute(t) && !semicolon && (next == '=' || h5_is_ascii_alnum(next))) {
+                /* "for historical reasons, flush code points consumed as a
+                 * character reference": the text stays as it is. */
+                t->state = t->return_state;
+                flush_ampersand(t);
+                span_add_input(t, &cur_attr(t)->value, t->pos, m.len);
+                t->pos = after;
+                break;
+            }
+            if (!semicolon) err(t, H5_ERROR_MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, end);
+            t->pos = after;
+            t->state = t->return_state;
+            flush_units(t, m.value, m.value_len, end);
+            break;
+        }
+
+        /* 13.2.5.79 Ambiguous ampersand state */
+        case S_AMBIGUOUS_AMPERSAND:
+            GET();
+            if (h5_is_ascii_alnum(c)) {
+                /* A run of alphanumerics at once. */
+                size_t p = t->pos + 1;
+                while (p < t->len && h5_is_ascii_alnum(t->in[p])) p++;
+                if (in_attribute(t)) span_add_input(t, &cur_attr(t)->value, t->pos, p - t->pos);
+                else emit_chars(t, t->in + t->pos, p - t->pos, OFF(), t->base + (uint32_t)p);
+                t->pos = p;
+            } else {
+                if (c == ';') err(t, H5_ERROR_UNKNOWN_NAMED_CHARACTER_REFERENCE, OFF());
+                t->state = t->return_state;
+            }
+            break;
+
+        /* 13.2.5.80 Numeric character reference state */
+        case S_NUMERIC_CHARACTER_REFERENCE:
+            t->charref_code = 0;
+            GET();
+            if (c == 'x' || c == 'X') {
+                temp_push(t, (h5_char)c);
+                ADV();
+                t->state = S_HEXADECIMAL_CHARACTER_REFERENCE_START;
+            } else {
+                t->state = S_DECIMAL_CHARACTER_REFERENCE_START;
+            }
+            break;
+
+        /* 13.2.5.81 Hexadecimal character reference start state
+         * 13.2.5.82 Decimal character reference start state */
+        case S_HEXADECIMAL_CHARACTER_REFERENCE_START:
+        case S_DECIMAL_CHARACTER_REFERENCE_START: {
+            bool hex = t->state == S_HEXADECIMAL_CHARACTER_REFERENCE_START;
+            GET();
+            if (hex ? h5_is_ascii_hex(c) : h5_is_ascii_digit(c)) {
+                t->state = hex ? S_HEXADECIMAL_CHARACTER_REFERENCE : S_DECIMAL_CHARACTER_REFERENCE;
+            } else {
+                err(t, H5_ERROR_ABSENCE_OF_DIGITS_IN_NUMERIC_CHARACTER_REFERENCE, OFF());
+                t->state = t->return_state;
+                flush_units(t, t->temp.data, t->temp.len, OFF());
+            }
+            break;
+        }
+
+        /* 13.2.5.83 Hexadecimal character reference state
+         * 13.2.5.84 Decimal character reference state */
+        case S_HEXADECIMAL_CHARACTER_REFERENCE:
+        case S_DECIMAL_CHARACTER_REFERENCE: {
+            bool hex = t->state == S_HEXADECIMAL_CHARACTER_REFERENCE;
+            for (;;) {
+                GET();
+                uint32_t d;
+                if (h5_is_ascii_digit(c)) d = (uint32_t)(c - '0');
+                else if (hex && h5_is_ascii_hex(c)) d = (uint32_t)((c | 0x20) - 'a' + 10);
+                else break;
+                /* Saturate above 0x10FFFF: the result is the same error. */
+                t->charref_code = t->charref_code * (hex ? 16u : 10u) + d;
+                if (t->charref_code > 0x10FFFF) t->charref_code = 0x110000;
+                ADV();
+            }
+            if (c == ';') {
+                ADV();
+            } else {
+                err(t, H5_ERROR_MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, OFF());
+            }
+            t->state = S_NUMERIC_CHARACTER_REFERENCE_END;
+            break;
+        }
+
+        /* 13.2.5.85 Numeric character reference end state */
+        case S_NUMERIC_CHARACTER_REFERENCE_END: {
+            h5_error_code e;
+            uint32_t cp = h5_charref_numeric_value(t->charref_code, &e);
+            if (e != H5_ERROR_NONE) err(t, e, OFF());
+            h5_char u[2];
+            size_t n = 1;
+            if (cp >= 0x10000) {
+                u[0] = (h5_char)(0xD800 + ((cp - 0x10000) >> 10));
+                u[1] = (h5_char)(0xDC00 + ((cp - 0x10000) & 0x3FF));
+                n = 2;
+            } else {
+                u[0] = (h5_char)cp;
+            }
+            t->state = t->return_state;
+            flush_units(t, u, n, OFF());
+            break;
+        }
+
+        default:
+            if (state_group(t->state) != G_MARKUP) return false; /* a state of another group */
+            /* Unreachable: every state is handled in its group. */
+            t->state = S_DATA;
+            break;
+        }
+    }
+}
+
+/* The end tags of RCDATA, RAWTEXT and script data; script data escapes (13.2.5.10-11, 13-14, 16-31). */
+GROUP static bool run_text_end_tags(h5_tokenizer *t) {
+    int c;
+    for (;;) {
+        if (t->oom || t->aborted || t->done) return true;
+        switch (t->state) {
+
+        /* 13.2.5.10 RCDATA end tag open state
+         * 13.2.5.13 RAWTEXT end tag open state
+         * 13.2.5.16 Script data end tag open state
+         * 13.2.5.24 Script data escaped end tag open state */
+        case S_RCDATA_END_TAG_OPEN:
+        case S_RAWTEXT_END_TAG_OPEN:
+        case S_SCRIPT_DATA_END_TAG_OPEN:
+        case S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN: {
+            int s = t->state;
+            GET();
+            if (h5_is_ascii_alpha(c)) {
+                new_token(t, H5_TOKEN_END_TAG);
+                t->state = end_tag_name_state(s);
+            } else {
+                t->state = end_tag_text_state(s);
+                emit_chars(t, k_lt_slash, 2, t->tok_start, t->tok_start + 2);
+            }
+            break;
+        }
+
+        /* 13.2.5.11 RCDATA end tag name state
+         * 13.2.5.14 RAWTEXT end tag name state
+         * 13.2.5.17 Script data end tag name state
+         * 13.2.5.25 Script data escaped end tag name state */
+        case S_RCDATA_END_TAG_NAME:
+        case S_RAWTEXT_END_TAG_NAME:
+        case S_SCRIPT_DATA_END_TAG_NAME:
+        case S_SCRIPT_DATA_ESCAPED_END_TAG_NAME: {
+            int s = t->state;
+            GET();
+            if (h5_is_ascii_alpha(c)) {
+                span_add_cur(t, &t->tag_name, h5_to_lower(c));
+                temp_push(t, (h5_char)c);
+                ADV();
+                break;
+            }
+            if ((h5_is_space(c) || c == '/' || c == '>') && appropriate_end_tag(t)) {
+                if (c == '>') {
+                    close_tag(t);
+                } else {
+                    ADV();
+                    t->state = c == '/' ? S_SELF_CLOSING_START_TAG : S_BEFORE_ATTRIBUTE_NAME;
+                }
+                break;
+            }
+            t->state = end_tag_text_state(s);
+            emit_lt_slash_temp(t);
+            break;
+        }
+
+        /* 13.2.5.18 Script data escape start state
+         * 13.2.5.19 Script data escape start dash state */
+        case S_SCRIPT_DATA_ESCAPE_START:
+        case S_SCRIPT_DATA_ESCAPE_START_DASH:
+            GET();
+            if (c == '-') {
+                t->state = t->state == S_SCRIPT_DATA_ESCAPE_START ? S_SCRIPT_DATA_ESCAPE_START_DASH
+                                                                  : S_SCRIPT_DATA_ESCAPED_DASH_DASH;
+                emit_cur(t, c);
+                ADV();
+            } else {
+                t->state = S_SCRIPT_DATA;
+            }
+            break;
+
+        /* 13.2.5.20 Script data escaped state
+         * 13.2.5.27 Script data double escaped state
+         * (their runs of text; then as the dash states) */
+        case S_SCRIPT_DATA_ESCAPED:
+        case S_SCRIPT_DATA_DOUBLE_ESCAPED:
+        /* 13.2.5.21 Script data escaped dash state
+         * 13.2.5.22 Script data escaped dash dash state
+         * 13.2.5.28 Script data double escaped dash state
+         * 13.2.5.29 Script data double escaped dash dash state */
+        case S_SCRIPT_DATA_ESCAPED_DASH:
+        case S_SCRIPT_DATA_ESCAPED_DASH_DASH:
+        case S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH:
+        case S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH: {
+            int s = t->state;
+            bool dbl = s == S_SCRIPT_DATA_DOUBLE_ESCAPED || s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH ||
+                       s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH;
+            int text = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED : S_SCRIPT_DATA_ESCAPED;
+            if (s == text && !text_run(t, &SS_SCRIPT_ESCAPED)) break;
+            GET();
+            if (c == '-') {
+                /* From the (double) escaped state to its dash state; from
+                 * either dash state to (or staying in) the dash dash state. */
+                if (s == text) t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH : S_SCRIPT_DATA_ESCAPED_DASH;
+                else t->state = dbl ? S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH : S_SCRIPT_DATA_ESCAPED_DASH_DASH;
+                emit_cur(t, c);
+                ADV();
+            } else if (c == '<') {
+                if (dbl) {
+                    t->state = S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN;
+                    emit_cur(t, c);
+                } else {
+                    t->tok_start = OFF();
+                    t->state = S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN;
+                }
+                ADV();
+            } else if (c == '>' && (s == S_SCRIPT_DATA_ESCAPED_DASH_DASH || s == S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH)) {
+                t->state = S_SCRIPT_DATA;
+                emit_cur(t, c);
+                ADV();
+            } else if (c == 0) {
+                err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
+                t->state = text;
+                emit_chars(t, k_fffd, 1, OFF(), OFF() + 1);
+                ADV();
+            } else if (c == H5_EOF) {
+                err(t, H5_ERROR_EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, OFF());
+                emit_eof(t);
+            } else {
+                t->state = text;
+                emit_cur(t, c);
+                ADV();
+            }
+            break;
+        }
+
+        /* 13.2.5.23 Script data escaped less-than sign state */
+        case S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN:
+            GET();
+            if (c == '/') {
+                temp_reset(t);
+                ADV();
+                t->state = S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN;
+            } else if (h5_is_ascii_alpha(c)) {
+                temp_reset(t);
+                t->state = S_SCRIPT_DATA_DOUBLE_ESCAPE_START;
+                emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
+            } else {
+                t->state = S_SCRIPT_DATA_ESCAPED;
+                emit_chars(t, k_lt, 1, t->tok_start, t->tok_start + 1);
+            }
+            break;
+
+        /* 13.2.5.26 Script data double escape start state
+         * 13.2.5.31 Script data double escape end state */
+        case S_SCRIPT_DATA_DOUBLE_ESCAPE_START:
+        case S_SCRIPT_DATA_DOUBLE_ESCAPE_END: {
+            bool start = t->state == S_SCRIPT_DATA_DOUBLE_ESCAPE_START;
+            GET();
+            if (h5_is_space(c) || c == '/' || c == '>') {
+                if (temp_is_script(t) == start) t->state = S_SCRIPT_DATA_DOUBLE_ESCAPED;
+                else t->state = S_SCRIPT_DATA_ESCAPED;
+                emit_cur(t, c);
+                ADV();
+            } else if (h5_is_ascii_alpha(c)) {
+                temp_push(t, (h5_char)h5_to_lower(c));
+                emit_cur(t, c);
+                ADV();
+            } else {
+                t->state = start ? S_SCRIPT_DATA_ESCAPED : S_SCRIPT_DATA_DOUBLE_ESCAPED;
+            }
+            break;
+        }
+
+        /* 13.2.5.30 Script data double escaped less-than sign state */
+        case S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN:
+            GET();
+            if (c == '/') {
+                temp_reset(t);
+                t->state = S_SCRIPT_DATA_DOUBLE_ESCAPE_END;
+                emit_cur(t, c);
+                ADV();
+            } else {
+                t->state = S_SCRIPT_DATA_DOUBLE_ESCAPED;
+            }
+            break;
+
+        default:
+            return false; /* a state of another group */
+        }
+    }
+}
+
+/* Bogus comments, markup declarations and comments (13.2.5.41-52). */
+GROUP static bool run_comments(h5_tokenizer *t) {
+    int c;
+    for (;;) {
+        if (t->oom || t->aborted || t->done) return true;
+        switch (t->state) {
+
         /* 13.2.5.41 Bogus comment state */
         case S_BOGUS_COMMENT:
             span_run(t, &t->comment, &SS_BOGUS_COMMENT);
@@ -1558,7 +1748,7 @@ static void run(h5_tokenizer *t) {
         /* 13.2.5.42 Markup declaration open state */
         case S_MARKUP_DECLARATION_OPEN: {
             int m = lookahead(t, "--", false);
-            if (m == LA_NEED) return;
+            if (m == LA_NEED) return true;
             if (m == LA_YES) {
                 t->pos += 2;
                 new_token(t, H5_TOKEN_COMMENT);
@@ -1566,7 +1756,7 @@ static void run(h5_tokenizer *t) {
                 break;
             }
             m = lookahead(t, "doctype", true);
-            if (m == LA_NEED) return;
+            if (m == LA_NEED) return true;
             if (m == LA_YES) {
                 t->pos += 7;
                 new_token(t, H5_TOKEN_DOCTYPE);
@@ -1574,7 +1764,7 @@ static void run(h5_tokenizer *t) {
                 break;
             }
             m = lookahead(t, "[CDATA[", false);
-            if (m == LA_NEED) return;
+            if (m == LA_NEED) return true;
             if (m == LA_YES) {
                 t->pos += 7;
                 if (t->cdata_allowed && t->cdata_allowed(t->token_ctx)) {
@@ -1740,6 +1930,19 @@ static void run(h5_tokenizer *t) {
             }
             break;
 
+        default:
+            return false; /* a state of another group */
+        }
+    }
+}
+
+/* DOCTYPE (13.2.5.53-68). */
+GROUP static bool run_doctype(h5_tokenizer *t) {
+    int c;
+    for (;;) {
+        if (t->oom || t->aborted || t->done) return true;
+        switch (t->state) {
+
         /* 13.2.5.53 DOCTYPE state */
         case S_DOCTYPE:
             GET();
@@ -1820,14 +2023,14 @@ static void run(h5_tokenizer *t) {
                 break;
             }
             int m = lookahead(t, "public", true);
-            if (m == LA_NEED) return;
+            if (m == LA_NEED) return true;
             if (m == LA_YES) {
                 t->pos += 6;
                 t->state = S_AFTER_DOCTYPE_PUBLIC_KEYWORD;
                 break;
             }
             m = lookahead(t, "system", true);
-            if (m == LA_NEED) return;
+            if (m == LA_NEED) return true;
             if (m == LA_YES) {
                 t->pos += 6;
                 t->state = S_AFTER_DOCTYPE_SYSTEM_KEYWORD;
@@ -1971,6 +2174,19 @@ static void run(h5_tokenizer *t) {
             }
             break;
 
+        default:
+            return false; /* a state of another group */
+        }
+    }
+}
+
+/* CDATA sections and processing instructions (13.2.5.69-76). */
+GROUP static bool run_other(h5_tokenizer *t) {
+    int c;
+    for (;;) {
+        if (t->oom || t->aborted || t->done) return true;
+        switch (t->state) {
+
         /* 13.2.5.69 CDATA section state */
         case S_CDATA_SECTION:
             if (!text_run(t, &SS_CDATA)) break;
@@ -2083,148 +2299,22 @@ static void run(h5_tokenizer *t) {
             break;
         }
 
-        /* 13.2.5.77 Character reference state */
-        case S_CHARACTER_REFERENCE:
-            temp_reset(t);
-            temp_push(t, '&');
-            GET();
-            if (h5_is_ascii_alnum(c)) {
-                t->state = S_NAMED_CHARACTER_REFERENCE;
-            } else if (c == '#') {
-                temp_push(t, '#');
-                ADV();
-                t->state = S_NUMERIC_CHARACTER_REFERENCE;
-            } else {
-                t->state = t->return_state;
-                flush_ampersand(t);
-            }
-            break;
-
-        /* 13.2.5.78 Named character reference state */
-        case S_NAMED_CHARACTER_REFERENCE: {
-            h5_charref_match m;
-            h5_charref_result r = h5_charref_match_named(t->in + t->pos, t->len - t->pos, t->eof, &m);
-            if (r == H5_CHARREF_NEED_MORE) return;
-            if (r == H5_CHARREF_NONE) {
-                t->state = S_AMBIGUOUS_AMPERSAND;
-                flush_ampersand(t);
-                break;
-            }
-            size_t after = t->pos + m.len;
-            bool semicolon = m.semicolon;
-            if (!semicolon && after >= t->len && !t->eof) return; /* need the next character */
-            int next = after < t->len ? t->in[after] : H5_EOF;
-            uint32_t end = t->base + (uint32_t)after;
-            if (in_attribute(t) && !semicolon && (next == '=' || h5_is_ascii_alnum(next))) {
-                /* "for historical reasons, flush code points consumed as a
-                 * character reference": the text stays as it is. */
-                t->state = t->return_state;
-                flush_ampersand(t);
-                span_add_input(t, &cur_attr(t)->value, t->pos, m.len);
-                t->pos = after;
-                break;
-            }
-            if (!semicolon) err(t, H5_ERROR_MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, end);
-            t->pos = after;
-            t->state = t->return_state;
-            flush_units(t, m.value, m.value_len, end);
-            break;
-        }
-
-        /* 13.2.5.79 Ambiguous ampersand state */
-        case S_AMBIGUOUS_AMPERSAND:
-            GET();
-            if (h5_is_ascii_alnum(c)) {
-                /* A run of alphanumerics at once. */
-                size_t p = t->pos + 1;
-                while (p < t->len && h5_is_ascii_alnum(t->in[p])) p++;
-                if (in_attribute(t)) span_add_input(t, &cur_attr(t)->value, t->pos, p - t->pos);
-                else emit_chars(t, t->in + t->pos, p - t->pos, OFF(), t->base + (uint32_t)p);
-                t->pos = p;
-            } else {
-                if (c == ';') err(t, H5_ERROR_UNKNOWN_NAMED_CHARACTER_REFERENCE, OFF());
-                t->state = t->return_state;
-            }
-            break;
-
-        /* 13.2.5.80 Numeric character reference state */
-        case S_NUMERIC_CHARACTER_REFERENCE:
-            t->charref_code = 0;
-            GET();
-            if (c == 'x' || c == 'X') {
-                temp_push(t, (h5_char)c);
-                ADV();
-                t->state = S_HEXADECIMAL_CHARACTER_REFERENCE_START;
-            } else {
-                t->state = S_DECIMAL_CHARACTER_REFERENCE_START;
-            }
-            break;
-
-        /* 13.2.5.81 Hexadecimal character reference start state
-         * 13.2.5.82 Decimal character reference start state */
-        case S_HEXADECIMAL_CHARACTER_REFERENCE_START:
-        case S_DECIMAL_CHARACTER_REFERENCE_START: {
-            bool hex = t->state == S_HEXADECIMAL_CHARACTER_REFERENCE_START;
-            GET();
-            if (hex ? h5_is_ascii_hex(c) : h5_is_ascii_digit(c)) {
-                t->state = hex ? S_HEXADECIMAL_CHARACTER_REFERENCE : S_DECIMAL_CHARACTER_REFERENCE;
-            } else {
-                err(t, H5_ERROR_ABSENCE_OF_DIGITS_IN_NUMERIC_CHARACTER_REFERENCE, OFF());
-                t->state = t->return_state;
-                flush_units(t, t->temp.data, t->temp.len, OFF());
-            }
-            break;
-        }
-
-        /* 13.2.5.83 Hexadecimal character reference state
-         * 13.2.5.84 Decimal character reference state */
-        case S_HEXADECIMAL_CHARACTER_REFERENCE:
-        case S_DECIMAL_CHARACTER_REFERENCE: {
-            bool hex = t->state == S_HEXADECIMAL_CHARACTER_REFERENCE;
-            for (;;) {
-                GET();
-                uint32_t d;
-                if (h5_is_ascii_digit(c)) d = (uint32_t)(c - '0');
-                else if (hex && h5_is_ascii_hex(c)) d = (uint32_t)((c | 0x20) - 'a' + 10);
-                else break;
-                /* Saturate above 0x10FFFF: the result is the same error. */
-                t->charref_code = t->charref_code * (hex ? 16u : 10u) + d;
-                if (t->charref_code > 0x10FFFF) t->charref_code = 0x110000;
-                ADV();
-            }
-            if (c == ';') {
-                ADV();
-            } else {
-                err(t, H5_ERROR_MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, OFF());
-            }
-            t->state = S_NUMERIC_CHARACTER_REFERENCE_END;
-            break;
-        }
-
-        /* 13.2.5.85 Numeric character reference end state */
-        case S_NUMERIC_CHARACTER_REFERENCE_END: {
-            h5_error_code e;
-            uint32_t cp = h5_charref_numeric_value(t->charref_code, &e);
-            if (e != H5_ERROR_NONE) err(t, e, OFF());
-            h5_char u[2];
-            size_t n = 1;
-            if (cp >= 0x10000) {
-                u[0] = (h5_char)(0xD800 + ((cp - 0x10000) >> 10));
-                u[1] = (h5_char)(0xDC00 + ((cp - 0x10000) & 0x3FF));
-                n = 2;
-            } else {
-                u[0] = (h5_char)cp;
-            }
-            t->state = t->return_state;
-            flush_units(t, u, n, OFF());
-            break;
-        }
-
         default:
-            /* Unreachable: every state is handled above. */
-            t->state = S_DATA;
-            break;
+            return false; /* a state of another group */
         }
+    }
+}
+
+/* Called through a table: the wasm optimizer inlines a function that has
+ * one direct caller, whatever C says, which would undo the split. */
+static bool (*const k_group_run[])(h5_tokenizer *) = {
+    [G_MARKUP] = run_markup, [G_TEXT_END_TAGS] = run_text_end_tags, [G_COMMENTS] = run_comments,
+    [G_DOCTYPE] = run_doctype, [G_OTHER] = run_other,
+};
+
+static void run(h5_tokenizer *t) {
+    while (!(t->oom || t->aborted || t->done)) {
+        if (k_group_run[state_group(t->state)](t)) return;
     }
 }
 

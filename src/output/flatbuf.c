@@ -406,6 +406,210 @@ static inline uint32_t put_data(string_writer *sw, source_map *m, const h5_char 
 
 static inline uint32_t align4(uint64_t v) { return (uint32_t)((v + 3) & ~(uint64_t)3); }
 
+/* ---- the passes, a batch of nodes at a time ------------------------------ */
+
+/* Each pass runs over the tree in batches of FB_BATCH nodes, a call each, so
+ * that a wasm engine, which replaces a function's code between calls (never
+ * during one), runs most of a large tree's first write in optimized code. */
+#define FB_BATCH 2048u
+
+typedef struct {
+    h5_flatbuf *fb;
+    source_map *sm;
+    walker *w;
+    const h5_node *n; /* the next node, NULL at the end */
+    uint64_t nnodes, nattrs, units;
+} pass1;
+
+/* Pass 1 over up to FB_BATCH nodes (h5_flatbuf_write). */
+static FB_OUT_OF_LINE h5_status pass1_batch(pass1 *p) {
+    h5_flatbuf *const fb = p->fb;
+    source_map *const sm = p->sm;
+    walker *const w = p->w;
+    const h5_node *n = p->n;
+    uint64_t nnodes = p->nnodes, nattrs = p->nattrs, units = p->units;
+    for (uint32_t b = 0; n && b < FB_BATCH; b++) {
+        nnodes++;
+        switch (n->type) {
+        case H5_NODE_ELEMENT:
+            if (!element_is_atom(n) && !push_id(fb, element_name_id(fb, n))) return H5_ERR_OOM;
+            nattrs += n->nattrs;
+            for (uint32_t i = 0; i < n->nattrs; i++) {
+                const h5_attr *a = &n->attrs[i];
+                if (!attr_is_atom(a) && !push_id(fb, name_id(fb, a->name, 0, false))) return H5_ERR_OOM;
+                units += data_units(sm, a->value.ptr, a->value.len);
+            }
+            break;
+        case H5_NODE_TEXT:
+        case H5_NODE_COMMENT:
+            units += data_units(sm, n->data, n->data_len);
+            break;
+        case H5_NODE_PI:
+            if (!push_id(fb, name_id(fb, n->name, 0, true))) return H5_ERR_OOM;
+            units += data_units(sm, n->data, n->data_len);
+            break;
+        case H5_NODE_DOCTYPE:
+            if (!push_id(fb, name_id(fb, n->name, 0, true)) ||
+                push_chars(fb, n->public_id.ptr, n->public_id.len) == NAME_OOM ||
+                push_chars(fb, n->system_id.ptr, n->system_id.len) == NAME_OOM)
+                return H5_ERR_OOM;
+            units += (uint64_t)n->public_id.len + n->system_id.len;
+            break;
+        default:
+            break;
+        }
+        uint32_t left;
+        n = walk_next(w, n, &left);
+        if (w->oom) return H5_ERR_OOM;
+    }
+    p->n = n;
+    p->nnodes = nnodes;
+    p->nattrs = nattrs;
+    p->units = units;
+    return H5_OK;
+}
+
+typedef struct {
+    h5_flatbuf *fb;
+    source_map *sm;
+    walker *w;
+    string_writer *sw;
+    uint32_t *nodes, *attrs, *nlocs, *alocs;
+    const h5_node *n; /* the next node, NULL at the end */
+    uint32_t count, parent, attr_next;
+    size_t next_id, next_char; /* in ids and chars */
+    bool is_content;
+} pass2;
+
+/* Pass 2 over up to FB_BATCH nodes: their records (h5_flatbuf_write). */
+static FB_OUT_OF_LINE void pass2_batch(pass2 *p) {
+    const h5_flatbuf *const fb = p->fb;
+    source_map *const sm = p->sm;
+    walker *const w = p->w;
+    string_writer *const sw = p->sw;
+    uint32_t *const nodes = p->nodes, *const attrs = p->attrs, *const nlocs = p->nlocs, *const alocs = p->alocs;
+    const h5_node *n = p->n;
+    uint32_t count = p->count, parent = p->parent, attr_next = p->attr_next;
+    size_t next_id = p->next_id, next_char = p->next_char;
+    bool is_content = p->is_content;
+    for (uint32_t b = 0; n && b < FB_BATCH; b++) {
+        const uint32_t i = count++;
+        uint32_t *r = nodes + (size_t)i * H5_FLATBUF_NODE_WORDS;
+        uint32_t nflags = n->flags & (H5_FB_NODE_SELF_CLOSING | H5_FB_NODE_IMPLICIT);
+        if (n->flags & H5_NODE_FLAG_CLONED) nflags |= H5_FB_NODE_CLONED;
+        if (n->flags & H5_NODE_FLAG_CDATA) nflags |= H5_FB_NODE_CDATA;
+        /* The fragment that hangs off an element: a template's contents or
+         * a host's shadow root (dom.h, template_content). */
+        const uint32_t attached = (n->flags & H5_NODE_FLAG_SHADOW_ROOT) ? H5_FB_NODE_SHADOW_ROOT : H5_FB_NODE_TEMPLATE_CONTENTS;
+        if (is_content && i != 0) nflags |= attached;
+        /* Words 4-7 by type (docs/format.md, "Node records"). */
+        uint32_t name = 0, w5 = 0, w6 = 0, w7 = 0;
+        switch (n->type) {
+        case H5_NODE_ELEMENT: {
+            name = element_is_atom(n) ? n->atom : fb->ids[next_id++];
+            w5 = attr_next;
+            w6 = n->nattrs;
+            w7 = H5_FLATBUF_NONE; /* last child, set as children are written */
+            for (uint32_t k = 0; k < n->nattrs; k++, attr_next++) {
+                const h5_attr *at = &n->attrs[k];
+                uint32_t *ar = attrs + (size_t)attr_next * H5_FLATBUF_ATTR_WORDS;
+                ar[H5_FB_A_NAME] = to_le(attr_is_atom(at) ? at->atom : fb->ids[next_id++]);
+                ar[H5_FB_A_NS] = to_le(at->ns & 0xFFu);
+                ar[H5_FB_A_VALUE_OFF] = to_le(put_data(sw, sm, at->value.ptr, at->value.len));
+                ar[H5_FB_A_VALUE_LEN] = to_le((uint32_t)at->value.len);
+                if (alocs) {
+                    uint32_t *l = alocs + (size_t)attr_next * H5_FLATBUF_LOC_WORDS;
+                    l[H5_FB_AL_NAME_START] = to_le(at->name_start);
+                    l[H5_FB_AL_NAME_END] = to_le(at->name_end);
+                    l[H5_FB_AL_VALUE_START] = to_le(at->value_start);
+                    l[H5_FB_AL_VALUE_END] = to_le(at->value_end);
+                }
+            }
+            break;
+        }
+        case H5_NODE_TEXT:
+        case H5_NODE_COMMENT:
+            w5 = put_data(sw, sm, n->data, n->data_len);
+            w6 = n->data_len;
+            break;
+        case H5_NODE_PI:
+            name = fb->ids[next_id++];
+            w5 = put_data(sw, sm, n->data, n->data_len);
+            w6 = n->data_len;
+            break;
+        case H5_NODE_DOCTYPE:
+            name = fb->ids[next_id++];
+            /* public id, then system id right after it */
+            w5 = put_str(sw, fb->chars + next_char, n->public_id.len);
+            next_char += n->public_id.len;
+            put_str(sw, fb->chars + next_char, n->system_id.len);
+            next_char += n->system_id.len;
+            w6 = (uint32_t)n->public_id.len;
+            w7 = (uint32_t)n->system_id.len;
+            if (n->has_public_id) nflags |= H5_FB_NODE_HAS_PUBLIC_ID;
+            if (n->has_system_id) nflags |= H5_FB_NODE_HAS_SYSTEM_ID;
+            break;
+        case H5_NODE_DOCUMENT:
+            w6 = n->mode;
+            w7 = H5_FLATBUF_NONE;
+            break;
+        case H5_NODE_FRAGMENT:
+            if (n->flags & H5_NODE_FLAG_SHADOW_ROOT) w5 = n->shadow & H5_FB_SHADOW_ALL;
+            w7 = H5_FLATBUF_NONE;
+            break;
+        default:
+            break;
+        }
+        /* Sibling links: the parent's last child so far is our previous
+         * sibling.  Template contents are no child of their template. */
+        uint32_t prev = H5_FLATBUF_NONE;
+        if (parent != H5_FLATBUF_NONE && !(nflags & (H5_FB_NODE_TEMPLATE_CONTENTS | H5_FB_NODE_SHADOW_ROOT))) {
+            uint32_t *pr = nodes + (size_t)parent * H5_FLATBUF_NODE_WORDS;
+            prev = from_le(pr[H5_FB_N_LAST_CHILD]);
+            pr[H5_FB_N_LAST_CHILD] = to_le(i);
+        }
+        r[H5_FB_N_INFO] = to_le((uint32_t)n->type | ((uint32_t)(n->ns & H5_FB_INFO_NS_MASK) << H5_FB_INFO_NS_SHIFT) |
+                                (nflags << H5_FB_INFO_FLAGS_SHIFT));
+        r[H5_FB_N_PARENT] = to_le(parent);
+        r[H5_FB_N_END] = to_le(i + 1); /* subtree end, fixed up when the subtree is left */
+        r[H5_FB_N_PREV] = to_le(prev);
+        r[H5_FB_N_NAME] = to_le(name);
+        r[5] = to_le(w5);
+        r[6] = to_le(w6);
+        r[7] = to_le(w7);
+        if (nlocs) {
+            uint32_t *l = nlocs + (size_t)i * H5_FLATBUF_LOC_WORDS;
+            const bool el = n->type == H5_NODE_ELEMENT;
+            l[H5_FB_L_START] = to_le(n->start);
+            l[H5_FB_L_START_TAG_END] = to_le(el ? n->start_tag_end : H5_FLATBUF_NONE);
+            l[H5_FB_L_END_TAG_START] = to_le(el ? n->end_tag_start : H5_FLATBUF_NONE);
+            l[H5_FB_L_END] = to_le(n->end);
+        }
+
+        uint32_t left;
+        n = walk_next(w, n, &left);
+        is_content = w->entered_content;
+        if (left == 0) {
+            parent = i;
+        } else {
+            uint32_t cur = i;
+            for (uint32_t k = 0; k < left && cur != H5_FLATBUF_NONE; k++) {
+                uint32_t *cr = nodes + (size_t)cur * H5_FLATBUF_NODE_WORDS;
+                cr[H5_FB_N_END] = to_le(count);
+                cur = from_le(cr[H5_FB_N_PARENT]);
+            }
+            parent = cur;
+        }
+    }
+    p->n = n;
+    p->count = count;
+    p->parent = parent;
+    p->attr_next = attr_next;
+    p->next_id = next_id;
+    p->next_char = next_char;
+    p->is_content = is_content;
+}
+
 h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, h5_flatbuf *fb) {
     if (!root || !fb) return H5_ERR_INVALID;
     h5_flatbuf_options defaults = h5_flatbuf_options_default();
@@ -432,42 +636,13 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
      * keep the id of every name that is not an atom outright (ids), and a
      * copy of the DOCTYPE ids (chars): pass 2 then reads no text from the
      * tree but the strings it copies (opts->source_in_buffer). */
-    uint64_t nnodes = 0, nattrs = 0, units = 0;
     walker w = { fb, root, 0, false, false };
-    for (const h5_node *n = root; n;) {
-        nnodes++;
-        switch (n->type) {
-        case H5_NODE_ELEMENT:
-            if (!element_is_atom(n) && !push_id(fb, element_name_id(fb, n))) return H5_ERR_OOM;
-            nattrs += n->nattrs;
-            for (uint32_t i = 0; i < n->nattrs; i++) {
-                const h5_attr *a = &n->attrs[i];
-                if (!attr_is_atom(a) && !push_id(fb, name_id(fb, a->name, 0, false))) return H5_ERR_OOM;
-                units += data_units(&sm, a->value.ptr, a->value.len);
-            }
-            break;
-        case H5_NODE_TEXT:
-        case H5_NODE_COMMENT:
-            units += data_units(&sm, n->data, n->data_len);
-            break;
-        case H5_NODE_PI:
-            if (!push_id(fb, name_id(fb, n->name, 0, true))) return H5_ERR_OOM;
-            units += data_units(&sm, n->data, n->data_len);
-            break;
-        case H5_NODE_DOCTYPE:
-            if (!push_id(fb, name_id(fb, n->name, 0, true)) ||
-                push_chars(fb, n->public_id.ptr, n->public_id.len) == NAME_OOM ||
-                push_chars(fb, n->system_id.ptr, n->system_id.len) == NAME_OOM)
-                return H5_ERR_OOM;
-            units += (uint64_t)n->public_id.len + n->system_id.len;
-            break;
-        default:
-            break;
-        }
-        uint32_t left;
-        n = walk_next(&w, n, &left);
-        if (w.oom) return H5_ERR_OOM;
-    }
+    pass1 p1 = { fb, &sm, &w, root, 0, 0, 0 };
+    h5_status st = pass1_batch(&p1);
+    while (st == H5_OK && p1.n) st = pass1_batch(&p1);
+    if (st != H5_OK) return st;
+    const uint64_t nnodes = p1.nnodes, nattrs = p1.nattrs;
+    uint64_t units = p1.units;
     for (size_t i = 0; i < fb->names_len; i++) units += fb->names[i].len;
     /* The names' text, copied after the DOCTYPE ids. */
     for (size_t i = 0; i < fb->names_len; i++) {
@@ -581,119 +756,11 @@ h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, 
     }
 
     /* Pass 2: the records. */
-    uint32_t count = 0, parent = H5_FLATBUF_NONE, attr_next = 0;
-    size_t next_id = 0, next_char = 0; /* in ids and chars */
-    bool is_content = false;
     w.tlen = 0;
-    for (const h5_node *n = root; n;) {
-        const uint32_t i = count++;
-        uint32_t *r = nodes + (size_t)i * H5_FLATBUF_NODE_WORDS;
-        uint32_t nflags = n->flags & (H5_FB_NODE_SELF_CLOSING | H5_FB_NODE_IMPLICIT);
-        if (n->flags & H5_NODE_FLAG_CLONED) nflags |= H5_FB_NODE_CLONED;
-        if (n->flags & H5_NODE_FLAG_CDATA) nflags |= H5_FB_NODE_CDATA;
-        /* The fragment that hangs off an element: a template's contents or
-         * a host's shadow root (dom.h, template_content). */
-        const uint32_t attached = (n->flags & H5_NODE_FLAG_SHADOW_ROOT) ? H5_FB_NODE_SHADOW_ROOT : H5_FB_NODE_TEMPLATE_CONTENTS;
-        if (is_content && i != 0) nflags |= attached;
-        /* Words 4-7 by type (docs/format.md, "Node records"). */
-        uint32_t name = 0, w5 = 0, w6 = 0, w7 = 0;
-        switch (n->type) {
-        case H5_NODE_ELEMENT: {
-            name = element_is_atom(n) ? n->atom : fb->ids[next_id++];
-            w5 = attr_next;
-            w6 = n->nattrs;
-            w7 = H5_FLATBUF_NONE; /* last child, set as children are written */
-            for (uint32_t k = 0; k < n->nattrs; k++, attr_next++) {
-                const h5_attr *at = &n->attrs[k];
-                uint32_t *ar = attrs + (size_t)attr_next * H5_FLATBUF_ATTR_WORDS;
-                ar[H5_FB_A_NAME] = to_le(attr_is_atom(at) ? at->atom : fb->ids[next_id++]);
-                ar[H5_FB_A_NS] = to_le(at->ns & 0xFFu);
-                ar[H5_FB_A_VALUE_OFF] = to_le(put_data(&sw, &sm, at->value.ptr, at->value.len));
-                ar[H5_FB_A_VALUE_LEN] = to_le((uint32_t)at->value.len);
-                if (alocs) {
-                    uint32_t *l = alocs + (size_t)attr_next * H5_FLATBUF_LOC_WORDS;
-                    l[H5_FB_AL_NAME_START] = to_le(at->name_start);
-                    l[H5_FB_AL_NAME_END] = to_le(at->name_end);
-                    l[H5_FB_AL_VALUE_START] = to_le(at->value_start);
-                    l[H5_FB_AL_VALUE_END] = to_le(at->value_end);
-                }
-            }
-            break;
-        }
-        case H5_NODE_TEXT:
-        case H5_NODE_COMMENT:
-            w5 = put_data(&sw, &sm, n->data, n->data_len);
-            w6 = n->data_len;
-            break;
-        case H5_NODE_PI:
-            name = fb->ids[next_id++];
-            w5 = put_data(&sw, &sm, n->data, n->data_len);
-            w6 = n->data_len;
-            break;
-        case H5_NODE_DOCTYPE:
-            name = fb->ids[next_id++];
-            /* public id, then system id right after it */
-            w5 = put_str(&sw, fb->chars + next_char, n->public_id.len);
-            next_char += n->public_id.len;
-            put_str(&sw, fb->chars + next_char, n->system_id.len);
-            next_char += n->system_id.len;
-            w6 = (uint32_t)n->public_id.len;
-            w7 = (uint32_t)n->system_id.len;
-            if (n->has_public_id) nflags |= H5_FB_NODE_HAS_PUBLIC_ID;
-            if (n->has_system_id) nflags |= H5_FB_NODE_HAS_SYSTEM_ID;
-            break;
-        case H5_NODE_DOCUMENT:
-            w6 = n->mode;
-            w7 = H5_FLATBUF_NONE;
-            break;
-        case H5_NODE_FRAGMENT:
-            if (n->flags & H5_NODE_FLAG_SHADOW_ROOT) w5 = n->shadow & H5_FB_SHADOW_ALL;
-            w7 = H5_FLATBUF_NONE;
-            break;
-        default:
-            break;
-        }
-        /* Sibling links: the parent's last child so far is our previous
-         * sibling.  Template contents are no child of their template. */
-        uint32_t prev = H5_FLATBUF_NONE;
-        if (parent != H5_FLATBUF_NONE && !(nflags & (H5_FB_NODE_TEMPLATE_CONTENTS | H5_FB_NODE_SHADOW_ROOT))) {
-            uint32_t *pr = nodes + (size_t)parent * H5_FLATBUF_NODE_WORDS;
-            prev = from_le(pr[H5_FB_N_LAST_CHILD]);
-            pr[H5_FB_N_LAST_CHILD] = to_le(i);
-        }
-        r[H5_FB_N_INFO] = to_le((uint32_t)n->type | ((uint32_t)(n->ns & H5_FB_INFO_NS_MASK) << H5_FB_INFO_NS_SHIFT) |
-                                (nflags << H5_FB_INFO_FLAGS_SHIFT));
-        r[H5_FB_N_PARENT] = to_le(parent);
-        r[H5_FB_N_END] = to_le(i + 1); /* subtree end, fixed up when the subtree is left */
-        r[H5_FB_N_PREV] = to_le(prev);
-        r[H5_FB_N_NAME] = to_le(name);
-        r[5] = to_le(w5);
-        r[6] = to_le(w6);
-        r[7] = to_le(w7);
-        if (nlocs) {
-            uint32_t *l = nlocs + (size_t)i * H5_FLATBUF_LOC_WORDS;
-            const bool el = n->type == H5_NODE_ELEMENT;
-            l[H5_FB_L_START] = to_le(n->start);
-            l[H5_FB_L_START_TAG_END] = to_le(el ? n->start_tag_end : H5_FLATBUF_NONE);
-            l[H5_FB_L_END_TAG_START] = to_le(el ? n->end_tag_start : H5_FLATBUF_NONE);
-            l[H5_FB_L_END] = to_le(n->end);
-        }
-
-        uint32_t left;
-        n = walk_next(&w, n, &left);
-        is_content = w.entered_content;
-        if (left == 0) {
-            parent = i;
-        } else {
-            uint32_t cur = i;
-            for (uint32_t k = 0; k < left && cur != H5_FLATBUF_NONE; k++) {
-                uint32_t *cr = nodes + (size_t)cur * H5_FLATBUF_NODE_WORDS;
-                cr[H5_FB_N_END] = to_le(count);
-                cur = from_le(cr[H5_FB_N_PARENT]);
-            }
-            parent = cur;
-        }
-    }
+    pass2 p2 = { fb, &sm, &w, &sw, nodes, attrs, nlocs, alocs, root, 0, H5_FLATBUF_NONE, 0, 0, 0, false };
+    pass2_batch(&p2);
+    while (p2.n) pass2_batch(&p2);
+    const uint32_t count = p2.count, parent = p2.parent;
     /* A malformed tree (a NULL parent link) can end the walk early: close
      * whatever is still open. */
     for (uint32_t cur = parent; cur != H5_FLATBUF_NONE && count;) {

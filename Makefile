@@ -36,10 +36,10 @@ OBJ_S := $(patsubst src/%.c,$(B)/asan/%.o,$(SRC))
 
 all: native wasm bundles
 
-# The Node entry points js/node.bundle.js, js/inline.node.js and js/entries/*.node.js
+# The Node entry points js/node.bundle.js, js/inline.node.js and js/node-entries/*.js
 # (ESM, with shared chunks in js/chunks/) and js/index.cjs (CommonJS),
 # generated from the ESM sources; shipped, not committed.
-JS_SRC := $(filter-out js/index.cjs js/node.bundle.js js/inline.node.js js/chunks/%.js js/entries/%.node.js js/inline-wasm.js,$(wildcard js/*.js js/*/*.js))
+JS_SRC := $(filter-out js/index.cjs js/node.bundle.js js/inline.node.js js/chunks/%.js js/node-entries/%.js js/inline-wasm.js,$(wildcard js/*.js js/*/*.js))
 bundles: js/node.bundle.js js/cjs-types/index.d.cts js/inline-wasm.js dist/html5-wasm.min.js
 js/node.bundle.js: $(JS_SRC) js/inline-wasm.js scripts/build-bundles.mjs package.json
 	$(NODE) scripts/build-bundles.mjs

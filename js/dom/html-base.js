@@ -444,13 +444,8 @@ export function installHtmlBase() {
     /** HTML 3.1.3: getElementsByName: a live NodeList of the HTML elements whose name attribute is `name`. */
     getElementsByName: {
       value(name) {
-        const t = this._t;
         const key = String(name);
-        return liveCollection(t, NodeList, (list) => {
-          for (let j = t.nextElement(0, 0); j !== NONE; j = t.nextElement(j, 0)) {
-            if (t.ns(j) === NS_HTML && t.plainAttr(j, 'name') === key) list.push(t.node(j));
-          }
-        });
+        return liveElements(this, NodeList, 0, (t, j) => t.ns(j) === NS_HTML && t.plainAttr(j, 'name') === key);
       },
     },
     // HTML 3.1.3: an HTML document's type (an XML document has its own: js/dom/xml-dom.js).

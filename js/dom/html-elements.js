@@ -1291,12 +1291,14 @@ function inherited(key) {
 
 let installed = false;
 /**
- * Install what this module adds to js/dom/dom.js's classes and hooks (issue
- * 29: nothing is changed at import): <template> as an HTMLElement, the
- * members of Element, Node, Document and HTMLTemplateElement (DOM 4.9, HTML
- * 3.1.3, 3.2.6), the one object class of HTML elements with its virtual
- * interface members, the classes in the elementClasses hook, and the state
- * hooks of form controls.  Called once, by installDom() (js/dom/install.js).
+ * Install the element interfaces on the DOM's base (issue 29: nothing is
+ * changed at import): the base first (installHtmlBase(), js/dom/html-base.js),
+ * then each HTML local name's interface (the constructor and instanceof of
+ * the one object class of HTML elements) with the interfaces' members,
+ * virtual on that class, the <form> class, the pseudo-classes of element
+ * state (js/select/states.js) and the state hooks of form controls.  Trees
+ * made before have them too (their <form> elements excepted, which keep the
+ * one object class).  Called once, by installDom() (js/dom/install.js).
  */
 export function installHtmlElements() {
   if (installed) return;

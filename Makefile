@@ -36,16 +36,16 @@ OBJ_S := $(patsubst src/%.c,$(B)/asan/%.o,$(SRC))
 
 all: native wasm bundles
 
-# The Node entry points js/node.bundle.js, js/inline.node.js and js/entries/*.node.js
+# The Node entry points js/node.bundle.js, js/inline.node.js and js/node-entries/*.js
 # (ESM, with shared chunks in js/chunks/) and js/index.cjs (CommonJS),
 # generated from the ESM sources; shipped, not committed.
-JS_SRC := $(filter-out js/index.cjs js/node.bundle.js js/inline.node.js js/chunks/%.js js/entries/%.node.js js/inline-wasm.js,$(wildcard js/*.js js/*/*.js))
-bundles: js/node.bundle.js js/index.d.cts js/inline-wasm.js dist/html5-wasm.min.js
+JS_SRC := $(filter-out js/index.cjs js/node.bundle.js js/inline.node.js js/chunks/%.js js/node-entries/%.js js/inline-wasm.js,$(wildcard js/*.js js/*/*.js))
+bundles: js/node.bundle.js js/cjs-types/index.d.cts js/inline-wasm.js dist/html5-wasm.min.js
 js/node.bundle.js: $(JS_SRC) js/inline-wasm.js scripts/build-bundles.mjs package.json
 	$(NODE) scripts/build-bundles.mjs
 js/index.cjs: js/node.bundle.js
-# The CommonJS types (js/**/*.d.cts) of js/index.cjs, from js/**/*.d.ts; shipped, not committed.
-js/index.d.cts: $(wildcard js/*.d.ts js/*/*.d.ts) scripts/build-dcts.mjs
+# The CommonJS types of js/index.cjs (js/cjs-types/**/*.d.cts), from js/**/*.d.ts; shipped, not committed.
+js/cjs-types/index.d.cts: $(wildcard js/*.d.ts js/*/*.d.ts) scripts/build-dcts.mjs
 	$(NODE) scripts/build-dcts.mjs
 # html5-wasm/inline (js/inline.js) embeds the wasm as base64: shipped, not committed.
 js/inline-wasm.js: dist/html5.wasm dist/xml5.wasm dist/rewrite.wasm scripts/build-inline.mjs

@@ -33,9 +33,10 @@ const WASM = Object.fromEntries(['html5.wasm', 'xml5.wasm', 'rewrite.wasm'].map(
 
 /**
  * The uses of issue 29 and their budgets (KB gzipped, JS + wasm).  `budget`
- * is the issue's goal; `ceiling`, where the goal is not reached yet, is what
- * the test holds the use to today, so that nothing added elsewhere (a
- * sanitizer, a rewriter) moves it.
+ * is the issue's goal line; `ceiling`, where it is given, is what the test
+ * holds the use to: what it weighs today, rounded up (below the budget once
+ * the goal is reached), so that nothing added elsewhere (a sanitizer, a
+ * rewriter) moves it.
  */
 export const USES = [
   {
@@ -46,16 +47,20 @@ export const USES = [
   {
     name: 'page: decode + query (html5-wasm/decode)',
     code: "import { decode } from 'html5-wasm/decode';\nconsole.log(decode(globalThis.buffer).querySelector('title').textContent);",
-    budget: 40, ceiling: 59,
+    budget: 40, ceiling: 38,
   },
   {
     name: 'page: decode + query (from html5-wasm)',
     code: "import { decode } from 'html5-wasm';\nconsole.log(decode(globalThis.buffer).querySelector('title').textContent);",
   },
   {
-    name: 'parse + querySelector + innerHTML',
+    name: 'parse + querySelector + innerHTML (html5-wasm/parse)',
+    code: "import { init, parse } from 'html5-wasm/parse';\nawait init();\nconst doc = parse('<p>x');\nconsole.log(doc.querySelector('p').innerHTML);",
+    budget: 115, ceiling: 105,
+  },
+  {
+    name: 'parse + querySelector + innerHTML (from html5-wasm)',
     code: "import { init, parse } from 'html5-wasm';\nawait init();\nconst doc = parse('<p>x');\nconsole.log(doc.querySelector('p').innerHTML);",
-    budget: 115, ceiling: 128,
   },
   {
     name: 'XML: parseXml (html5-wasm/xml)',
@@ -76,7 +81,7 @@ export const USES = [
 ];
 
 /** Every entry point, all of its exports used. */
-export const ENTRIES = ['html5-wasm', 'html5-wasm/buffer', 'html5-wasm/decode', 'html5-wasm/xml', 'html5-wasm/stream', 'html5-wasm/sanitize', 'html5-wasm/rewrite', 'html5-wasm/inline']
+export const ENTRIES = ['html5-wasm', 'html5-wasm/buffer', 'html5-wasm/parse', 'html5-wasm/decode', 'html5-wasm/xml', 'html5-wasm/stream', 'html5-wasm/sanitize', 'html5-wasm/rewrite', 'html5-wasm/inline']
   .map((spec) => ({ name: spec, code: `import * as api from '${spec}';\nglobalThis.api = api;` }));
 
 /** Bundle `code` as a user's app; returns { js, wasm: [files], total } in gzipped bytes. */

@@ -17,7 +17,7 @@
 // memory).  No recursion: any depth decodes.
 import { FLAG_SOURCE_REFS, H_FLAGS } from '../core/abi.js';
 import { Tree } from './dom.js';
-import { checkUrl } from './html-elements.js';
+import { checkUrl, installHtmlBase } from './html-base.js';
 // The DOM's members from the modules above js/dom/dom.js (element classes and
 // reflected attributes, collections, traversal), installed on first decode.
 import { installDom } from './install.js';
@@ -33,15 +33,34 @@ export { readErrors, readHeader } from '../html/read.js';
 
 const DECODE_OPTIONS = { format: oneOf('dom', 'object'), source: isString, url: checkUrl };
 
-function buildDom(r, options) {
-  installDom();
+/**
+ * What a decode makes its trees with: the whole DOM (installDom(): the
+ * element interfaces, traversal, document.implementation) and XML documents
+ * (decode(), decodeOwn(): the default entry point and those with the whole
+ * DOM), or only the DOM's base (installHtmlBase(): the nodes, HTMLElement,
+ * selectors, serialization) and HTML documents (decodeBase(),
+ * decodeOwnBase(): html5-wasm/decode and html5-wasm/parse, issue 29).  A
+ * bundler keeps only the one a program calls.
+ */
+const FULL = { install: installDom, attachXml, xmlObjects };
+const BASE = { install: installHtmlBase, attachXml: null, xmlObjects: null };
+
+function noXml(fn) {
+  return new TypeError(`${fn}: the buffer holds an XML document, which this entry point does not decode: decode it with html5-wasm or html5-wasm/xml`);
+}
+
+function buildDom(r, options, dom) {
+  dom.install();
   // Copies: the result must not reference the buffer (wasm memory is reused).
   // The strings are decoded once, straight from the buffer.
   const t = new Tree(r.n.slice(), r.a.slice(), null, r.names, r.flags, sectionText(r.u16));
   if (r.sourceRefs) t.src = options.source;
   if (r.encoding !== null) t.encoding = r.encoding;
   if (options.url !== undefined) t.url = new URL(options.url).href;
-  if (r.xml !== null) attachXml(t, r.xml);
+  if (r.xml !== null) {
+    if (dom.attachXml === null) throw noXml('decode');
+    dom.attachXml(t, r.xml);
+  }
   if (r.nl !== null) {
     t.nl = r.nl.slice();
     t.al = r.al.slice();
@@ -64,8 +83,23 @@ function buildDom(r, options) {
  *   resolve against ('dom' format).
  */
 export function decode(buffer, options) {
+  return decodeWith(FULL, buffer, options);
+}
+
+/**
+ * decode() with the DOM's base only (html5-wasm/decode): the same trees,
+ * queries, serialization and changes, every HTML element an HTMLElement
+ * (no element interfaces: those come with the default entry point); HTML
+ * buffers only.
+ * @type {typeof decode}
+ */
+export function decodeBase(buffer, options) {
+  return decodeWith(BASE, buffer, options);
+}
+
+function decodeWith(dom, buffer, options) {
   const o = checkOptions('decode', options, DECODE_OPTIONS);
-  return build(checkedReader('decode', buffer, o.source), o.format ?? 'dom', o);
+  return build(checkedReader('decode', buffer, o.source), o.format ?? 'dom', o, dom);
 }
 
 /**
@@ -78,17 +112,27 @@ export function decode(buffer, options) {
  * @param {{ source?: string }} options
  */
 export function decodeOwn(bytes, format, options) {
+  return own(FULL, bytes, format, options);
+}
+/** decodeOwn() with the DOM's base only (decodeBase()). */
+export function decodeOwnBase(bytes, format, options) {
+  return own(BASE, bytes, format, options);
+}
+
+function own(dom, bytes, format, options) {
   const aligned = alignedBytes(bytes);
   const h = readHeaderWords(aligned);
   if ((h[H_FLAGS] & FLAG_SOURCE_REFS) !== 0 && options.source === undefined) {
     throw new RangeError('decode: the buffer refers to the text it was parsed from (SOURCE_REFS); such buffers are decoded only by parse() itself');
   }
-  return build(makeReader(aligned, h), format, options);
+  return build(makeReader(aligned, h), format, options, dom);
 }
 
-function build(r, format, options) {
-  if (format === 'dom') return buildDom(r, options);
+function build(r, format, options, dom) {
+  if (format === 'dom') return buildDom(r, options, dom);
   r.str = sectionText(r.u16);
   const root = buildObject(r, options);
-  return r.xml === null ? root : xmlObjects(root, r.xml, r.n);
+  if (r.xml === null) return root;
+  if (dom.xmlObjects === null) throw noXml('decode');
+  return dom.xmlObjects(root, r.xml, r.n);
 }

@@ -3,7 +3,7 @@ import type { HTMLCollection, NodeList } from './collections.js';
 import type { DOMTokenList } from './tokenlist.js';
 import type { HTMLElementMembers } from './html-elements.js';
 import type { NodeFilterInput, NodeIterator, TreeWalker } from './traversal.js';
-import type { DOMImplementation } from './dom-implementation.js';
+import type { XmlDocument } from '../xml/xml.js';
 // Nodes are views over the decoded records, made on first access and cached
 // (so `a.firstChild === a.firstChild`); the tree changes with the DOM
 // standard's methods (docs/dom.md).
@@ -484,3 +484,20 @@ export declare class ShadowRoot extends DocumentFragment {
 
 /** A host's shadow root, open or closed, or null (what dumpTree() shows). */
 export declare function shadowRootOf(element: Element): ShadowRoot | null;
+
+/** DOM 4.5.1 DOMImplementation (document.implementation; js/dom/dom-implementation.js). */
+export declare class DOMImplementation {
+  /** A doctype of this document; InvalidCharacterError when name has ASCII whitespace, NULL or '>'. */
+  createDocumentType(name: string, publicId: string, systemId: string): DocumentType;
+  /**
+   * A new XML document (DOM 4.5.1): `doctype`, then the element createElementNS(namespace,
+   * qualifiedName) makes unless qualifiedName is '' or null (its InvalidCharacterError and
+   * NamespaceError); contentType application/xhtml+xml for the HTML namespace, image/svg+xml for
+   * SVG's, else application/xml.
+   */
+  createDocument(namespace: string | null, qualifiedName: string | null, doctype?: DocumentType | null): XmlDocument;
+  /** A new no-quirks HTML document (doctype, html, head, title when given, body), scripting disabled. */
+  createHTMLDocument(title?: string): Document;
+  /** Always true. */
+  hasFeature(...args: unknown[]): true;
+}

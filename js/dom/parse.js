@@ -6,9 +6,9 @@ import { BYTES_OPTIONS } from '../html/bytes.js';
 import { COMMON, CONTEXT_OPTIONS, runInput } from '../html/parse.js';
 import { reportErrors } from '../core/errors.js';
 import { checkInput, checkOptions, oneOf } from '../core/options.js';
-import { decodeOwn } from './decode.js';
+import { decodeOwn, decodeOwnBase } from './decode.js';
 import { setFragmentParser } from './dom.js';
-import { checkUrl } from './html-elements.js';
+import { checkUrl } from './html-base.js';
 
 // The document's URL (issue 18): what URL-reflecting attributes resolve against.
 const URL_OPTION = { url: checkUrl };
@@ -29,14 +29,30 @@ const FRAGMENT_OPTIONS = { ...COMMON, ...FORMAT, ...URL_OPTION, ...CONTEXT_OPTIO
  *   encoding (the transport layer's label) and defaultEncoding
  */
 export function parse(input, options) {
-  const o = checkOptions('parse', options, PARSE_OPTIONS);
   setFragmentParser(parseFragment);
+  return parseWith(decodeOwn, input, options);
+}
+
+/**
+ * parse() and parseFragment() with the DOM's base only (html5-wasm/parse;
+ * js/dom/decode.js decodeBase()): every HTML element an HTMLElement.
+ * @type {typeof parse}
+ */
+export function parseBase(input, options) {
+  setFragmentParser(parseFragmentBase);
+  return parseWith(decodeOwnBase, input, options);
+}
+/** @type {typeof parseFragment} */
+export function parseFragmentBase(html, options) { return fragmentWith(decodeOwnBase, html, options); }
+
+function parseWith(decodeOwnWith, input, options) {
+  const o = checkOptions('parse', options, PARSE_OPTIONS);
   // The tree takes its strings from `html` where they appear in it verbatim
   // (docs/format.md, SOURCE_REFS): no copy into the buffer, no decode.
   const { view, html, errors } = runInput('parse', input, o, false, true);
   // Decoded before the callback runs: it may parse again, which reuses the
   // module's memory where `view` is.
-  const tree = decodeOwn(view, o.format ?? 'dom', { source: html, url: o.url });
+  const tree = decodeOwnWith(view, o.format ?? 'dom', { source: html, url: o.url });
   if (errors !== null) reportErrors(o.onParseError, errors);
   return tree;
 }
@@ -49,11 +65,13 @@ export function parse(input, options) {
  * context is a form or has a form ancestor (the form element pointer is set,
  * so a <form> start tag is ignored).
  */
-export function parseFragment(html, options) {
+export function parseFragment(html, options) { return fragmentWith(decodeOwn, html, options); }
+
+function fragmentWith(decodeOwnWith, html, options) {
   const o = checkOptions('parseFragment', options, FRAGMENT_OPTIONS);
   checkInput('parseFragment', html);
   const { view, errors } = runInput('parseFragment', html, o, true, true);
-  const tree = decodeOwn(view, o.format ?? 'dom', { source: html, url: o.url });
+  const tree = decodeOwnWith(view, o.format ?? 'dom', { source: html, url: o.url });
   if (errors !== null) reportErrors(o.onParseError, errors);
   return tree;
 }

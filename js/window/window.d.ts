@@ -7,7 +7,7 @@ import type {
 } from '../dom/dom.js';
 import type { HTMLElement, HTMLFormElement, MathMLElement, SVGElement } from '../dom/html-elements.js';
 import type { NodeFilter, NodeIterator, TreeWalker } from '../dom/traversal.js';
-import type { DOMImplementation } from '../dom/dom-implementation.js';
+import type { DOMImplementation } from '../dom/dom.js';
 import type { HTMLCollection, HTMLFormControlsCollection, HTMLOptionsCollection, NodeList, RadioNodeList } from '../dom/collections.js';
 import type { DOMTokenList } from '../dom/tokenlist.js';
 import type { XmlDocument } from '../xml/xml.js';

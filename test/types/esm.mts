@@ -205,3 +205,16 @@ export {
   options, ctx, input, wrongFamily, handMade, xmlType, cdata, cdataType, cdataIsText, objectCdata,
   win, winDoc, parsedByWindow, isTemplate, showElement,
 };
+
+// ---- html5-wasm/parse and html5-wasm/decode: the DOM's base (README, What each entry costs) ----
+import { init as initBase, parse as parseBase, parseFragment as parseFragmentBase, serializeOuter as serializeOuterBase } from 'html5-wasm/parse';
+import { decode as decodeBase } from 'html5-wasm/decode';
+void initBase();
+const baseDoc: Document = parseBase(html);
+const baseFragment: DocumentFragment = parseFragmentBase(html);
+const baseOuter: string = serializeOuterBase(baseDoc.body!);
+const decodedBase: Document | DocumentFragment = decodeBase(parseToBuffer(html));
+import { parseXml as noXmlHere } from 'html5-wasm/parse';
+// The XML parser is not in html5-wasm/parse (its types are there, as every entry's):
+// @ts-expect-error -- cannot be used as a value
+noXmlHere('<a/>');

@@ -36,8 +36,10 @@ const EXPECTED = JSON.stringify(['Hi', 'One', '<p class="x">One</p><p>Two &amp; 
 const NARROW = `
 import { parseToBuffer } from 'html5-wasm/buffer';
 import { decode } from 'html5-wasm/decode';
+import { parse } from 'html5-wasm/parse';
 import { parseXml } from 'html5-wasm/xml';
-console.log(JSON.stringify([decode(parseToBuffer('<title>buffer</title>')).title, parseXml('<a><b/></a>').documentElement.firstChild.localName]));
+console.log(JSON.stringify([decode(parseToBuffer('<title>buffer</title>')).title, parseXml('<a><b/></a>').documentElement.firstChild.localName,
+  parse('<p id=x>parsed').querySelector('#x').innerHTML]));
 `;
 
 // A module worker: the README's recipe for Cloudflare Workers.
@@ -91,16 +93,16 @@ describe('runtimes: the packed tarball', () => {
 
   test('Deno: the narrower entries read dist/*.wasm, with --allow-read', () => {
     const out = run(bin('deno'), ['run', '--no-prompt', '--allow-read', 'narrow.mjs'], project, 120_000, { DENO_NO_UPDATE_CHECK: '1' });
-    assert.equal(out.trim(), '["buffer","b"]');
+    assert.equal(out.trim(), '["buffer","b","parsed"]');
   });
 
   test('Bun runs it with no flags, and the narrower entries', () => {
     assert.equal(run(bin('bun'), ['main.mjs'], project).trim(), EXPECTED);
-    assert.equal(run(bin('bun'), ['narrow.mjs'], project).trim(), '["buffer","b"]');
+    assert.equal(run(bin('bun'), ['narrow.mjs'], project).trim(), '["buffer","b","parsed"]');
   });
 
   test('Node runs the narrower entries with no init()', () => {
-    assert.equal(run(process.execPath, ['narrow.mjs'], project).trim(), '["buffer","b"]');
+    assert.equal(run(process.execPath, ['narrow.mjs'], project).trim(), '["buffer","b","parsed"]');
   });
 
   test('Node: the default entry, the narrower ones and /inline are one library (the same classes, one instance)', () => {
@@ -108,13 +110,14 @@ describe('runtimes: the packed tarball', () => {
 import { parse, memoryUsage } from 'html5-wasm';
 import { parseToBuffer, memoryUsage as bufferMemory } from 'html5-wasm/buffer';
 import { decode } from 'html5-wasm/decode';
+import { parse as baseParse } from 'html5-wasm/parse';
 import { parse as inlineParse } from 'html5-wasm/inline';
-const a = parse('<p>x'), b = decode(parseToBuffer('<p>y')), c = inlineParse('<p>z');
+const a = parse('<p>x'), b = decode(parseToBuffer('<p>y')), c = inlineParse('<p>z'), d = baseParse('<p>w');
 const P = a.body.firstChild.constructor;
 console.log(JSON.stringify([b.body.firstChild.constructor === P, c.body.firstChild.constructor === P, b instanceof a.constructor,
-  memoryUsage().wasm === bufferMemory().wasm]));
+  d.body.firstChild.constructor === P, memoryUsage().wasm === bufferMemory().wasm]));
 `);
-    assert.equal(run(process.execPath, ['one.mjs'], project).trim(), '[true,true,true,true]');
+    assert.equal(run(process.execPath, ['one.mjs'], project).trim(), '[true,true,true,true,true]');
   });
 
   test('Cloudflare Workers: wrangler bundles a module worker with no configuration of ours, and workerd runs it', () => {

@@ -42,8 +42,13 @@ describe('size by use (scripts/size.js)', () => {
     assert.deepEqual(entry('html5-wasm/sanitize').wasm, ['html5.wasm']);
     assert.deepEqual(entry('html5-wasm/buffer').wasm, ['html5.wasm']);
     assert.deepEqual(entry('html5-wasm/decode').wasm, []);
+    assert.deepEqual(entry('html5-wasm/parse').wasm, ['html5.wasm']);
     assert.deepEqual(entry('html5-wasm/xml').wasm, ['xml5.wasm']);
     assert.deepEqual(entry('html5-wasm/stream').wasm, ['html5.wasm']);
     assert.ok(entry('html5-wasm/buffer').js < entry('html5-wasm/decode').js / 2, 'the buffer entry carries no DOM');
+    // The DOM's base (html5-wasm/parse, /decode) carries no element interfaces, state pseudo-classes,
+    // traversal nor XML documents: about a third less JS than the same use from the default entry.
+    assert.ok(use('parse + querySelector + innerHTML (html5-wasm/parse)').js < use('parse + querySelector + innerHTML (from html5-wasm)').js * 0.7);
+    assert.ok(use('page: decode + query (html5-wasm/decode)').js < use('page: decode + query (from html5-wasm)').js * 0.7);
   });
 });

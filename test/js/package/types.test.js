@@ -1,4 +1,4 @@
-// The TypeScript types (js/*.d.ts, and js/*.d.cts for the CommonJS entry):
+// The TypeScript types (js/**/*.d.ts, and js/cjs-types/**/*.d.cts for the CommonJS entry):
 // tsc (TypeScript 7, a devDependency) checks the files of test/types/ under
 // each tsconfig*.json there (module node16 ESM and CommonJS, bundler, the
 // DOM lib and @types/node), resolving 'html5-wasm' as a user does: the
@@ -39,17 +39,21 @@ function diagnostics(out, base) {
   return list;
 }
 
-test('the CommonJS declarations (js/**/*.d.cts) are built from js/**/*.d.ts', () => {
+test('the CommonJS declarations (js/cjs-types/**/*.d.cts) are built from the js/**/*.d.ts that js/index.d.ts reaches, in a folder of their own', () => {
   execFileSync(process.execPath, [join(repoRoot, 'scripts/build-dcts.mjs')]);
   const all = readdirSync(join(repoRoot, 'js'), { recursive: true });
   const dts = all.filter((f) => f.endsWith('.d.ts')).sort();
   const dcts = all.filter((f) => f.endsWith('.d.cts')).sort();
-  assert.deepEqual(dcts, dts.map((f) => f.replace(/\.d\.ts$/, '.d.cts')));
-  const index = readFileSync(join(repoRoot, 'js/index.d.cts'), 'utf8');
+  assert.ok(dcts.every((f) => f.startsWith('cjs-types/')), dcts.join(' '));
+  const built = dcts.map((f) => f.replace(/^cjs-types\//, '').replace(/\.d\.cts$/, '.d.ts'));
+  assert.deepEqual(built.filter((f) => !dts.includes(f)), []);
+  for (const f of ['index.d.ts', 'types.d.ts', 'dom/dom.d.ts', 'dom/decode.d.ts', 'html/object.d.ts', 'xml/xml.d.ts']) assert.ok(built.includes(f), f);
+  assert.deepEqual(built.filter((f) => f.startsWith('entries/')), [], 'the subpath entries are ES modules only');
+  const index = readFileSync(join(repoRoot, 'js/cjs-types/index.d.cts'), 'utf8');
   assert.match(index, /from '\.\/dom\/decode\.cjs'/);
   assert.doesNotMatch(index, /from '\.\/[^']+\.js'/);
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-  assert.equal(pkg.exports['.'].node.require.types, './js/index.d.cts');
+  assert.equal(pkg.exports['.'].node.require.types, './js/cjs-types/index.d.cts');
   assert.equal(pkg.exports['.'].node.import.types, './js/index.d.ts');
   assert.equal(pkg.exports['.'].types, './js/index.d.ts');
 });

@@ -601,13 +601,7 @@ static FB_OUT_OF_LINE void pass2_batch(pass2 *p) {
             parent = cur;
         }
     }
-    p->n = n;
-    p->count = count;
-    p->parent = parent;
-    p->attr_next = attr_next;
-    p->next_id = next_id;
-    p->next_char = next_char;
-    p->is_content = is_content;
+    *p = (pass2){ p->fb, sm, w, sw, nodes, attrs, nlocs, alocs, n, count, parent, attr_next, next_id, next_char, is_content };
 }
 
 h5_status h5_flatbuf_write(const h5_node *root, const h5_flatbuf_options *opts, h5_flatbuf *fb) {

@@ -7,10 +7,13 @@
 // iterators right); set and filter HTML sanitizes the fragment parser's
 // own tree before its nodes are copied into the target's.
 import {
-  A_NAME, A_NS, ATTR_WORDS, INFO_SHADOW_ROOT, NODE_WORDS, NONE, NS_HTML, SHADOW_CLONABLE, SHADOW_DELEGATES_FOCUS,
+  A_NAME, A_NS, ATTR_WORDS, INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST, N_END, N_PARENT,
+  NODE_WORDS, NONE, NS_HTML, SHADOW_CLONABLE, SHADOW_DELEGATES_FOCUS,
   SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE, SHADOW_SLOT_MANUAL, TYPE_COMMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
 } from '../core/abi.js';
-import { HTML_NS, parseHTMLFragmentFor, stateHooks } from '../dom/dom.js';
+import {
+  G_ATTRS, G_FIRST, G_LAST, G_LINK, G_NATTRS, G_NEXT, G_PARENT, G_PREV, G_SRC, GRAFT_WORDS, HTML_NS, parseHTMLFragmentFor, stateHooks,
+} from '../dom/dom.js';
 import { parse, parseFragment } from '../dom/parse.js';
 import { DomWalk, serialize, serializeThrough } from '../html/serialize.js';
 import { ANIMATING_URL_ATTRIBUTES, MATH, NAVIGATING_URL_ATTRIBUTES, SVG, XLINK } from './builtins.js';
@@ -214,10 +217,14 @@ function elementDecision(t, j, cfg, cache) {
     local = cfg.elements.get(elementName);
     if (local === undefined) action = REMOVE;
   } else if (cfg.removeElements.has(elementName)) action = REMOVE;
-  d = { action, local, ns, elementName, attrs: new Map() };
+  // An HTML form control with state of its own that a copy carries (stateHooks.copied): graftSanitized leaves it to the copy.
+  const control = ns === HTML_NS && (elementName === INPUT || elementName === TEXTAREA);
+  d = { action, local, ns, elementName, attrs: new Map(), control };
   cache.set(id, d);
   return d;
 }
+
+const INPUT = key(HTML_NS, 'input'), TEXTAREA = key(HTML_NS, 'textarea');
 
 /** sanitize core's decision for attribute (uri, name) of an element with decision d. */
 function attributeDecision(d, uri, name, cfg) {
@@ -292,6 +299,132 @@ function planWalk(t, root, cfg, plan) {
       }
     }
   }
+}
+
+/**
+ * sanitize core over fragment root of tree s, as the parser made it,
+ * without changing s: what it leaves, grafted into tree t (Tree#graft,
+ * whose nodes get their records when first read) in one pass over s's
+ * records: the kept nodes and attributes are listed, linked as they will
+ * be, and Text nodes that a removal leaves side by side are joined (as
+ * apply() does).  The root's index in t, or NONE where the plan needs
+ * what only a changed tree has (an element replaced by its children, a
+ * declarative shadow root, a form control's state: then nothing was
+ * done and the caller sanitizes s and copies it).
+ */
+function graftSanitized(t, s, root, cfg) {
+  if (s.ov !== null || t.xml !== null) return NONE;
+  const n = s.n;
+  const a = s.a;
+  const end = n[root * NODE_WORDS + N_END];
+  const max = end - root;
+  const g = new Uint32Array(max * GRAFT_WORDS).fill(NONE);
+  const map = new Uint32Array(max); // source index - root → graft index
+  const elements = new Map();
+  let attrs = null;
+  let na = 0;
+  let lost = null; // graft indexes of the parents a removal took a child from
+  g[G_SRC] = root;
+  let len = 1;
+  for (let j = root + 1; j < end;) {
+    const w = n[j * NODE_WORDS];
+    const type = w & INFO_TYPE_MASK;
+    const p = map[n[j * NODE_WORDS + N_PARENT] - root];
+    let action = KEEP;
+    let d = null;
+    if (type === TYPE_ELEMENT) {
+      d = elementDecision(s, j, cfg, elements);
+      action = d.action;
+      if (action === REPLACE || (action === KEEP && d.control)) return NONE;
+    } else if (type === TYPE_COMMENT) action = cfg.comments ? KEEP : REMOVE;
+    else if (type === TYPE_PI) {
+      const target = s.localName(j);
+      const keep = cfg.processingInstructions !== null ? cfg.processingInstructions.has(target) : !cfg.removeProcessingInstructions.has(target);
+      action = keep ? KEEP : REMOVE;
+    } else if ((w & INFO_SHADOW_ROOT) !== 0) return NONE;
+    if (action === REMOVE) {
+      if (lost === null) lost = [];
+      if (lost.length === 0 || lost[lost.length - 1] !== p) lost.push(p);
+      j = n[j * NODE_WORDS + N_END];
+      continue;
+    }
+    const k = len++;
+    map[j - root] = k;
+    const b = k * GRAFT_WORDS;
+    g[b + G_SRC] = j;
+    if ((w & INFO_TEMPLATE_CONTENTS) !== 0) {
+      g[b + G_LINK] = p;
+      g[p * GRAFT_WORDS + G_LINK] = k;
+    } else {
+      const pb = p * GRAFT_WORDS;
+      const prev = g[pb + G_LAST];
+      g[b + G_PARENT] = p;
+      g[b + G_PREV] = prev;
+      if (prev === NONE) g[pb + G_FIRST] = k;
+      else g[prev * GRAFT_WORDS + G_NEXT] = k;
+      g[pb + G_LAST] = k;
+    }
+    if (type === TYPE_ELEMENT) {
+      const count = n[j * NODE_WORDS + N_ATTR_COUNT];
+      g[b + G_ATTRS] = na;
+      if (count !== 0) {
+        if (attrs === null) attrs = new Uint32Array(s.acount);
+        for (let m = n[j * NODE_WORDS + N_ATTR_FIRST], e = m + count; m < e; m++) {
+          const id = a[m * ATTR_WORDS + A_NAME] * 256 + (a[m * ATTR_WORDS + A_NS] & 0xff);
+          let what = d.attrs.get(id);
+          if (what === undefined) {
+            what = attributeDecision(d, s.attrURI(m), s.attrName(m), cfg);
+            d.attrs.set(id, what);
+          }
+          if (what === ATTR_DROP) continue;
+          if (what === ATTR_URL) {
+            if (isJavascriptURL(s.attrValue(m))) continue;
+          } else if (what === ATTR_ANIMATION) {
+            const v = s.attrValue(m);
+            if (v === 'href' || v === 'xlink:href') continue;
+          }
+          attrs[na++] = m;
+        }
+      }
+      g[b + G_NATTRS] = na - g[b + G_ATTRS];
+    }
+    j++;
+  }
+  const texts = lost === null ? null : joinGraftTexts(s, g, lost);
+  return t.graft(s, len === max ? g : g.slice(0, len * GRAFT_WORDS), len, attrs === null ? EMPTY : attrs.slice(0, na), texts, texts === null ? 0 : texts.gone);
+}
+const EMPTY = new Uint32Array(0);
+
+/**
+ * Joins the adjacent Text children of each graft node of `parents` (as
+ * joinTexts): the joined data by graft index (its `gone`: how many nodes
+ * were unlinked), or null.
+ */
+function joinGraftTexts(s, g, parents) {
+  let texts = null;
+  let gone = 0;
+  const isText = (k) => s.type(g[k * GRAFT_WORDS + G_SRC]) === TYPE_TEXT;
+  const dataOf = (k) => texts?.get(k) ?? s.data(g[k * GRAFT_WORDS + G_SRC]);
+  for (const p of new Set(parents)) {
+    for (let c = g[p * GRAFT_WORDS + G_FIRST]; c !== NONE; c = g[c * GRAFT_WORDS + G_NEXT]) {
+      if (!isText(c)) continue;
+      let next = g[c * GRAFT_WORDS + G_NEXT];
+      if (next === NONE || !isText(next)) continue;
+      let data = dataOf(c);
+      for (; next !== NONE && isText(next); next = g[next * GRAFT_WORDS + G_NEXT]) {
+        data += dataOf(next);
+        gone++;
+      }
+      // c's next sibling is now the first after the run.
+      g[c * GRAFT_WORDS + G_NEXT] = next;
+      if (next === NONE) g[p * GRAFT_WORDS + G_LAST] = c;
+      else g[next * GRAFT_WORDS + G_PREV] = c;
+      if (texts === null) texts = new Map();
+      texts.set(c, data);
+    }
+  }
+  if (texts !== null) texts.gone = gone;
+  return texts;
 }
 
 /** Make the removals of plan; true when there were any. */
@@ -428,7 +561,11 @@ export function setAndFilterHTML(fn, target, context, html, options, safe, optio
   const fragment = parseHTMLFragmentFor(context, markup, fn, {
     shadowRoots: cfg.declarativeShadowRoots,
     scriptingEnabled: safe || optionsGiven ? false : undefined,
-    prepare: (f) => sanitizeCore(f._t, f._i, cfg),
+    prepare: (f, t) => {
+      const root = graftSanitized(t, f._t, f._i, cfg);
+      if (root === NONE) sanitizeCore(f._t, f._i, cfg);
+      return root;
+    },
   });
   target.replaceChildren(fragment);
 }

@@ -994,8 +994,8 @@ export class Tree {
     const o = this.ov === null ? this._overlay() : this.ov;
     const base = this.top;
     this.top += len;
-    const made = o.made;
-    while (made.length < this.top - this.count) made.push(undefined);
+    // Room for its Recs (holes read as undefined; the array stays in fast elements).
+    if (o.made.length < this.top - this.count) o.made.length = this.top - this.count;
     if (o.grafts === null) o.grafts = [];
     o.grafts.push(new Graft(this, src, base, len, g, attrs, texts, gone));
     this.version++;

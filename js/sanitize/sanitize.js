@@ -7,8 +7,8 @@
 // iterators right); set and filter HTML sanitizes the fragment parser's
 // own tree before its nodes are copied into the target's.
 import {
-  A_NAME, A_NS, ATTR_WORDS, INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST, N_END, N_PARENT,
-  NODE_WORDS, NONE, NS_HTML, SHADOW_CLONABLE, SHADOW_DELEGATES_FOCUS,
+  A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ATTR_WORDS, INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST, N_END, N_PARENT,
+  NODE_WORDS, NONE, NS_HTML, SOURCE_REF, SHADOW_CLONABLE, SHADOW_DELEGATES_FOCUS,
   SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE, SHADOW_SLOT_MANUAL, TYPE_COMMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
 } from '../core/abi.js';
 import {
@@ -38,8 +38,11 @@ const JAVASCRIPT = 'javascript';
  * all the same, as Chromium 156 removes it.)
  */
 export function isJavascriptURL(value) {
-  const n = value.length;
-  let k = 0;
+  return javascriptScheme(value, 0, value.length);
+}
+
+/** isJavascriptURL(value.slice(k, n)), without the slice. */
+function javascriptScheme(value, k, n) {
   while (k < n && value.charCodeAt(k) <= 0x20) k++;
   let matched = 0;
   for (; k < n; k++) {
@@ -312,19 +315,25 @@ function planWalk(t, root, cfg, plan) {
  * declarative shadow root, a form control's state: then nothing was
  * done and the caller sanitizes s and copies it).
  */
-function graftSanitized(t, s, root, cfg) {
+export function graftSanitized(t, s, root, cfg) {
   if (s.ov !== null || t.xml !== null) return NONE;
   const n = s.n;
   const a = s.a;
   const end = n[root * NODE_WORDS + N_END];
   const max = end - root;
-  const g = new Uint32Array(max * GRAFT_WORDS).fill(NONE);
-  const map = new Uint32Array(max); // source index - root → graft index
+  if (scratch.map.length < max) {
+    scratch.map = new Uint32Array(max + (max >>> 2));
+    scratch.g = new Uint32Array(scratch.map.length * GRAFT_WORDS);
+  }
+  if (scratch.attrs.length < s.acount) scratch.attrs = new Uint32Array(s.acount + (s.acount >>> 2));
+  const { g, map, attrs } = scratch; // (every word of a node is written: no clearing)
+  const src = typeof s.src === 'string' ? s.src : null; // the input, where SOURCE_REF offsets point
   const elements = new Map();
-  let attrs = null;
   let na = 0;
   let lost = null; // graft indexes of the parents a removal took a child from
+  for (let w = 0; w < GRAFT_WORDS; w++) g[w] = NONE;
   g[G_SRC] = root;
+  g[G_ATTRS] = g[G_NATTRS] = 0;
   let len = 1;
   for (let j = root + 1; j < end;) {
     const w = n[j * NODE_WORDS];
@@ -352,7 +361,9 @@ function graftSanitized(t, s, root, cfg) {
     map[j - root] = k;
     const b = k * GRAFT_WORDS;
     g[b + G_SRC] = j;
+    g[b + G_NEXT] = g[b + G_FIRST] = g[b + G_LAST] = g[b + G_LINK] = NONE;
     if ((w & INFO_TEMPLATE_CONTENTS) !== 0) {
+      g[b + G_PARENT] = g[b + G_PREV] = NONE;
       g[b + G_LINK] = p;
       g[p * GRAFT_WORDS + G_LINK] = k;
     } else {
@@ -364,36 +375,40 @@ function graftSanitized(t, s, root, cfg) {
       else g[prev * GRAFT_WORDS + G_NEXT] = k;
       g[pb + G_LAST] = k;
     }
+    g[b + G_ATTRS] = na;
     if (type === TYPE_ELEMENT) {
       const count = n[j * NODE_WORDS + N_ATTR_COUNT];
-      g[b + G_ATTRS] = na;
-      if (count !== 0) {
-        if (attrs === null) attrs = new Uint32Array(s.acount);
-        for (let m = n[j * NODE_WORDS + N_ATTR_FIRST], e = m + count; m < e; m++) {
-          const id = a[m * ATTR_WORDS + A_NAME] * 256 + (a[m * ATTR_WORDS + A_NS] & 0xff);
-          let what = d.attrs.get(id);
-          if (what === undefined) {
-            what = attributeDecision(d, s.attrURI(m), s.attrName(m), cfg);
-            d.attrs.set(id, what);
-          }
-          if (what === ATTR_DROP) continue;
-          if (what === ATTR_URL) {
-            if (isJavascriptURL(s.attrValue(m))) continue;
-          } else if (what === ATTR_ANIMATION) {
-            const v = s.attrValue(m);
-            if (v === 'href' || v === 'xlink:href') continue;
-          }
-          attrs[na++] = m;
+      for (let m = n[j * NODE_WORDS + N_ATTR_FIRST], e = m + count; m < e; m++) {
+        const id = a[m * ATTR_WORDS + A_NAME] * 256 + (a[m * ATTR_WORDS + A_NS] & 0xff);
+        let what = d.attrs.get(id);
+        if (what === undefined) {
+          what = attributeDecision(d, s.attrURI(m), s.attrName(m), cfg);
+          d.attrs.set(id, what);
         }
+        if (what === ATTR_DROP) continue;
+        if (what === ATTR_URL) {
+          // The value where it is in the input, when it is there (no string made).
+          const off = a[m * ATTR_WORDS + A_VALUE_OFF];
+          if (off >= SOURCE_REF && src !== null) {
+            const from = off - SOURCE_REF;
+            if (javascriptScheme(src, from, from + a[m * ATTR_WORDS + A_VALUE_LEN])) continue;
+          } else if (isJavascriptURL(s.attrValue(m))) continue;
+        } else if (what === ATTR_ANIMATION) {
+          const v = s.attrValue(m);
+          if (v === 'href' || v === 'xlink:href') continue;
+        }
+        attrs[na++] = m;
       }
-      g[b + G_NATTRS] = na - g[b + G_ATTRS];
     }
+    g[b + G_NATTRS] = na - g[b + G_ATTRS];
     j++;
   }
   const texts = lost === null ? null : joinGraftTexts(s, g, lost);
-  return t.graft(s, len === max ? g : g.slice(0, len * GRAFT_WORDS), len, attrs === null ? EMPTY : attrs.slice(0, na), texts, texts === null ? 0 : texts.gone);
+  return t.graft(s, g.slice(0, len * GRAFT_WORDS), len, na === 0 ? EMPTY : attrs.slice(0, na), texts, texts === null ? 0 : texts.gone);
 }
 const EMPTY = new Uint32Array(0);
+// graftSanitized's working arrays, kept from call to call (it calls nothing that could call it).
+const scratch = { map: new Uint32Array(0), g: new Uint32Array(0), attrs: new Uint32Array(0) };
 
 /**
  * Joins the adjacent Text children of each graft node of `parents` (as

@@ -994,8 +994,9 @@ export class Tree {
     const o = this.ov === null ? this._overlay() : this.ov;
     const base = this.top;
     this.top += len;
-    // Room for its Recs (holes read as undefined; the array stays in fast elements).
-    if (o.made.length < this.top - this.count) o.made.length = this.top - this.count;
+    // Room for its Recs, by half again at least (holes read as undefined; the array stays in fast elements).
+    const need = this.top - this.count;
+    if (o.made.length < need) o.made.length = Math.max(need, o.made.length + (o.made.length >>> 1));
     if (o.grafts === null) o.grafts = [];
     o.grafts.push(new Graft(this, src, base, len, g, attrs, texts, gone));
     this.version++;
@@ -1248,9 +1249,11 @@ function parseFragmentFor(context, markup, fn) {
  * its document (setHTML parses HTML in XML documents too): the children of
  * a new DocumentFragment of context's tree.  Options: shadowRoots (allow
  * declarative shadow roots; they stay in the parser's tree: a copy has
- * none), scriptingEnabled (default: context's document's), prepare(fragment)
- * (run on the parser's own fragment before its nodes are copied: the
- * sanitizer, js/sanitize/).
+ * none), scriptingEnabled (default: context's document's), prepare(fragment,
+ * tree) (run on the parser's own fragment before its nodes are copied: the
+ * sanitizer, js/sanitize/; when it returns a node index of context's tree,
+ * that node, which it made with Tree#graft, is the result and nothing is
+ * copied).
  */
 export function parseHTMLFragmentFor(context, markup, fn, { shadowRoots = false, scriptingEnabled, prepare } = {}) {
   if (fragmentParser === null) throw new Error(`${fn}: needs the HTML parser: import 'html5-wasm' (or js/dom/parse.js), not only js/dom/decode.js`);

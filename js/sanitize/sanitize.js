@@ -141,60 +141,52 @@ function planFor(t, root, cfg) {
 const isEmpty = (plan) => plan.removed.length === 0 && plan.replaced.length === 0 && plan.attributes.length === 0 && plan.shadowRoots.length === 0;
 
 /**
- * The markup of fragment f (a tree as the parser made it) sanitized by
- * `plan`: serialised without the removed nodes and attributes, with no
- * change to the tree (the same markup as apply() then serialize(), without
- * the cost of changing it).  A plan that replaces elements is applied.
+ * The markup of fragment f (a tree as the parser made it) sanitized with
+ * `cfg`: serialised from what keptRecords keeps, with no change to the
+ * tree (the markup apply() then serialize() would give, without the cost of
+ * changing it); where keptRecords cannot say, that.
  */
-function serializePlanned(f, plan) {
+function sanitizedMarkup(f, cfg) {
   const t = f._t;
-  if (plan.replaced.length !== 0 || t.ov !== null || isEmpty(plan)) {
-    apply(t, plan);
+  if (keptRecords(t, f._i, cfg, false) < 0) {
+    sanitizeCore(t, f._i, cfg);
     return serialize(f);
   }
-  return serializeThrough(new PlannedWalk(t, plan), f._i, t.scripting);
+  return serializeThrough(new KeptWalk(t, scratch.g, scratch.attrs), 0, t.scripting);
 }
 
-/** js/html/serialize.js's walk over a parsed tree, leaving out what a plan removes. */
-class PlannedWalk extends DomWalk {
-  constructor(t, plan) {
+/**
+ * js/html/serialize.js's walk over what keptRecords kept of tree t: node
+ * handles are its graft indexes, read through their source records.
+ * (Text nodes are not joined: their markup is the same.)
+ */
+class KeptWalk extends DomWalk {
+  constructor(t, g, attrs) {
     super(t);
-    this.removed = new Set(plan.removed);
-    // Element -> the positions of the attributes it keeps.
-    this.kept = new Map();
-    const doomed = plan.attributes;
-    for (let k = 0; k < doomed.length;) {
-      const i = doomed[k];
-      const first = t.attrFirst(i);
-      const gone = new Set();
-      for (; k < doomed.length && doomed[k] === i; k += 3) {
-        for (let a = first, end = first + t.attrCount(i); a < end; a++) {
-          if (t.attrName(a) === doomed[k + 2] && t.attrURI(a) === doomed[k + 1]) gone.add(a - first);
-        }
-      }
-      const keep = [];
-      for (let a = 0, n = t.attrCount(i); a < n; a++) if (!gone.has(a)) keep.push(a);
-      this.kept.set(i, keep);
-    }
+    this.g = g;
+    this.kept = attrs;
+    this.records = new DomWalk(t); // the same questions about source records
   }
-  skip(c) {
-    while (c !== NONE && this.removed.has(c)) c = this.t.next(c);
-    return c;
+  src(k) { return this.g[k * GRAFT_WORDS + G_SRC]; }
+  kind(k) { return this.records.kind(this.src(k)); }
+  name(k) { return this.records.name(this.src(k)); }
+  isHtml(k) { return this.records.isHtml(this.src(k)); }
+  attrCount(k) { return this.g[k * GRAFT_WORDS + G_NATTRS]; }
+  // Attribute m of k's kept ones: its position in the source element's list.
+  attrAt(k, m) { return this.kept[this.g[k * GRAFT_WORDS + G_ATTRS] + m] - this.n[this.src(k) * NODE_WORDS + N_ATTR_FIRST]; }
+  attrName(k, m) { return this.records.attrName(this.src(k), this.attrAt(k, m)); }
+  attrValue(k, m) { return this.records.attrValue(this.src(k), this.attrAt(k, m)); }
+  data(k) { return this.records.data(this.src(k)); }
+  // (k's parent is its source parent's graft node: the source's answer is k's.)
+  rawParent(k, scripting) { return this.records.rawParent(this.src(k), scripting); }
+  list(k) {
+    const b = k * GRAFT_WORDS;
+    // A template: its contents (an element's link is its template contents).
+    const contents = this.g[b + G_LINK];
+    if (contents !== NONE && this.kind(k) === TYPE_ELEMENT) return this.g[contents * GRAFT_WORDS + G_FIRST];
+    return this.g[b + G_FIRST];
   }
-  list(i) { return this.skip(super.list(i)); }
-  after(l, c) { return this.skip(super.after(l, c)); }
-  attrCount(i) {
-    const keep = this.kept.get(i);
-    return keep === undefined ? super.attrCount(i) : keep.length;
-  }
-  attrName(i, k) {
-    const keep = this.kept.get(i);
-    return super.attrName(i, keep === undefined ? k : keep[k]);
-  }
-  attrValue(i, k) {
-    const keep = this.kept.get(i);
-    return super.attrValue(i, keep === undefined ? k : keep[k]);
-  }
+  after(l, c) { return this.g[c * GRAFT_WORDS + G_NEXT]; }
 }
 
 const KEEP = 0, REMOVE = 1, REPLACE = 2;
@@ -307,16 +299,35 @@ function planWalk(t, root, cfg, plan) {
 /**
  * sanitize core over fragment root of tree s, as the parser made it,
  * without changing s: what it leaves, grafted into tree t (Tree#graft,
- * whose nodes get their records when first read) in one pass over s's
- * records: the kept nodes and attributes are listed, linked as they will
- * be, and Text nodes that a removal leaves side by side are joined (as
- * apply() does).  The root's index in t, or NONE where the plan needs
- * what only a changed tree has (an element replaced by its children, a
- * declarative shadow root, a form control's state: then nothing was
- * done and the caller sanitizes s and copies it).
+ * whose nodes get their records when first read): the kept nodes and
+ * attributes as keptRecords lists them, and the Text nodes that a removal
+ * left side by side joined (as apply() does).  The root's index in t, or
+ * NONE where the plan needs what only a changed tree has (an element
+ * replaced by its children, a declarative shadow root, a form control's
+ * state: then nothing was done and the caller sanitizes s and copies it).
  */
 export function graftSanitized(t, s, root, cfg) {
-  if (s.ov !== null || t.xml !== null) return NONE;
+  if (t.xml !== null) return NONE;
+  const len = keptRecords(s, root, cfg, true);
+  if (len < 0) return NONE;
+  const { g, attrs, na, lost } = scratch;
+  const texts = lost === null ? null : joinGraftTexts(s, g, lost);
+  return t.graft(s, g.slice(0, len * GRAFT_WORDS), len, na === 0 ? EMPTY : attrs.slice(0, na), texts, texts === null ? 0 : texts.gone);
+}
+
+/**
+ * sanitize core's decisions over fragment root of tree s (as the parser
+ * made it), in one pass over its records, into `scratch`: the nodes kept,
+ * as graft nodes (GRAFT_WORDS words each in scratch.g: index 0 is root,
+ * linked as they will be once the rest is gone), their kept attributes
+ * (records, scratch.attrs[0 .. scratch.na)), and the graft nodes that lost
+ * a child (scratch.lost, or null).  The count of nodes, or -1 where only
+ * a changed tree can give the result: an element replaced by its
+ * children, a declarative shadow root, and, for a copy (`copy`), an HTML
+ * form control kept (its state goes with a copy: stateHooks.copied).
+ */
+function keptRecords(s, root, cfg, copy) {
+  if (s.ov !== null) return -1;
   const n = s.n;
   const a = s.a;
   const end = n[root * NODE_WORDS + N_END];
@@ -344,13 +355,13 @@ export function graftSanitized(t, s, root, cfg) {
     if (type === TYPE_ELEMENT) {
       d = elementDecision(s, j, cfg, elements);
       action = d.action;
-      if (action === REPLACE || (action === KEEP && d.control)) return NONE;
+      if (action === REPLACE || (copy && action === KEEP && d.control)) return -1;
     } else if (type === TYPE_COMMENT) action = cfg.comments ? KEEP : REMOVE;
     else if (type === TYPE_PI) {
       const target = s.localName(j);
       const keep = cfg.processingInstructions !== null ? cfg.processingInstructions.has(target) : !cfg.removeProcessingInstructions.has(target);
       action = keep ? KEEP : REMOVE;
-    } else if ((w & INFO_SHADOW_ROOT) !== 0) return NONE;
+    } else if ((w & INFO_SHADOW_ROOT) !== 0) return -1;
     if (action === REMOVE) {
       if (lost === null) lost = [];
       if (lost.length === 0 || lost[lost.length - 1] !== p) lost.push(p);
@@ -403,12 +414,13 @@ export function graftSanitized(t, s, root, cfg) {
     g[b + G_NATTRS] = na - g[b + G_ATTRS];
     j++;
   }
-  const texts = lost === null ? null : joinGraftTexts(s, g, lost);
-  return t.graft(s, g.slice(0, len * GRAFT_WORDS), len, na === 0 ? EMPTY : attrs.slice(0, na), texts, texts === null ? 0 : texts.gone);
+  scratch.na = na;
+  scratch.lost = lost;
+  return len;
 }
 const EMPTY = new Uint32Array(0);
 // graftSanitized's working arrays, kept from call to call (it calls nothing that could call it).
-const scratch = { map: new Uint32Array(0), g: new Uint32Array(0), attrs: new Uint32Array(0) };
+const scratch = { map: new Uint32Array(0), g: new Uint32Array(0), attrs: new Uint32Array(0), na: 0, lost: null };
 
 /**
  * Joins the adjacent Text children of each graft node of `parents` (as
@@ -619,7 +631,7 @@ export function sanitizeToString(html, options) {
   const markup = markupString('sanitize', html);
   const cfg = compiledFor(sanitizerFromOptions('sanitize', options, true), true, compile);
   const f = parseFragment(markup, { context: 'div', scriptingEnabled: false, shadowRoots: cfg.declarativeShadowRoots });
-  let out = serializePlanned(f, planFor(f._t, f._i, cfg));
+  let out = sanitizedMarkup(f, cfg);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // Only noscript parses differently with scripting disabled.
     const again = reparseChanged(out, cfg, true) ?? (out.includes('<noscript') ? reparseChanged(out, cfg, false) : null);
@@ -632,6 +644,5 @@ export function sanitizeToString(html, options) {
 /** out parsed as a <div>'s innerHTML and sanitized: null when that removed nothing, else the new markup. */
 function reparseChanged(out, cfg, scriptingEnabled) {
   const g = parseFragment(out, { context: 'div', scriptingEnabled });
-  const plan = planFor(g._t, g._i, cfg);
-  return isEmpty(plan) ? null : serializePlanned(g, plan);
+  return isEmpty(planFor(g._t, g._i, cfg)) ? null : sanitizedMarkup(g, cfg);
 }

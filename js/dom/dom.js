@@ -120,7 +120,7 @@ const splitClasses = (s) => s.split(/[\t\n\f\r ]+/).filter(Boolean);
  * imported or parsed node) has one from the start.  Links are node indexes
  * (NONE for none), as in the records.
  */
-class Rec {
+export class Rec {
   constructor(type, ns, name) {
     this.type = type;
     this.ns = ns; // element: NS_* code (NS_OTHER: `uri`)
@@ -145,7 +145,7 @@ class Rec {
 }
 
 /** Attribute of an element whose attribute list changed: the names and namespace as the DOM has them. */
-class AttrRec {
+export class AttrRec {
   constructor(local, ns, uri, prefix, value) {
     this.local = local;
     this.ns = ns; // ANS_* code, ANS_OTHER for any other namespace (then `uri`)
@@ -191,12 +191,12 @@ class Overlay {
     this.old = new Map();
     this.made = [];
     this.live = 0; // Recs in `made`
-    this.grafts = null; // Graft[] by index range (Tree#graft), or null
+    this.grafts = null; // js/dom/graft.js's grafts, by index range, or null
   }
   get(i) {
     if (i < this.count) return this.old.get(i);
     const r = this.made[i - this.count];
-    return r !== undefined || this.grafts === null ? r : graftRec(this, i);
+    return r !== undefined || this.grafts === null ? r : graftReader(this, i);
   }
   set(i, r) {
     if (i < this.count) this.old.set(i, r);
@@ -219,96 +219,12 @@ class Overlay {
 }
 
 /**
- * A detached subtree of a Tree made from the records of another, unchanged
- * tree (Tree#graft): node k of the graft is node base + k of the tree.  Its
- * Recs are made on first access (Overlay#get), from the source's records
- * and `g`, GRAFT_WORDS words per node: the source record, then parent,
- * prev, next, first, last (graft indexes, NONE for none), the template
- * contents of an element / the host of template contents, and the kept
- * attributes (source attribute records) at attrs[start .. start + count).
- * `texts`: the data of Text nodes that are several source nodes joined
- * (graft index → string), or null.  A node's Rec, once made, is the node:
- * changes go to it, and the graft's words for it are not read again.
+ * Hook: Overlay#get's reader of a graft's node that has no Rec yet
+ * (js/dom/graft.js sets it with its first graft; docs/dom.md).
  */
-export const GRAFT_WORDS = 9;
-export const G_SRC = 0, G_PARENT = 1, G_PREV = 2, G_NEXT = 3, G_FIRST = 4, G_LAST = 5, G_LINK = 6, G_ATTRS = 7, G_NATTRS = 8;
-class Graft {
-  constructor(t, src, base, len, g, attrs, texts, gone) {
-    this.t = t;
-    this.src = src;
-    this.base = base;
-    this.len = len;
-    this.g = g;
-    this.attrs = attrs;
-    this.texts = texts;
-    this.done = new Uint8Array(len); // 1: its Rec was made (and may since have gone: Overlay#delete)
-    this.left = len - gone; // nodes whose Rec may still be asked for and was not made (`gone`: nodes no link reaches)
-    this.names = new Int32Array(src.names.length).fill(-1); // source name id → the tree's
-  }
-  rec(k) {
-    const { src, g, base } = this;
-    const at = (v) => (v === NONE ? NONE : v + base);
-    const b = k * GRAFT_WORDS;
-    const s = g[b + G_SRC];
-    const w = src.n[s * NODE_WORDS];
-    const type = w & INFO_TYPE_MASK;
-    let name = 0;
-    if (type === TYPE_ELEMENT || type === TYPE_PI || type === TYPE_DOCTYPE) {
-      const id = src.n[s * NODE_WORDS + N_NAME];
-      name = this.names[id];
-      if (name < 0) name = this.names[id] = this.t.intern(src.names[id]);
-    }
-    const ns = type === TYPE_ELEMENT ? (w >>> INFO_NS_SHIFT) & INFO_NS_MASK : 0;
-    const r = new Rec(type, ns, name);
-    r.parent = at(g[b + G_PARENT]);
-    r.prev = at(g[b + G_PREV]);
-    r.next = at(g[b + G_NEXT]);
-    r.first = at(g[b + G_FIRST]);
-    r.last = at(g[b + G_LAST]);
-    if (type === TYPE_ELEMENT) {
-      r.contents = at(g[b + G_LINK]);
-      r.uri = ELEMENT_NS_URI[ns];
-      const first = g[b + G_ATTRS];
-      const l = new Array(g[b + G_NATTRS]);
-      let is = null;
-      for (let m = 0; m < l.length; m++) {
-        const a = this.attrs[first + m];
-        const x = l[m] = new AttrRec(src.attrName(a), src.attrNs(a), src.attrURI(a), src.attrPrefix(a), src.attrValue(a));
-        if (x.ns === ANS_NONE && x.local === 'is') is = x.value;
-      }
-      r.attrs = l;
-      this.t.storeIs(r, is);
-    } else if (type === TYPE_TEXT || type === TYPE_COMMENT || type === TYPE_PI) {
-      const joined = this.texts === null ? undefined : this.texts.get(k);
-      r.data = joined !== undefined ? joined : src.data(s);
-      if (type === TYPE_TEXT) r.cdata = src.isCdata(s);
-    } else if (type === TYPE_DOCTYPE) {
-      r.pub = src.publicId(s);
-      r.sys = src.systemId(s);
-    } else r.host = at(g[b + G_LINK]);
-    return r;
-  }
-}
-/** Overlay o's Rec of node i when i is a graft's node whose Rec was never made: made now. */
-function graftRec(o, i) {
-  const gs = o.grafts;
-  let lo = 0, hi = gs.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (gs[mid].base <= i) lo = mid;
-    else hi = mid - 1;
-  }
-  const gr = gs[lo];
-  const k = i - gr.base;
-  if (k < 0 || k >= gr.len || gr.done[k] !== 0) return undefined;
-  gr.done[k] = 1;
-  const r = gr.rec(k);
-  o.made[i - o.count] = r;
-  o.live++;
-  // Every node has its Rec: the graft, and the source tree it holds, can go.
-  if (--gr.left === 0) gs.splice(lo, 1);
-  return r;
-}
+let graftReader = null;
+/** @param {(o: Overlay, i: number) => Rec | undefined} f */
+export function setGraftReader(f) { graftReader = f; }
 
 export class Tree {
   /**
@@ -983,26 +899,6 @@ export class Tree {
     return i;
   }
 
-  /**
-   * A new detached subtree made of `len` nodes of tree `src` (unchanged
-   * since it was decoded) as `g` and `attrs` list them (Graft), `gone` of
-   * which no link reaches: its root's index.  No node of it has a Rec until
-   * it is read.
-   */
-  graft(src, g, len, attrs, texts, gone = 0) {
-    if (src.ov !== null) throw new Error('Tree#graft: the source tree has changed');
-    const o = this.ov === null ? this._overlay() : this.ov;
-    const base = this.top;
-    this.top += len;
-    // Room for its Recs, by half again at least (holes read as undefined; the array stays in fast elements).
-    const need = this.top - this.count;
-    if (o.made.length < need) o.made.length = Math.max(need, o.made.length + (o.made.length >>> 1));
-    if (o.grafts === null) o.grafts = [];
-    o.grafts.push(new Graft(this, src, base, len, g, attrs, texts, gone));
-    this.version++;
-    return base;
-  }
-
   /** A tree holding one empty Document (the inert template document, a document's clone). */
   static emptyDocument(scripting, mode = 'no-quirks') {
     const n = new Uint32Array(NODE_WORDS);
@@ -1252,8 +1148,8 @@ function parseFragmentFor(context, markup, fn) {
  * none), scriptingEnabled (default: context's document's), prepare(fragment,
  * tree) (run on the parser's own fragment before its nodes are copied: the
  * sanitizer, js/sanitize/; when it returns a node index of context's tree,
- * that node, which it made with Tree#graft, is the result and nothing is
- * copied).
+ * that node, which it made with js/dom/graft.js graft(), is the result and
+ * nothing is copied).
  */
 export function parseHTMLFragmentFor(context, markup, fn, { shadowRoots = false, scriptingEnabled, prepare } = {}) {
   if (fragmentParser === null) throw new Error(`${fn}: needs the HTML parser: import 'html5-wasm' (or js/dom/parse.js), not only js/dom/decode.js`);
@@ -1273,7 +1169,7 @@ export function parseHTMLFragmentFor(context, markup, fn, { shadowRoots = false,
     shadowRoots,
   });
   if (prepare !== undefined) {
-    // prepare may give the result as a graft of the parser's tree into t (Tree#graft): its root's index.
+    // prepare may give the result as a graft of the parser's tree into t (js/dom/graft.js): its root's index.
     const g = prepare(f, t);
     if (typeof g === 'number' && g !== NONE) return t.node(g);
   }

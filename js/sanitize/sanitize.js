@@ -11,9 +11,8 @@ import {
   NODE_WORDS, NONE, NS_HTML, SOURCE_REF, SHADOW_CLONABLE, SHADOW_DELEGATES_FOCUS,
   SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE, SHADOW_SLOT_MANUAL, TYPE_COMMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
 } from '../core/abi.js';
-import {
-  G_ATTRS, G_FIRST, G_LAST, G_LINK, G_NATTRS, G_NEXT, G_PARENT, G_PREV, G_SRC, GRAFT_WORDS, HTML_NS, parseHTMLFragmentFor, stateHooks,
-} from '../dom/dom.js';
+import { HTML_NS, parseHTMLFragmentFor, stateHooks } from '../dom/dom.js';
+import { G_ATTRS, G_FIRST, G_LAST, G_LINK, G_NATTRS, G_NEXT, G_PARENT, G_PREV, G_SRC, graft, GRAFT_WORDS } from '../dom/graft.js';
 import { parse, parseFragment } from '../dom/parse.js';
 import { DomWalk, serialize, serializeThrough } from '../html/serialize.js';
 import { ANIMATING_URL_ATTRIBUTES, MATH, NAVIGATING_URL_ATTRIBUTES, SVG, XLINK } from './builtins.js';
@@ -298,7 +297,7 @@ function planWalk(t, root, cfg, plan) {
 
 /**
  * sanitize core over fragment root of tree s, as the parser made it,
- * without changing s: what it leaves, grafted into tree t (Tree#graft,
+ * without changing s: what it leaves, grafted into tree t (js/dom/graft.js,
  * whose nodes get their records when first read): the kept nodes and
  * attributes as keptRecords lists them, and the Text nodes that a removal
  * left side by side joined (as apply() does).  The root's index in t, or
@@ -312,7 +311,7 @@ export function graftSanitized(t, s, root, cfg) {
   if (len < 0) return NONE;
   const { g, attrs, na, lost } = scratch;
   const texts = lost === null ? null : joinGraftTexts(s, g, lost);
-  return t.graft(s, g.slice(0, len * GRAFT_WORDS), len, na === 0 ? EMPTY : attrs.slice(0, na), texts, texts === null ? 0 : texts.gone);
+  return graft(t, s, g.slice(0, len * GRAFT_WORDS), len, na === 0 ? EMPTY : attrs.slice(0, na), texts, texts === null ? 0 : texts.gone);
 }
 
 /**

@@ -7,8 +7,9 @@
 // iterators right); set and filter HTML sanitizes the fragment parser's
 // own tree before its nodes are copied into the target's.
 import {
-  A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ATTR_WORDS, INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS, INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST, N_END, N_PARENT,
-  NODE_WORDS, NONE, NS_HTML, SOURCE_REF, SHADOW_CLONABLE, SHADOW_DELEGATES_FOCUS,
+  A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ATTR_WORDS, INFO_NS_MASK, INFO_NS_SHIFT, INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS,
+  INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST, N_END, N_NAME, N_PARENT, NODE_WORDS, NONE, NS_HTML, SOURCE_REF, SHADOW_CLONABLE,
+  SHADOW_DELEGATES_FOCUS,
   SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE, SHADOW_SLOT_MANUAL, TYPE_COMMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
 } from '../core/abi.js';
 import { HTML_NS, parseHTMLFragmentFor, stateHooks } from '../dom/dom.js';
@@ -339,6 +340,8 @@ function keptRecords(s, root, cfg, copy) {
   const { g, map, attrs } = scratch; // (every word of a node is written: no clearing)
   const src = typeof s.src === 'string' ? s.src : null; // the input, where SOURCE_REF offsets point
   const elements = new Map();
+  let last = null;
+  let lastId = -1;
   let na = 0;
   let lost = null; // graft indexes of the parents a removal took a child from
   for (let w = 0; w < GRAFT_WORDS; w++) g[w] = NONE;
@@ -352,7 +355,13 @@ function keptRecords(s, root, cfg, copy) {
     let action = KEEP;
     let d = null;
     if (type === TYPE_ELEMENT) {
-      d = elementDecision(s, j, cfg, elements);
+      // (elementDecision's key, from the record: the same element name as the last is the same decision)
+      const id = ((w >>> INFO_NS_SHIFT) & INFO_NS_MASK) * 0x1000000 + n[j * NODE_WORDS + N_NAME];
+      if (id !== lastId) {
+        last = elements.get(id) ?? elementDecision(s, j, cfg, elements);
+        lastId = id;
+      }
+      d = last;
       action = d.action;
       if (action === REPLACE || (copy && action === KEEP && d.control)) return -1;
     } else if (type === TYPE_COMMENT) action = cfg.comments ? KEEP : REMOVE;

@@ -4,7 +4,8 @@
 // page by page (for each page: ours, then sanitize-html), after a warm-up
 // over a tenth of the pages.
 //
-//   setHTML     div.setHTML(page) with the default configuration (the DOM result, no markup)
+//   setHTML     div.setHTML(page) with the default configuration (the DOM result, no markup;
+//               its nodes get their records when first read: js/dom/graft.js)
 //   sanitize()  sanitize(page): the markup string, with the mutated-XSS check (parsed again twice)
 //   sanitize-html  sanitizeHtml(page) with its defaults: a string
 //

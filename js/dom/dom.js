@@ -120,7 +120,7 @@ const splitClasses = (s) => s.split(/[\t\n\f\r ]+/).filter(Boolean);
  * imported or parsed node) has one from the start.  Links are node indexes
  * (NONE for none), as in the records.
  */
-class Rec {
+export class Rec {
   constructor(type, ns, name) {
     this.type = type;
     this.ns = ns; // element: NS_* code (NS_OTHER: `uri`)
@@ -145,7 +145,7 @@ class Rec {
 }
 
 /** Attribute of an element whose attribute list changed: the names and namespace as the DOM has them. */
-class AttrRec {
+export class AttrRec {
   constructor(local, ns, uri, prefix, value) {
     this.local = local;
     this.ns = ns; // ANS_* code, ANS_OTHER for any other namespace (then `uri`)
@@ -191,8 +191,13 @@ class Overlay {
     this.old = new Map();
     this.made = [];
     this.live = 0; // Recs in `made`
+    this.grafts = null; // js/dom/graft.js's grafts, by index range, or null
   }
-  get(i) { return i >= this.count ? this.made[i - this.count] : this.old.get(i); }
+  get(i) {
+    if (i < this.count) return this.old.get(i);
+    const r = this.made[i - this.count];
+    return r !== undefined || this.grafts === null ? r : graftReader(this, i);
+  }
   set(i, r) {
     if (i < this.count) this.old.set(i, r);
     else {
@@ -204,7 +209,7 @@ class Overlay {
   has(i) { return this.get(i) !== undefined; }
   delete(i) {
     if (i < this.count) return this.old.delete(i);
-    if (this.made[i - this.count] === undefined) return false;
+    if (this.get(i) === undefined) return false;
     this.made[i - this.count] = undefined;
     this.live--;
     return true;
@@ -212,6 +217,14 @@ class Overlay {
   /** How many nodes have a Rec (tests: what a change costs). */
   get size() { return this.old.size + this.live; }
 }
+
+/**
+ * Hook: Overlay#get's reader of a graft's node that has no Rec yet
+ * (js/dom/graft.js sets it with its first graft; docs/dom.md).
+ */
+let graftReader = null;
+/** @param {(o: Overlay, i: number) => Rec | undefined} f */
+export function setGraftReader(f) { graftReader = f; }
 
 export class Tree {
   /**
@@ -1132,9 +1145,11 @@ function parseFragmentFor(context, markup, fn) {
  * its document (setHTML parses HTML in XML documents too): the children of
  * a new DocumentFragment of context's tree.  Options: shadowRoots (allow
  * declarative shadow roots; they stay in the parser's tree: a copy has
- * none), scriptingEnabled (default: context's document's), prepare(fragment)
- * (run on the parser's own fragment before its nodes are copied: the
- * sanitizer, js/sanitize/).
+ * none), scriptingEnabled (default: context's document's), prepare(fragment,
+ * tree) (run on the parser's own fragment before its nodes are copied: the
+ * sanitizer, js/sanitize/; when it returns a node index of context's tree,
+ * that node, which it made with js/dom/graft.js graft(), is the result and
+ * nothing is copied).
  */
 export function parseHTMLFragmentFor(context, markup, fn, { shadowRoots = false, scriptingEnabled, prepare } = {}) {
   if (fragmentParser === null) throw new Error(`${fn}: needs the HTML parser: import 'html5-wasm' (or js/dom/parse.js), not only js/dom/decode.js`);
@@ -1153,7 +1168,11 @@ export function parseHTMLFragmentFor(context, markup, fn, { shadowRoots = false,
     contextInForm: formAtOrAbove(t, context._i),
     shadowRoots,
   });
-  if (prepare !== undefined) prepare(f);
+  if (prepare !== undefined) {
+    // prepare may give the result as a graft of the parser's tree into t (js/dom/graft.js): its root's index.
+    const g = prepare(f, t);
+    if (typeof g === 'number' && g !== NONE) return t.node(g);
+  }
   return t.node(t.copyIn(f._t, f._i, true, false));
 }
 

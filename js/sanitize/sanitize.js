@@ -7,10 +7,13 @@
 // iterators right); set and filter HTML sanitizes the fragment parser's
 // own tree before its nodes are copied into the target's.
 import {
-  A_NAME, A_NS, ATTR_WORDS, INFO_SHADOW_ROOT, NODE_WORDS, NONE, NS_HTML, SHADOW_CLONABLE, SHADOW_DELEGATES_FOCUS,
+  A_NAME, A_NS, A_VALUE_LEN, A_VALUE_OFF, ATTR_WORDS, INFO_NS_MASK, INFO_NS_SHIFT, INFO_SHADOW_ROOT, INFO_TEMPLATE_CONTENTS,
+  INFO_TYPE_MASK, N_ATTR_COUNT, N_ATTR_FIRST, N_END, N_NAME, N_PARENT, NODE_WORDS, NONE, NS_HTML, SOURCE_REF, SHADOW_CLONABLE,
+  SHADOW_DELEGATES_FOCUS,
   SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE, SHADOW_SLOT_MANUAL, TYPE_COMMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
 } from '../core/abi.js';
 import { HTML_NS, parseHTMLFragmentFor, stateHooks } from '../dom/dom.js';
+import { G_ATTRS, G_FIRST, G_LAST, G_LINK, G_NATTRS, G_NEXT, G_PARENT, G_PREV, G_SRC, graft, GRAFT_WORDS } from '../dom/graft.js';
 import { parse, parseFragment } from '../dom/parse.js';
 import { DomWalk, serialize, serializeThrough } from '../html/serialize.js';
 import { ANIMATING_URL_ATTRIBUTES, MATH, NAVIGATING_URL_ATTRIBUTES, SVG, XLINK } from './builtins.js';
@@ -35,8 +38,11 @@ const JAVASCRIPT = 'javascript';
  * all the same, as Chromium 156 removes it.)
  */
 export function isJavascriptURL(value) {
-  const n = value.length;
-  let k = 0;
+  return javascriptScheme(value, 0, value.length);
+}
+
+/** isJavascriptURL(value.slice(k, n)), without the slice. */
+function javascriptScheme(value, k, n) {
   while (k < n && value.charCodeAt(k) <= 0x20) k++;
   let matched = 0;
   for (; k < n; k++) {
@@ -135,60 +141,52 @@ function planFor(t, root, cfg) {
 const isEmpty = (plan) => plan.removed.length === 0 && plan.replaced.length === 0 && plan.attributes.length === 0 && plan.shadowRoots.length === 0;
 
 /**
- * The markup of fragment f (a tree as the parser made it) sanitized by
- * `plan`: serialised without the removed nodes and attributes, with no
- * change to the tree (the same markup as apply() then serialize(), without
- * the cost of changing it).  A plan that replaces elements is applied.
+ * The markup of fragment f (a tree as the parser made it) sanitized with
+ * `cfg`: serialised from what keptRecords keeps, with no change to the
+ * tree (the markup apply() then serialize() would give, without the cost of
+ * changing it); where keptRecords cannot say, that.
  */
-function serializePlanned(f, plan) {
+function sanitizedMarkup(f, cfg) {
   const t = f._t;
-  if (plan.replaced.length !== 0 || t.ov !== null || isEmpty(plan)) {
-    apply(t, plan);
+  if (keptRecords(t, f._i, cfg, false) < 0) {
+    sanitizeCore(t, f._i, cfg);
     return serialize(f);
   }
-  return serializeThrough(new PlannedWalk(t, plan), f._i, t.scripting);
+  return serializeThrough(new KeptWalk(t, scratch.g, scratch.attrs), 0, t.scripting);
 }
 
-/** js/html/serialize.js's walk over a parsed tree, leaving out what a plan removes. */
-class PlannedWalk extends DomWalk {
-  constructor(t, plan) {
+/**
+ * js/html/serialize.js's walk over what keptRecords kept of tree t: node
+ * handles are its graft indexes, read through their source records.
+ * (Text nodes are not joined: their markup is the same.)
+ */
+class KeptWalk extends DomWalk {
+  constructor(t, g, attrs) {
     super(t);
-    this.removed = new Set(plan.removed);
-    // Element -> the positions of the attributes it keeps.
-    this.kept = new Map();
-    const doomed = plan.attributes;
-    for (let k = 0; k < doomed.length;) {
-      const i = doomed[k];
-      const first = t.attrFirst(i);
-      const gone = new Set();
-      for (; k < doomed.length && doomed[k] === i; k += 3) {
-        for (let a = first, end = first + t.attrCount(i); a < end; a++) {
-          if (t.attrName(a) === doomed[k + 2] && t.attrURI(a) === doomed[k + 1]) gone.add(a - first);
-        }
-      }
-      const keep = [];
-      for (let a = 0, n = t.attrCount(i); a < n; a++) if (!gone.has(a)) keep.push(a);
-      this.kept.set(i, keep);
-    }
+    this.g = g;
+    this.kept = attrs;
+    this.records = new DomWalk(t); // the same questions about source records
   }
-  skip(c) {
-    while (c !== NONE && this.removed.has(c)) c = this.t.next(c);
-    return c;
+  src(k) { return this.g[k * GRAFT_WORDS + G_SRC]; }
+  kind(k) { return this.records.kind(this.src(k)); }
+  name(k) { return this.records.name(this.src(k)); }
+  isHtml(k) { return this.records.isHtml(this.src(k)); }
+  attrCount(k) { return this.g[k * GRAFT_WORDS + G_NATTRS]; }
+  // Attribute m of k's kept ones: its position in the source element's list.
+  attrAt(k, m) { return this.kept[this.g[k * GRAFT_WORDS + G_ATTRS] + m] - this.n[this.src(k) * NODE_WORDS + N_ATTR_FIRST]; }
+  attrName(k, m) { return this.records.attrName(this.src(k), this.attrAt(k, m)); }
+  attrValue(k, m) { return this.records.attrValue(this.src(k), this.attrAt(k, m)); }
+  data(k) { return this.records.data(this.src(k)); }
+  // (k's parent is its source parent's graft node: the source's answer is k's.)
+  rawParent(k, scripting) { return this.records.rawParent(this.src(k), scripting); }
+  list(k) {
+    const b = k * GRAFT_WORDS;
+    // A template: its contents (an element's link is its template contents).
+    const contents = this.g[b + G_LINK];
+    if (contents !== NONE && this.kind(k) === TYPE_ELEMENT) return this.g[contents * GRAFT_WORDS + G_FIRST];
+    return this.g[b + G_FIRST];
   }
-  list(i) { return this.skip(super.list(i)); }
-  after(l, c) { return this.skip(super.after(l, c)); }
-  attrCount(i) {
-    const keep = this.kept.get(i);
-    return keep === undefined ? super.attrCount(i) : keep.length;
-  }
-  attrName(i, k) {
-    const keep = this.kept.get(i);
-    return super.attrName(i, keep === undefined ? k : keep[k]);
-  }
-  attrValue(i, k) {
-    const keep = this.kept.get(i);
-    return super.attrValue(i, keep === undefined ? k : keep[k]);
-  }
+  after(l, c) { return this.g[c * GRAFT_WORDS + G_NEXT]; }
 }
 
 const KEEP = 0, REMOVE = 1, REPLACE = 2;
@@ -214,10 +212,14 @@ function elementDecision(t, j, cfg, cache) {
     local = cfg.elements.get(elementName);
     if (local === undefined) action = REMOVE;
   } else if (cfg.removeElements.has(elementName)) action = REMOVE;
-  d = { action, local, ns, elementName, attrs: new Map() };
+  // An HTML form control with state of its own that a copy carries (stateHooks.copied): graftSanitized leaves it to the copy.
+  const control = ns === HTML_NS && (elementName === INPUT || elementName === TEXTAREA);
+  d = { action, local, ns, elementName, attrs: new Map(), control };
   cache.set(id, d);
   return d;
 }
+
+const INPUT = key(HTML_NS, 'input'), TEXTAREA = key(HTML_NS, 'textarea');
 
 /** sanitize core's decision for attribute (uri, name) of an element with decision d. */
 function attributeDecision(d, uri, name, cfg) {
@@ -292,6 +294,172 @@ function planWalk(t, root, cfg, plan) {
       }
     }
   }
+}
+
+/**
+ * sanitize core over fragment root of tree s, as the parser made it,
+ * without changing s: what it leaves, grafted into tree t (js/dom/graft.js,
+ * whose nodes get their records when first read): the kept nodes and
+ * attributes as keptRecords lists them, and the Text nodes that a removal
+ * left side by side joined (as apply() does).  The root's index in t, or
+ * NONE where the plan needs what only a changed tree has (an element
+ * replaced by its children, a declarative shadow root, a form control's
+ * state: then nothing was done and the caller sanitizes s and copies it).
+ */
+export function graftSanitized(t, s, root, cfg) {
+  if (t.xml !== null) return NONE;
+  const len = keptRecords(s, root, cfg, true);
+  if (len < 0) return NONE;
+  const { g, attrs, na, lost } = scratch;
+  const texts = lost === null ? null : joinGraftTexts(s, g, lost);
+  return graft(t, s, g.slice(0, len * GRAFT_WORDS), len, na === 0 ? EMPTY : attrs.slice(0, na), texts, texts === null ? 0 : texts.gone);
+}
+
+/**
+ * sanitize core's decisions over fragment root of tree s (as the parser
+ * made it), in one pass over its records, into `scratch`: the nodes kept,
+ * as graft nodes (GRAFT_WORDS words each in scratch.g: index 0 is root,
+ * linked as they will be once the rest is gone), their kept attributes
+ * (records, scratch.attrs[0 .. scratch.na)), and the graft nodes that lost
+ * a child (scratch.lost, or null).  The count of nodes, or -1 where only
+ * a changed tree can give the result: an element replaced by its
+ * children, a declarative shadow root, and, for a copy (`copy`), an HTML
+ * form control kept (its state goes with a copy: stateHooks.copied).
+ */
+function keptRecords(s, root, cfg, copy) {
+  if (s.ov !== null) return -1;
+  const n = s.n;
+  const a = s.a;
+  const end = n[root * NODE_WORDS + N_END];
+  const max = end - root;
+  if (scratch.map.length < max) {
+    scratch.map = new Uint32Array(max + (max >>> 2));
+    scratch.g = new Uint32Array(scratch.map.length * GRAFT_WORDS);
+  }
+  if (scratch.attrs.length < s.acount) scratch.attrs = new Uint32Array(s.acount + (s.acount >>> 2));
+  const { g, map, attrs } = scratch; // (every word of a node is written: no clearing)
+  const src = typeof s.src === 'string' ? s.src : null; // the input, where SOURCE_REF offsets point
+  const elements = new Map();
+  let last = null;
+  let lastId = -1;
+  let na = 0;
+  let lost = null; // graft indexes of the parents a removal took a child from
+  for (let w = 0; w < GRAFT_WORDS; w++) g[w] = NONE;
+  g[G_SRC] = root;
+  g[G_ATTRS] = g[G_NATTRS] = 0;
+  let len = 1;
+  for (let j = root + 1; j < end;) {
+    const w = n[j * NODE_WORDS];
+    const type = w & INFO_TYPE_MASK;
+    const p = map[n[j * NODE_WORDS + N_PARENT] - root];
+    let action = KEEP;
+    let d = null;
+    if (type === TYPE_ELEMENT) {
+      // (elementDecision's key, from the record: the same element name as the last is the same decision)
+      const id = ((w >>> INFO_NS_SHIFT) & INFO_NS_MASK) * 0x1000000 + n[j * NODE_WORDS + N_NAME];
+      if (id !== lastId) {
+        last = elements.get(id) ?? elementDecision(s, j, cfg, elements);
+        lastId = id;
+      }
+      d = last;
+      action = d.action;
+      if (action === REPLACE || (copy && action === KEEP && d.control)) return -1;
+    } else if (type === TYPE_COMMENT) action = cfg.comments ? KEEP : REMOVE;
+    else if (type === TYPE_PI) {
+      const target = s.localName(j);
+      const keep = cfg.processingInstructions !== null ? cfg.processingInstructions.has(target) : !cfg.removeProcessingInstructions.has(target);
+      action = keep ? KEEP : REMOVE;
+    } else if ((w & INFO_SHADOW_ROOT) !== 0) return -1;
+    if (action === REMOVE) {
+      if (lost === null) lost = [];
+      if (lost.length === 0 || lost[lost.length - 1] !== p) lost.push(p);
+      j = n[j * NODE_WORDS + N_END];
+      continue;
+    }
+    const k = len++;
+    map[j - root] = k;
+    const b = k * GRAFT_WORDS;
+    g[b + G_SRC] = j;
+    g[b + G_NEXT] = g[b + G_FIRST] = g[b + G_LAST] = g[b + G_LINK] = NONE;
+    if ((w & INFO_TEMPLATE_CONTENTS) !== 0) {
+      g[b + G_PARENT] = g[b + G_PREV] = NONE;
+      g[b + G_LINK] = p;
+      g[p * GRAFT_WORDS + G_LINK] = k;
+    } else {
+      const pb = p * GRAFT_WORDS;
+      const prev = g[pb + G_LAST];
+      g[b + G_PARENT] = p;
+      g[b + G_PREV] = prev;
+      if (prev === NONE) g[pb + G_FIRST] = k;
+      else g[prev * GRAFT_WORDS + G_NEXT] = k;
+      g[pb + G_LAST] = k;
+    }
+    g[b + G_ATTRS] = na;
+    if (type === TYPE_ELEMENT) {
+      const count = n[j * NODE_WORDS + N_ATTR_COUNT];
+      for (let m = n[j * NODE_WORDS + N_ATTR_FIRST], e = m + count; m < e; m++) {
+        const id = a[m * ATTR_WORDS + A_NAME] * 256 + (a[m * ATTR_WORDS + A_NS] & 0xff);
+        let what = d.attrs.get(id);
+        if (what === undefined) {
+          what = attributeDecision(d, s.attrURI(m), s.attrName(m), cfg);
+          d.attrs.set(id, what);
+        }
+        if (what === ATTR_DROP) continue;
+        if (what === ATTR_URL) {
+          // The value where it is in the input, when it is there (no string made).
+          const off = a[m * ATTR_WORDS + A_VALUE_OFF];
+          if (off >= SOURCE_REF && src !== null) {
+            const from = off - SOURCE_REF;
+            if (javascriptScheme(src, from, from + a[m * ATTR_WORDS + A_VALUE_LEN])) continue;
+          } else if (isJavascriptURL(s.attrValue(m))) continue;
+        } else if (what === ATTR_ANIMATION) {
+          const v = s.attrValue(m);
+          if (v === 'href' || v === 'xlink:href') continue;
+        }
+        attrs[na++] = m;
+      }
+    }
+    g[b + G_NATTRS] = na - g[b + G_ATTRS];
+    j++;
+  }
+  scratch.na = na;
+  scratch.lost = lost;
+  return len;
+}
+const EMPTY = new Uint32Array(0);
+// graftSanitized's working arrays, kept from call to call (it calls nothing that could call it).
+const scratch = { map: new Uint32Array(0), g: new Uint32Array(0), attrs: new Uint32Array(0), na: 0, lost: null };
+
+/**
+ * Joins the adjacent Text children of each graft node of `parents` (as
+ * joinTexts): the joined data by graft index (its `gone`: how many nodes
+ * were unlinked), or null.
+ */
+function joinGraftTexts(s, g, parents) {
+  let texts = null;
+  let gone = 0;
+  const isText = (k) => s.type(g[k * GRAFT_WORDS + G_SRC]) === TYPE_TEXT;
+  const dataOf = (k) => texts?.get(k) ?? s.data(g[k * GRAFT_WORDS + G_SRC]);
+  for (const p of new Set(parents)) {
+    for (let c = g[p * GRAFT_WORDS + G_FIRST]; c !== NONE; c = g[c * GRAFT_WORDS + G_NEXT]) {
+      if (!isText(c)) continue;
+      let next = g[c * GRAFT_WORDS + G_NEXT];
+      if (next === NONE || !isText(next)) continue;
+      let data = dataOf(c);
+      for (; next !== NONE && isText(next); next = g[next * GRAFT_WORDS + G_NEXT]) {
+        data += dataOf(next);
+        gone++;
+      }
+      // c's next sibling is now the first after the run.
+      g[c * GRAFT_WORDS + G_NEXT] = next;
+      if (next === NONE) g[p * GRAFT_WORDS + G_LAST] = c;
+      else g[next * GRAFT_WORDS + G_PREV] = c;
+      if (texts === null) texts = new Map();
+      texts.set(c, data);
+    }
+  }
+  if (texts !== null) texts.gone = gone;
+  return texts;
 }
 
 /** Make the removals of plan; true when there were any. */
@@ -428,7 +596,11 @@ export function setAndFilterHTML(fn, target, context, html, options, safe, optio
   const fragment = parseHTMLFragmentFor(context, markup, fn, {
     shadowRoots: cfg.declarativeShadowRoots,
     scriptingEnabled: safe || optionsGiven ? false : undefined,
-    prepare: (f) => sanitizeCore(f._t, f._i, cfg),
+    prepare: (f, t) => {
+      const root = graftSanitized(t, f._t, f._i, cfg);
+      if (root === NONE) sanitizeCore(f._t, f._i, cfg);
+      return root;
+    },
   });
   target.replaceChildren(fragment);
 }
@@ -467,7 +639,7 @@ export function sanitizeToString(html, options) {
   const markup = markupString('sanitize', html);
   const cfg = compiledFor(sanitizerFromOptions('sanitize', options, true), true, compile);
   const f = parseFragment(markup, { context: 'div', scriptingEnabled: false, shadowRoots: cfg.declarativeShadowRoots });
-  let out = serializePlanned(f, planFor(f._t, f._i, cfg));
+  let out = sanitizedMarkup(f, cfg);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // Only noscript parses differently with scripting disabled.
     const again = reparseChanged(out, cfg, true) ?? (out.includes('<noscript') ? reparseChanged(out, cfg, false) : null);
@@ -480,6 +652,5 @@ export function sanitizeToString(html, options) {
 /** out parsed as a <div>'s innerHTML and sanitized: null when that removed nothing, else the new markup. */
 function reparseChanged(out, cfg, scriptingEnabled) {
   const g = parseFragment(out, { context: 'div', scriptingEnabled });
-  const plan = planFor(g._t, g._i, cfg);
-  return isEmpty(plan) ? null : serializePlanned(g, plan);
+  return isEmpty(planFor(g._t, g._i, cfg)) ? null : sanitizedMarkup(g, cfg);
 }

@@ -191,7 +191,7 @@ class Overlay {
     this.old = new Map();
     this.made = [];
     this.live = 0; // Recs in `made`
-    this.grafts = null; // js/dom/graft.js's grafts, by index range, or null
+    this.grafts = null; // js/sanitize/graft.js's grafts, by index range, or null
   }
   get(i) {
     if (i < this.count) return this.old.get(i);
@@ -220,7 +220,7 @@ class Overlay {
 
 /**
  * Hook: Overlay#get's reader of a graft's node that has no Rec yet
- * (js/dom/graft.js sets it with its first graft; docs/dom.md).
+ * (js/sanitize/graft.js sets it with its first graft; docs/dom.md).
  */
 let graftReader = null;
 /** @param {(o: Overlay, i: number) => Rec | undefined} f */
@@ -1148,7 +1148,7 @@ function parseFragmentFor(context, markup, fn) {
  * none), scriptingEnabled (default: context's document's), prepare(fragment,
  * tree) (run on the parser's own fragment before its nodes are copied: the
  * sanitizer, js/sanitize/; when it returns a node index of context's tree,
- * that node, which it made with js/dom/graft.js graft(), is the result and
+ * that node, which it made with js/sanitize/graft.js graft(), is the result and
  * nothing is copied).
  */
 export function parseHTMLFragmentFor(context, markup, fn, { shadowRoots = false, scriptingEnabled, prepare } = {}) {
@@ -1169,7 +1169,7 @@ export function parseHTMLFragmentFor(context, markup, fn, { shadowRoots = false,
     shadowRoots,
   });
   if (prepare !== undefined) {
-    // prepare may give the result as a graft of the parser's tree into t (js/dom/graft.js): its root's index.
+    // prepare may give the result as a graft of the parser's tree into t (js/sanitize/graft.js): its root's index.
     const g = prepare(f, t);
     if (typeof g === 'number' && g !== NONE) return t.node(g);
   }

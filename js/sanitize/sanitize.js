@@ -13,7 +13,7 @@ import {
   SHADOW_KEEP_REGISTRY_NULL, SHADOW_SERIALIZABLE, SHADOW_SLOT_MANUAL, TYPE_COMMENT, TYPE_ELEMENT, TYPE_FRAGMENT, TYPE_PI, TYPE_TEXT,
 } from '../core/abi.js';
 import { HTML_NS, parseHTMLFragmentFor, stateHooks } from '../dom/dom.js';
-import { G_ATTRS, G_FIRST, G_LAST, G_LINK, G_NATTRS, G_NEXT, G_PARENT, G_PREV, G_SRC, graft, GRAFT_WORDS } from '../dom/graft.js';
+import { G_ATTRS, G_FIRST, G_LAST, G_LINK, G_NATTRS, G_NEXT, G_PARENT, G_PREV, G_SRC, graft, GRAFT_WORDS } from './graft.js';
 import { parse, parseFragment } from '../dom/parse.js';
 import { DomWalk, serialize, serializeThrough } from '../html/serialize.js';
 import { ANIMATING_URL_ATTRIBUTES, MATH, NAVIGATING_URL_ATTRIBUTES, SVG, XLINK } from './builtins.js';
@@ -298,7 +298,7 @@ function planWalk(t, root, cfg, plan) {
 
 /**
  * sanitize core over fragment root of tree s, as the parser made it,
- * without changing s: what it leaves, grafted into tree t (js/dom/graft.js,
+ * without changing s: what it leaves, grafted into tree t (js/sanitize/graft.js,
  * whose nodes get their records when first read): the kept nodes and
  * attributes as keptRecords lists them, and the Text nodes that a removal
  * left side by side joined (as apply() does).  The root's index in t, or

@@ -7,7 +7,7 @@ import {
   ANS_NONE, ELEMENT_NS_URI, INFO_NS_MASK, INFO_NS_SHIFT, INFO_TYPE_MASK, N_NAME, NODE_WORDS, NONE, TYPE_COMMENT, TYPE_DOCTYPE,
   TYPE_ELEMENT, TYPE_PI, TYPE_TEXT,
 } from '../core/abi.js';
-import { AttrRec, Rec, setGraftReader } from './dom.js';
+import { AttrRec, Rec, setGraftReader } from '../dom/dom.js';
 
 /**
  * A detached subtree of a Tree made from the records of another, unchanged
@@ -25,13 +25,7 @@ export const GRAFT_WORDS = 9;
 export const G_SRC = 0, G_PARENT = 1, G_PREV = 2, G_NEXT = 3, G_FIRST = 4, G_LAST = 5, G_LINK = 6, G_ATTRS = 7, G_NATTRS = 8;
 class Graft {
   constructor(t, src, base, len, g, attrs, texts, gone) {
-    this.t = t;
-    this.src = src;
-    this.base = base;
-    this.len = len;
-    this.g = g;
-    this.attrs = attrs;
-    this.texts = texts;
+    Object.assign(this, { t, src, base, len, g, attrs, texts });
     this.done = new Uint8Array(len); // 1: its Rec was made (and may since have gone: Overlay#delete)
     this.left = len - gone; // nodes whose Rec may still be asked for and was not made (`gone`: nodes no link reaches)
     this.names = new Int32Array(src.names.length).fill(-1); // source name id → the tree's

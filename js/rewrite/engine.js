@@ -17,7 +17,8 @@
 // MathML) is pushed; an end tag pops up to the last open element of its
 // name, and the elements above it end there too (implied end tags).
 import {
-  RTOKEN_ATOM_SHIFT, RTOKEN_ATTR_WORDS, RTOKEN_DUPLICATES, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_SELF_CLOSING, RTOKEN_WORDS, STATUS_OK,
+  RTOKEN_ATOM_SHIFT, RTOKEN_ATTR_WORDS, RTOKEN_DUPLICATES, RTOKEN_GIVEN, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_PUSHED, RTOKEN_SELF_CLOSING,
+  RTOKEN_WORDS, STATUS_OK,
   TOKEN_CHARACTER, TOKEN_COMMENT, TOKEN_DOCTYPE, TOKEN_END_TAG, TOKEN_START_TAG,
 } from '../core/abi.js';
 import { ATOMS } from '../core/atoms.js';
@@ -27,9 +28,65 @@ import { concatBytes } from '../core/text.js';
 import { tokenizeIn } from '../html/tokenize.js';
 import { Comment, Doctype, DocumentEnd, Element, EndTag, TextChunk } from './content.js';
 import { matches } from './selector.js';
+import { LEGACY_CI_ATTRS } from '../select/select.js';
 
-// lol-html's void elements (selectors_vm/stack.rs): no end tag is expected.
-const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+// What a session records (h5w_rewrite_select, wasm/exports.c): every start tag (else those the filter passes),
+// text (and every tag, as text node ends), comments, doctypes.
+const RW_ALL_TAGS = 1, RW_TEXT = 2, RW_COMMENTS = 4, RW_DOCTYPE = 8;
+const SIBLING_PSEUDOS = new Set(['first-child', 'nth-child', 'first-of-type', 'nth-of-type']);
+
+/** Whether compound `c` (and its :not()s) looks at siblings. */
+const looksAtSiblings = (c) => c.pseudos !== null && c.pseudos.some((p) => SIBLING_PSEUDOS.has(p.name) || (p.name === 'not' && p.list.some((x) => looksAtSiblings(x[0].c))));
+const isAsciiName = (n) => n.length < 0x10000 && /^[\x01-\x7f]*$/.test(n);
+// The tests of an attribute's value the session's filter makes (RF_*, wasm/exports.c): on values that are
+// printable ASCII without '&' (so that the value as written passing implies the decoded value does).
+const RF_PRESENT = 0, RF_EQUALS = 1, RF_PREFIX = 2, RF_WORD = 3;
+const isPlainValue = (v) => typeof v === 'string' && v.length < 0x10000 && /^[\x21-\x25\x27-\x7e][\x20-\x25\x27-\x7e]*$/.test(v);
+
+/** [attribute name, RF_* test, value] a start tag must pass to match compound `c` (a superset), or null. */
+function attributeTest(c) {
+  if (c.id !== null) return ['id', isPlainValue(c.id) ? RF_EQUALS : RF_PRESENT, c.id];
+  if (c.classes !== null) return ['class', isPlainValue(c.classes[0]) && !/ /.test(c.classes[0]) ? RF_WORD : RF_PRESENT, c.classes[0]];
+  if (c.attrs === null) return null;
+  // A case-sensitive '=' or '^=' if there is one (as selector.js's isCaseInsensitive: on HTML elements some attributes compare without case).
+  const at = c.attrs.find((a) => (a.op === '=' || a.op === '^=') && isPlainValue(a.value) && (a.flag === 's' || (a.flag !== 'i' && !LEGACY_CI_ATTRS.has(a.nameLower))));
+  if (at !== undefined) return [at.nameLower, at.op === '=' ? RF_EQUALS : RF_PREFIX, at.value];
+  return [c.attrs[0].nameLower, RF_PRESENT, ''];
+}
+
+/**
+ * The start tags the rules can match, as the filter of h5w_rewrite_select
+ * (code units: per selector its tag name, or any, and an attribute it needs
+ * present), or null when a rule needs every element (combinators and
+ * sibling counts look at elements no rule matches).
+ */
+export function tagFilter(rules) {
+  const out = [];
+  const seen = new Set();
+  for (const r of rules) {
+    for (const s of r.selector) {
+      if (s.compounds.length !== 1) return null;
+      const c = s.compounds[0].c;
+      if (looksAtSiblings(c)) return null;
+      const tag = s.tag ?? '';
+      const test = attributeTest(c);
+      const [attr, op, value] = test ?? ['', RF_PRESENT, ''];
+      if (!isAsciiName(tag) || !isAsciiName(attr)) return null;
+      const key = JSON.stringify([tag, attr, op, op === RF_PRESENT ? '' : value]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(tag.length);
+      for (let i = 0; i < tag.length; i++) out.push(tag.charCodeAt(i));
+      out.push(attr.length);
+      for (let i = 0; i < attr.length; i++) out.push(attr.charCodeAt(i));
+      if (attr === '') continue;
+      const v = op === RF_PRESENT ? '' : value;
+      out.push(op, v.length);
+      for (let i = 0; i < v.length; i++) out.push(v.charCodeAt(i));
+    }
+  }
+  return out;
+}
 // The most code units given to the module at once.
 const FEED_MAX = 1 << 20;
 const TWO32 = 4294967296;
@@ -160,11 +217,18 @@ class KeptAttributes {
  * lowercased, values as written) when asked, one by name without the others.
  */
 class StartTag {
-  constructor(engine, words, s, e, name, selfClosing) {
-    Object.assign(this, { x: engine, words, s, e, name, selfClosing });
-    this.nameLen = words[4];
-    this.n = words[5];
-    this.duplicates = (words[3] & RTOKEN_DUPLICATES) !== 0;
+  constructor(engine, words, at, s, e, name, selfClosing) {
+    this.x = engine;
+    this.s = s;
+    this.e = e;
+    this.name = name;
+    this.selfClosing = selfClosing;
+    this.nameLen = words[at + 4];
+    const n = (this.n = words[at + 5]);
+    this.duplicates = (words[at + 3] & RTOKEN_DUPLICATES) !== 0;
+    // Each attribute's name start, name end, value start, value end: input offsets (the record is the module's).
+    const a = (this.words = new Array(4 * n));
+    for (let k = 0, j = at + RTOKEN_WORDS; k < 4 * n; k++, j++) a[k] = engine.abs(words[j]);
     this.list = null;
     this.scanned = null;
   }
@@ -175,11 +239,11 @@ class StartTag {
     if (this.duplicates) return (this.list = this.scan().map(([n, v]) => [n, v]));
     const { x, words } = this;
     const list = new Array(this.n);
-    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      const ns = x.abs(words[j]);
-      const ne = x.abs(words[j + 1]);
-      const ve = x.abs(words[j + 3]);
-      list[k] = [lowerName(x.buf, ns - x.base, ne - ns, x.enc.decode), ve === ne ? '' : x.str(x.abs(words[j + 2]), ve)];
+    for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = words[j];
+      const ne = words[j + 1];
+      const ve = words[j + 3];
+      list[k] = [lowerName(x.buf, ns - x.base, ne - ns, x.enc.decode), ve === ne ? '' : x.str(words[j + 2], ve)];
     }
     return (this.list = list);
   }
@@ -188,9 +252,9 @@ class StartTag {
     if (this.list !== null || this.duplicates) return this.attrs().map((a) => a[0]);
     const { x, words } = this;
     const out = new Array(this.n);
-    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      const ns = x.abs(words[j]);
-      out[k] = lowerName(x.buf, ns - x.base, x.abs(words[j + 1]) - ns, x.enc.decode);
+    for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = words[j];
+      out[k] = lowerName(x.buf, ns - x.base, words[j + 1] - ns, x.enc.decode);
     }
     return out;
   }
@@ -198,18 +262,18 @@ class StartTag {
   valueAt(k) {
     if (this.list !== null || this.duplicates) return this.attrs()[k][1];
     const { x, words } = this;
-    const j = RTOKEN_WORDS + k * RTOKEN_ATTR_WORDS;
-    const ve = x.abs(words[j + 3]);
-    return ve === x.abs(words[j + 1]) ? '' : x.str(x.abs(words[j + 2]), ve);
+    const j = k * RTOKEN_ATTR_WORDS;
+    const ve = words[j + 3];
+    return ve === words[j + 1] ? '' : x.str(words[j + 2], ve);
   }
   /** The record index (word) of the first attribute named `name` (lowercase), or -1; compares bytes. */
   find(name) {
     const { x, words } = this;
     const buf = x.buf;
     const len = name.length;
-    outer: for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      const ns = x.abs(words[j]);
-      if (x.abs(words[j + 1]) - ns !== len) continue;
+    outer: for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = words[j];
+      if (words[j + 1] - ns !== len) continue;
       for (let i = 0, b = ns - x.base; i < len; i++) {
         let c = buf[b + i];
         if (c >= 0x41 && c <= 0x5a) c += 32;
@@ -228,8 +292,8 @@ class StartTag {
     const j = this.find(name);
     if (j < 0) return null;
     const { x, words } = this;
-    const ve = x.abs(words[j + 3]);
-    return ve === x.abs(words[j + 1]) ? '' : x.str(x.abs(words[j + 2]), ve);
+    const ve = words[j + 3];
+    return ve === words[j + 1] ? '' : x.str(words[j + 2], ve);
   }
   /**
    * Attribute selector `op` ('=', '^=', '$=', '*=') with the ASCII value
@@ -242,9 +306,9 @@ class StartTag {
     const j = this.find(name);
     if (j < 0) return false;
     const { x, words } = this;
-    const ne = x.abs(words[j + 1]);
-    const ve = x.abs(words[j + 3]);
-    const vs = ve === ne ? ve : x.abs(words[j + 2]);
+    const ne = words[j + 1];
+    const ve = words[j + 3];
+    const vs = ve === ne ? ve : words[j + 2];
     const n = want.length;
     if (ve - vs < n || (op === '=' && ve - vs !== n)) return false;
     const buf = x.buf;
@@ -262,11 +326,11 @@ class StartTag {
   rawSpans() {
     const { x, words } = this;
     const out = new Array(2 * this.n);
-    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      let b = x.abs(words[j + 3]);
+    for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      let b = words[j + 3];
       const q = x.buf[b - x.base];
-      if (b !== x.abs(words[j + 1]) && (q === 0x22 || q === 0x27) && x.buf[x.abs(words[j + 2]) - 1 - x.base] === q) b++;
-      out[2 * k] = x.abs(words[j]);
+      if (b !== words[j + 1] && (q === 0x22 || q === 0x27) && x.buf[words[j + 2] - 1 - x.base] === q) b++;
+      out[2 * k] = words[j];
       out[2 * k + 1] = b;
     }
     return out;
@@ -303,6 +367,16 @@ export class Engine {
     this.w = w;
     this.s = s;
     sessions?.register(this, { w, s }, this);
+    // The records the session writes: only the tokens a handler can see (the rest is passed through as it came).
+    const filter = tagFilter(rules);
+    const want = (filter === null ? RW_ALL_TAGS : 0) | (this.textRules ? RW_TEXT : 0) | (this.commentRules ? RW_COMMENTS : 0) | (doc.doctype.length !== 0 ? RW_DOCTYPE : 0);
+    const units = filter?.length ?? 0;
+    const at = w.h5w_stream_input(s, units);
+    if (at !== 0) new Uint16Array(w.memory.buffer, at, units).set(filter ?? []);
+    if (at === 0 || w.h5w_rewrite_select(s, want, units) === 0) {
+      this.free();
+      throw new RangeError('HTMLRewriter.transform(): out of memory: the tokenizer could not start');
+    }
     this.buf = new Uint8Array(0);
     this.store = null;        // the buffer buf is in when it joins an unfinished token to a new chunk
     this.base = 0;            // offset of buf[0] in the input
@@ -312,7 +386,6 @@ export class Engine {
     this.suppress = 0;        // > 0: inside removed content, nothing is written
     this.pieces = [];         // Uint8Array, or strings (UTF-8 only, `strings`)
     this.outLen = 0;
-    this.strings = false;
     this.root = new Item('', 0, null);
     this.root.text = { rules: [], fns: doc.text };
     this.root.comments = { rules: [], fns: doc.comments };
@@ -329,13 +402,16 @@ export class Engine {
   }
 
   // ---- output -------------------------------------------------------------
+  // The output of a feed is kept as pieces until the feed's end (flushOut):
+  // input ranges as two numbers (absolute offsets; the input stays where it
+  // is until the next write), constant bytes, and inserted strings (UTF-8:
+  // encoded at the flush, straight into the output; other encodings: bytes).
   /** Writes the input up to `pos` as it came (nothing inside removed content). */
   emitUpTo(pos) {
     if (pos <= this.flushFrom) return;
     if (this.suppress === 0) {
-      const p = this.buf.subarray(this.flushFrom - this.base, pos - this.base);
-      this.pieces.push(p);
-      this.outLen += p.length;
+      this.pieces.push(this.flushFrom, pos);
+      this.outLen += pos - this.flushFrom;
     }
     this.flushFrom = pos;
   }
@@ -346,7 +422,7 @@ export class Engine {
   /** Writes input bytes [a, b) that are not at the write position (a start tag written again). */
   emitRaw(a, b) {
     if (this.suppress !== 0 || b <= a) return;
-    this.pieces.push(this.buf.subarray(a - this.base, b - this.base));
+    this.pieces.push(a, b);
     this.outLen += b - a;
   }
   /** Writes constant bytes (ASCII, the same in every encoding HTMLRewriter takes). */
@@ -359,10 +435,9 @@ export class Engine {
   insert(str) {
     if (str === '' || this.suppress !== 0) return;
     if (this.enc.encodeInto !== null) {
-      // UTF-8: encoded at the flush, straight into the output (3 bytes per code unit at most).
+      // UTF-8: encoded at the flush (3 bytes per code unit at most).
       this.pieces.push(str);
       this.outLen += 3 * str.length;
-      this.strings = true;
       return;
     }
     const b = this.enc.encode(str);
@@ -370,27 +445,46 @@ export class Engine {
     this.outLen += b.length;
   }
   flushOut() {
+    const pieces = this.pieces;
     if (this.outLen === 0) {
-      this.pieces.length = 0;
+      pieces.length = 0;
       return;
     }
-    let out;
-    if (this.strings) {
-      out = new Uint8Array(this.outLen);
-      let at = 0;
-      for (const p of this.pieces) {
-        if (typeof p === 'string') at += this.enc.encodeInto(p, out.subarray(at)).written;
+    let out = new Uint8Array(this.outLen);
+    const buf = this.buf;
+    const base = this.base;
+    let at = 0;
+    for (let i = 0; i < pieces.length; i++) {
+      const p = pieces[i];
+      if (typeof p === 'number') {
+        const a = p - base;
+        const b = pieces[++i] - base;
+        // Short ranges byte by byte (no view made), long ones in one copy.
+        if (b - a <= 32) for (let k = a; k < b; k++) out[at++] = buf[k];
         else {
-          out.set(p, at);
-          at += p.length;
+          out.set(buf.subarray(a, b), at);
+          at += b - a;
         }
+      } else if (typeof p === 'string') {
+        let k = 0;
+        const n = p.length;
+        if (n <= 64) {
+          for (; k < n; k++) {
+            const c = p.charCodeAt(k);
+            if (c >= 0x80) break;
+            out[at++] = c;
+          }
+        }
+        if (k < n) at += this.enc.encodeInto(k === 0 ? p : p.slice(k), out.subarray(at)).written;
+      } else {
+        out.set(p, at);
+        at += p.length;
       }
-      out = out.subarray(0, at);
-      this.strings = false;
-    } else out = this.pieces.length === 1 ? this.pieces[0].slice() : concatBytes(this.pieces, this.outLen);
+    }
+    if (at !== out.length) out = out.subarray(0, at);
     this.pieces = [];
     this.outLen = 0;
-    // The output is the sink's own: a single piece (a slice of the input, which the caller may reuse) is copied.
+    // (The output is the sink's own: never a view of the input, which the caller may reuse.)
     this.sink(out);
   }
 
@@ -489,11 +583,14 @@ export class Engine {
     const n = w.h5w_stream_words_len(this.s);
     // A view of the session's records, not a copy: a view that a call into the module (a handler's, another
     // transform's while one awaits) detached by growing its memory is made again (the records stay where they are).
+    const done = this.abs(w.h5w_rewrite_done(this.s));
     const r = n === 0 ? undefined : this.records(new Uint32Array(w.memory.buffer, w.h5w_stream_words(this.s), n), 0);
-    return this.chain(r, () => this.afterRecords(final));
+    return this.chain(r, () => this.afterRecords(final, done));
   }
 
-  afterRecords(final) {
+  afterRecords(final, done) {
+    // The tokens no record was written for are passed through as they came.
+    if (done > this.cursor) this.cursor = done;
     const r = this.inText ? (final ? this.endText() : this.textChunk(false)) : undefined;
     return this.chain(r, () => {
       this.emitUpTo(this.inText && this.textRules ? this.textFrom : this.cursor);
@@ -518,7 +615,7 @@ export class Engine {
         continue;
       }
       let r;
-      if (this.inText || s > this.cursor) {
+      if (this.textRules && (this.inText || s > this.cursor)) {
         // Text ends here (input no token covered, such as a CDATA section's brackets, is text).
         if (!this.inText) {
           this.inText = true;
@@ -532,8 +629,11 @@ export class Engine {
       i += RTOKEN_WORDS;
       if (kind === TOKEN_START_TAG) {
         i += words[at + 5] * RTOKEN_ATTR_WORDS;
-        r = this.startTag(words, at, s, e);
-      } else if (kind === TOKEN_END_TAG) r = this.endTag(words[at + 3], words[at + 4], s, e);
+        // (A tag the filter did not pass is recorded only as the end of a text node.)
+        if ((words[at + 3] & RTOKEN_GIVEN) !== 0) r = this.startTag(words, at, s, e);
+      } else if (kind === TOKEN_END_TAG) {
+        if (words[at + 5] !== 0) r = this.endTag(words[at + 3], words[at + 4], words[at + 5] >>> 1, (words[at + 5] & 1) !== 0, s, e);
+      }
       else if (kind === TOKEN_COMMENT) r = this.comment(s, e);
       else if (kind === TOKEN_DOCTYPE) r = this.doctype(s, e);
       this.cursor = e;
@@ -652,13 +752,12 @@ export class Engine {
       types.set(name, k);
       item.typeIndex = k;
     }
-    const canHaveContent = ns === 0 ? !VOID.has(name) : !selfClosing;
+    const canHaveContent = (flags & RTOKEN_PUSHED) !== 0;
     if (canHaveContent) this.stack.push(item);
     const cands = this.byTag.get(name);
     if (cands === undefined && this.anyTag.length === 0 && !this.needAncestorAttrs) return undefined;
 
-    // The tag's own copy of its record (the records are a view of the module's memory).
-    const tag = new StartTag(this, words.slice(at, at + RTOKEN_WORDS + words[at + 5] * RTOKEN_ATTR_WORDS), s, e, name, selfClosing);
+    const tag = new StartTag(this, words, at, s, e, name, selfClosing);
     item.tag = tag;
     // The rules that match, in the order they were added.
     let matched = null;
@@ -754,17 +853,19 @@ export class Engine {
   }
 
 
-  endTag(nameLen, atom, s, e) {
-    const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 2 - this.base, nameLen, this.enc.decode);
-    const stack = this.stack;
-    let k = stack.length - 1;
-    while (k >= 0 && stack[k].name !== name) k--;
-    if (k < 0) return undefined;
-    // The elements above the one it ends end with it, innermost first (lol-html's stack).
-    const popped = stack.splice(k).reverse();
+  /**
+   * End tag [s, e) that ends `count` elements of the stack (the session's
+   * stack has found the last open element of its name: it and the elements
+   * above it end here, as in lol-html's stack; `count` of them are here,
+   * the one of its name among them if `own`).
+   */
+  endTag(nameLen, atom, count, own, s, e) {
+    // The elements above the one it ends end with it, innermost first.
+    const popped = this.stack.splice(this.stack.length - count).reverse();
     if (!popped.some((it) => it.element !== null)) return undefined;
+    const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 2 - this.base, nameLen, this.enc.decode);
     this.emitUpTo(s);
-    return this.chain(this.endTagMutations(popped, 0, name, null), (m) => this.writeEndTag(m, s, e));
+    return this.chain(this.endTagMutations(popped, 0, name, null, false, own), (m) => this.writeEndTag(m, s, e));
   }
 
   /**
@@ -773,7 +874,7 @@ export class Engine {
    * the one's before: an element ended by an ancestor's end tag acts on that
    * end tag).  Returns a Promise when a handler did.
    */
-  endTagMutations(popped, from, tokenName, m, atEnd = false) {
+  endTagMutations(popped, from, tokenName, m, atEnd = false, own = true) {
     for (let i = from; i < popped.length; i++) {
       const item = popped[i];
       const x = item.element;
@@ -781,7 +882,7 @@ export class Engine {
       if (x.suppress) this.suppress--;
       m = { before: x.append, after: x.after, removed: x.dropEnd, name: x.name };
       if (x.handlers === null) continue;
-      const t = new EndTag(x.name ?? tokenName, atEnd || i !== popped.length - 1);
+      const t = new EndTag(x.name ?? tokenName, atEnd || !own || i !== popped.length - 1);
       const r = this.callAll(x.handlers, t);
       const done = () => {
         t._live = false;
@@ -794,7 +895,7 @@ export class Engine {
         const mm = m;
         return r.then(() => {
           done();
-          return this.endTagMutations(popped, i + 1, tokenName, mm, atEnd);
+          return this.endTagMutations(popped, i + 1, tokenName, mm, atEnd, own);
         });
       }
       done();

@@ -425,6 +425,19 @@ export class Engine {
     this.pieces.push(a, b);
     this.outLen += b - a;
   }
+  /** Writes a space, then input bytes [a, b) (an attribute written again): one piece with the last when the input has them so. */
+  emitSpaced(a, b) {
+    if (this.suppress !== 0) return;
+    const p = this.pieces;
+    const n = p.length;
+    if (n !== 0 && p[n - 1] === a - 1 && this.buf[a - 1 - this.base] === 0x20) {
+      p[n - 1] = b;
+      this.outLen += b - a + 1;
+      return;
+    }
+    this.insertBytes(SPACE);
+    this.emitRaw(a, b);
+  }
   /** Writes constant bytes (ASCII, the same in every encoding HTMLRewriter takes). */
   insertBytes(bytes) {
     if (this.suppress !== 0) return;
@@ -833,19 +846,15 @@ export class Engine {
     for (const [n, v, k, changed] of list) {
       if (!changed) {
         if (spans === null) this.insert(' ' + raw[k]);
-        else {
-          this.insertBytes(SPACE);
-          this.emitRaw(spans[2 * k], spans[2 * k + 1]);
-        }
+        else this.emitSpaced(spans[2 * k], spans[2 * k + 1]);
         continue;
       }
       // A changed value: its name as written (a new attribute: as given), the value in double quotes.
-      const value = `="${v.replace(/"/g, '&quot;')}"`;
+      const value = `="${v.includes('"') ? v.replace(/"/g, '&quot;') : v}"`;
       if (k < 0) this.insert(' ' + n + value);
       else if (spans === null) this.insert(' ' + raw[k].slice(0, n.length) + value);
       else {
-        this.insertBytes(SPACE);
-        this.emitRaw(spans[2 * k], spans[2 * k] + n.length);
+        this.emitSpaced(spans[2 * k], spans[2 * k] + n.length);
         this.insert(value);
       }
     }

@@ -172,6 +172,16 @@ export function scanAttributes(raw, nameLen) {
 }
 
 const NO_ATTRS = Object.freeze([]);
+const SCRATCH = []; // the codes of a short string being made (str)
+
+/** Adds what an EndTag's handlers did to the end tag's mutations `m`. */
+function endTagDone(t, m) {
+  t._live = false;
+  m.before += t._before;
+  m.after = t._after + m.after;
+  if (t._removed) m.removed = true;
+  if (t._renamed) m.name = t._n;
+}
 const SPACE = Uint8Array.of(0x20);
 const END = Uint8Array.of(0x3e);
 const SELF_CLOSING_END = Uint8Array.of(0x20, 0x2f, 0x3e);
@@ -355,7 +365,13 @@ export class Engine {
     this.needTypes = rules.some((r) => r.selector.some((s) => s.compounds.some(({ c }) => c.pseudos?.some((p) => p.name.endsWith('of-type') || p.name === 'not'))));
     this.needAncestorAttrs = rules.some((r) => r.selector.some((s) => s.compounds.length > 1));
     this.byTag = new Map();   // tag -> rules whose selectors may match it
+    for (const r of rules) {
+      // (The same for every transform: a rule is the HTMLRewriter's, made by on().)
+      r.solo ??= [r];
+      r.soloElement ??= r.element ? [r.element] : null;
+    }
     this.anyTag = [];
+    this.byTagAny = new Map(); // tag -> its rules and anyTag's (bothLists)
     for (const r of rules) {
       const tags = new Set(r.selector.map((s) => s.tag));
       if (tags.has(null)) this.anyTag.push(r);
@@ -502,7 +518,23 @@ export class Engine {
   }
 
   /** The string of input bytes [a, b). */
-  str(a, b) { return this.enc.decode(this.buf.subarray(a - this.base, b - this.base)); }
+  str(a, b) {
+    const n = b - a;
+    if (n <= 64) {
+      // Short ASCII (as in every encoding HTMLRewriter takes): no view, no decoder call.
+      const buf = this.buf;
+      const o = a - this.base;
+      SCRATCH.length = n;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = buf[o + i];
+        if (c >= 0x80) break;
+        SCRATCH[i] = c;
+      }
+      if (i === n) return n === 0 ? '' : String.fromCharCode.apply(null, SCRATCH);
+    }
+    return this.enc.decode(this.buf.subarray(a - this.base, b - this.base));
+  }
   abs(off) { return this.base + ((off - (this.base % TWO32)) >>> 0); }
 
   // ---- input --------------------------------------------------------------
@@ -598,18 +630,21 @@ export class Engine {
     // transform's while one awaits) detached by growing its memory is made again (the records stay where they are).
     const done = this.abs(w.h5w_rewrite_done(this.s));
     const r = n === 0 ? undefined : this.records(new Uint32Array(w.memory.buffer, w.h5w_stream_words(this.s), n), 0);
-    return this.chain(r, () => this.afterRecords(final, done));
+    return r === undefined ? this.afterRecords(final, done) : r.then(() => this.afterRecords(final, done));
   }
 
   afterRecords(final, done) {
     // The tokens no record was written for are passed through as they came.
     if (done > this.cursor) this.cursor = done;
     const r = this.inText ? (final ? this.endText() : this.textChunk(false)) : undefined;
-    return this.chain(r, () => {
-      this.emitUpTo(this.inText && this.textRules ? this.textFrom : this.cursor);
-      this.flushOut();
-      return undefined;
-    });
+    if (r !== undefined) return r.then(() => this.flushFed());
+    this.flushFed();
+    return undefined;
+  }
+
+  flushFed() {
+    this.emitUpTo(this.inText && this.textRules ? this.textFrom : this.cursor);
+    this.flushOut();
   }
 
   records(words, i, ptr = words.byteOffset, n = words.length) {
@@ -663,8 +698,16 @@ export class Engine {
 
   /** `inherited` ({ rules, fns }) with the rules of `own` that have handlers `key` added. */
   withRules(inherited, own, key) {
-    const rules = [...new Set([...inherited.rules, ...own])].sort((a, b) => a.index - b.index);
-    return { rules, fns: rules.map((r) => r[key]).concat(this.doc[key]) };
+    // The same for every element that matches the same rules inside the same ones: made once.
+    const cache = (inherited.cache ??= new Map());
+    const id = own.length === 1 ? own[0] : own.map((r) => r.index).join();
+    let out = cache.get(id);
+    if (out === undefined) {
+      const rules = [...new Set([...inherited.rules, ...own])].sort((a, b) => a.index - b.index);
+      out = { rules, fns: rules.map((r) => r[key]).concat(this.doc[key]), cache: null };
+      if (cache.size < 256) cache.set(id, out);
+    }
+    return out;
   }
 
   /** The text [textFrom, cursor) as a chunk (last: and the end of its text node). */
@@ -683,39 +726,45 @@ export class Engine {
     if (last && text !== '') {
       // The text before the end, then the empty chunk that ends the node (as lol-html gives them).
       const first = this.runText(handlers, new TextChunk(text, false), a, b);
-      return this.chain(first, () => this.runText(handlers, new TextChunk('', true), b, b));
+      if (first !== undefined) return first.then(() => this.runText(handlers, new TextChunk('', true), b, b));
+      return this.runText(handlers, new TextChunk('', true), b, b);
     }
     return this.runText(handlers, new TextChunk(text, last), a, b);
   }
 
   runText(handlers, t, a, b) {
     this.textFrom = b;
-    return this.chain(this.callAll(handlers, t), () => {
-      t._live = false;
-      this.mutate(t._m, a, b, null);
-    });
+    const r = this.callAll(handlers, t);
+    if (r !== undefined) return r.then(() => this.textDone(t, a, b));
+    this.textDone(t, a, b);
+    return undefined;
+  }
+
+  textDone(t, a, b) {
+    t._live = false;
+    this.mutate(t, a, b, null);
   }
 
   endText() {
     const r = this.textChunk(true);
-    return this.chain(r, () => {
-      this.inText = false;
-    });
+    if (r !== undefined) return r.then(() => { this.inText = false; });
+    this.inText = false;
+    return undefined;
   }
 
   /** Writes a token [a, b) with mutations `m`: before, the token (or `raw`, or its replacement), after. */
   mutate(m, a, b, raw) {
-    if (m.before === '' && m.after === '' && !m.removed && raw === null) return;
+    if (m._before === '' && m._after === '' && !m._removed && raw === null) return;
     this.emitUpTo(a);
-    this.insert(m.before);
-    if (m.removed) {
+    this.insert(m._before);
+    if (m._removed) {
       this.skipTo(b);
-      this.insert(m.replacement);
+      this.insert(m._replacement);
     } else if (raw !== null) {
       this.skipTo(b);
       this.insert(raw);
     } else this.emitUpTo(b);
-    this.insert(m.after);
+    this.insert(m._after);
   }
 
   // ---- comments, doctypes ------------------------------------------------
@@ -736,7 +785,7 @@ export class Engine {
     const c = new Comment(text);
     return this.chain(this.callAll(list, c), () => {
       c._live = false;
-      this.mutate(c._m, s, e, c._changed ? `<!--${c._text}-->` : null);
+      this.mutate(c, s, e, c._changed ? `<!--${c._text}-->` : null);
     });
   }
 
@@ -772,47 +821,75 @@ export class Engine {
 
     const tag = new StartTag(this, words, at, s, e, name, selfClosing);
     item.tag = tag;
-    // The rules that match, in the order they were added.
+    // The rules that match, in the order they were added (one: its own list, made once).
     let matched = null;
     if (cands !== undefined || this.anyTag.length !== 0) {
-      const list = cands === undefined ? this.anyTag : this.anyTag.length === 0 ? cands : this.rules.filter((r) => cands.includes(r) || this.anyTag.includes(r));
-      for (const r of list) {
-        if (matches(r.selector, item)) (matched ??= []).push(r);
+      const list = cands === undefined ? this.anyTag : this.anyTag.length === 0 ? cands : this.bothLists(name, cands);
+      let first = null;
+      for (let k = 0; k < list.length; k++) {
+        const r = list[k];
+        if (!matches(r.selector, item)) continue;
+        if (first === null) first = r;
+        else (matched ??= [first]).push(r);
       }
+      if (matched === null && first !== null) matched = first.solo;
     }
     // An ancestor's attributes are kept only when a selector looks at them (no input is kept for them).
     item.tag = this.needAncestorAttrs && canHaveContent ? new KeptAttributes(tag.attrs()) : null;
     if (matched === null) return undefined;
-    const elementHandlers = [];
+    let elementHandlers = null;
     let ownText = null;
     let ownComments = null;
-    for (const r of matched) {
-      if (r.element) elementHandlers.push(r.element);
+    if (matched.length === 1) {
+      const r = matched[0];
+      elementHandlers = r.soloElement;
       if (canHaveContent) {
-        if (r.text) (ownText ??= []).push(r);
-        if (r.comments) (ownComments ??= []).push(r);
+        if (r.text) ownText = matched;
+        if (r.comments) ownComments = matched;
+      }
+    } else {
+      for (let k = 0; k < matched.length; k++) {
+        const r = matched[k];
+        if (r.element) (elementHandlers ??= []).push(r.element);
+        if (canHaveContent) {
+          if (r.text) (ownText ??= []).push(r);
+          if (r.comments) (ownComments ??= []).push(r);
+        }
       }
     }
     if (ownText !== null) item.text = this.withRules(item.text, ownText, 'text');
     if (ownComments !== null) item.comments = this.withRules(item.comments, ownComments, 'comments');
-    if (elementHandlers.length === 0) return undefined;
+    if (elementHandlers === null) return undefined;
     const el = new Element(tag, ns, canHaveContent, canHaveContent ? item : null);
-    return this.chain(this.callAll(elementHandlers, el), () => this.applyElement(el, item, s, e, canHaveContent));
+    const r = this.callAll(elementHandlers, el);
+    if (r !== undefined) return r.then(() => this.applyElement(el, item, s, e, canHaveContent));
+    this.applyElement(el, item, s, e, canHaveContent);
+    return undefined;
+  }
+
+  /** The rules for tag `name`'s candidates and for any tag, in the order they were added (made once per name). */
+  bothLists(name, cands) {
+    let list = this.byTagAny.get(name);
+    if (list === undefined) {
+      list = this.rules.filter((r) => cands.includes(r) || this.anyTag.includes(r));
+      this.byTagAny.set(name, list);
+    }
+    return list;
   }
 
   applyElement(el, item, s, e, canHaveContent) {
     el._live = false;
-    const m = el._m;
+    const m = el;
     this.emitUpTo(s);
-    this.insert(m.before);
-    if (m.removed && !el._keepContent) {
+    this.insert(m._before);
+    if (m._removed && !el._keepContent) {
       // remove(), replace(): the start tag, the content and the end tag go.
       this.skipTo(e);
-      this.insert(m.replacement);
+      this.insert(m._replacement);
       if (canHaveContent) {
         this.suppress++;
-        item.element = { suppress: true, dropEnd: true, append: '', after: m.after, handlers: el._endTagHandlers, name: el._name };
-      } else this.insert(m.after);
+        item.element = { suppress: true, dropEnd: true, append: '', after: m._after, handlers: el._endTagHandlers, name: el._name };
+      } else this.insert(m._after);
       return;
     }
     if (el._keepContent) this.skipTo(e);
@@ -824,10 +901,10 @@ export class Engine {
     if (el._inner !== null) this.insert(el._inner);
     if (canHaveContent) {
       if (el._inner !== null) this.suppress++;
-      if (el._inner !== null || el._keepContent || el._append !== '' || m.after !== '' || el._endTagHandlers !== null || el._name !== null) {
-        item.element = { suppress: el._inner !== null, dropEnd: el._keepContent, append: el._append, after: m.after, handlers: el._endTagHandlers, name: el._name };
+      if (el._inner !== null || el._keepContent || el._append !== '' || m._after !== '' || el._endTagHandlers !== null || el._name !== null) {
+        item.element = { suppress: el._inner !== null, dropEnd: el._keepContent, append: el._append, after: m._after, handlers: el._endTagHandlers, name: el._name };
       }
-    } else this.insert(m.after);
+    } else this.insert(m._after);
     return undefined;
   }
 
@@ -874,7 +951,9 @@ export class Engine {
     if (!popped.some((it) => it.element !== null)) return undefined;
     const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 2 - this.base, nameLen, this.enc.decode);
     this.emitUpTo(s);
-    return this.chain(this.endTagMutations(popped, 0, name, null, false, own), (m) => this.writeEndTag(m, s, e));
+    const m = this.endTagMutations(popped, 0, name, null, false, own);
+    if (m instanceof Promise) return m.then((mm) => this.writeEndTag(mm, s, e));
+    return this.writeEndTag(m, s, e);
   }
 
   /**
@@ -893,21 +972,14 @@ export class Engine {
       if (x.handlers === null) continue;
       const t = new EndTag(x.name ?? tokenName, atEnd || !own || i !== popped.length - 1);
       const r = this.callAll(x.handlers, t);
-      const done = () => {
-        t._live = false;
-        m.before += t._m.before;
-        m.after = t._m.after + m.after;
-        if (t._m.removed) m.removed = true;
-        if (t._renamed) m.name = t._n;
-      };
       if (r !== undefined) {
         const mm = m;
         return r.then(() => {
-          done();
+          endTagDone(t, mm);
           return this.endTagMutations(popped, i + 1, tokenName, mm, atEnd, own);
         });
       }
-      done();
+      endTagDone(t, m);
     }
     return m;
   }

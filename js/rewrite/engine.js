@@ -24,7 +24,6 @@ import {
 import { ATOMS } from '../core/atoms.js';
 import { statusError } from '../core/errors.js';
 import { getRewriteWasm } from './module.js';
-import { concatBytes } from '../core/text.js';
 import { tokenizeIn } from '../html/tokenize.js';
 import { Comment, Doctype, DocumentEnd, Element, EndTag, TextChunk } from './content.js';
 import { matches } from './selector.js';
@@ -182,7 +181,6 @@ function endTagDone(t, m) {
   if (t._removed) m.removed = true;
   if (t._renamed) m.name = t._n;
 }
-const SPACE = Uint8Array.of(0x20);
 const END = Uint8Array.of(0x3e);
 const SELF_CLOSING_END = Uint8Array.of(0x20, 0x2f, 0x3e);
 const isThenable = (r) => r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function';
@@ -400,12 +398,14 @@ export class Engine {
     this.flushFrom = 0;       // input before it is written out (or dropped)
     this.cursor = 0;          // input before it is tokenized and handled
     this.suppress = 0;        // > 0: inside removed content, nothing is written
-    this.pieces = [];         // Uint8Array, or strings (UTF-8 only, `strings`)
-    this.outLen = 0;
+    this.out = null;          // the output of the feed (flushOut gives the sink a copy)
+    this.at = 0;              // its length
+    this.outHint = 0;         // bytes of the feed: an output buffer's room beyond what it needs
     this.root = new Item('', 0, null);
     this.root.text = { rules: [], fns: doc.text };
     this.root.comments = { rules: [], fns: doc.comments };
-    this.stack = [];
+    // The stack of open elements (those JS has): its top, down to the root through each item's parent.
+    this.top = this.root;
     this.inText = false;
     this.textFrom = 0;
   }
@@ -418,17 +418,35 @@ export class Engine {
   }
 
   // ---- output -------------------------------------------------------------
-  // The output of a feed is kept as pieces until the feed's end (flushOut):
-  // input ranges as two numbers (absolute offsets; the input stays where it
-  // is until the next write), constant bytes, and inserted strings (UTF-8:
-  // encoded at the flush, straight into the output; other encodings: bytes).
+  // The output of a feed is written as it is decided, into a buffer of its own
+  // (given to the sink at the feed's end: flushOut), so that nothing of it
+  // waits on the JS heap: input ranges copied, inserted strings encoded.
+  /** Room for `n` more output bytes. */
+  room(n) {
+    const out = this.out;
+    if (out !== null && this.at + n <= out.length) return out;
+    const grown = new Uint8Array(Math.max(this.at + n + this.outHint, out === null ? 0 : 2 * out.length));
+    if (out !== null) grown.set(out.subarray(0, this.at));
+    return (this.out = grown);
+  }
+  /** Copies input bytes [a, b) to the output. */
+  copy(a, b) {
+    const n = b - a;
+    const out = this.room(n);
+    const o = a - this.base;
+    let at = this.at;
+    // Short ranges byte by byte (no view made), long ones in one copy.
+    if (n <= 32) for (let k = o, e = o + n, buf = this.buf; k < e; k++) out[at++] = buf[k];
+    else {
+      out.set(this.buf.subarray(o, o + n), at);
+      at += n;
+    }
+    this.at = at;
+  }
   /** Writes the input up to `pos` as it came (nothing inside removed content). */
   emitUpTo(pos) {
     if (pos <= this.flushFrom) return;
-    if (this.suppress === 0) {
-      this.pieces.push(this.flushFrom, pos);
-      this.outLen += pos - this.flushFrom;
-    }
+    if (this.suppress === 0) this.copy(this.flushFrom, pos);
     this.flushFrom = pos;
   }
   /** Drops the input up to `pos` (a token a handler removed or replaced). */
@@ -438,81 +456,52 @@ export class Engine {
   /** Writes input bytes [a, b) that are not at the write position (a start tag written again). */
   emitRaw(a, b) {
     if (this.suppress !== 0 || b <= a) return;
-    this.pieces.push(a, b);
-    this.outLen += b - a;
+    this.copy(a, b);
   }
-  /** Writes a space, then input bytes [a, b) (an attribute written again): one piece with the last when the input has them so. */
+  /** Writes a space, then input bytes [a, b) (an attribute written again). */
   emitSpaced(a, b) {
     if (this.suppress !== 0) return;
-    const p = this.pieces;
-    const n = p.length;
-    if (n !== 0 && p[n - 1] === a - 1 && this.buf[a - 1 - this.base] === 0x20) {
-      p[n - 1] = b;
-      this.outLen += b - a + 1;
-      return;
-    }
-    this.insertBytes(SPACE);
-    this.emitRaw(a, b);
+    this.room(1)[this.at++] = 0x20;
+    this.copy(a, b);
   }
   /** Writes constant bytes (ASCII, the same in every encoding HTMLRewriter takes). */
   insertBytes(bytes) {
     if (this.suppress !== 0) return;
-    this.pieces.push(bytes);
-    this.outLen += bytes.length;
+    const out = this.room(bytes.length);
+    if (bytes.length <= 32) for (let k = 0; k < bytes.length; k++) out[this.at++] = bytes[k];
+    else {
+      out.set(bytes, this.at);
+      this.at += bytes.length;
+    }
   }
   /** Writes inserted content. */
   insert(str) {
     if (str === '' || this.suppress !== 0) return;
-    if (this.enc.encodeInto !== null) {
-      // UTF-8: encoded at the flush (3 bytes per code unit at most).
-      this.pieces.push(str);
-      this.outLen += 3 * str.length;
+    if (this.enc.encodeInto === null) {
+      this.insertBytes(this.enc.encode(str));
       return;
     }
-    const b = this.enc.encode(str);
-    this.pieces.push(b);
-    this.outLen += b.length;
-  }
-  flushOut() {
-    const pieces = this.pieces;
-    if (this.outLen === 0) {
-      pieces.length = 0;
-      return;
-    }
-    let out = new Uint8Array(this.outLen);
-    const buf = this.buf;
-    const base = this.base;
-    let at = 0;
-    for (let i = 0; i < pieces.length; i++) {
-      const p = pieces[i];
-      if (typeof p === 'number') {
-        const a = p - base;
-        const b = pieces[++i] - base;
-        // Short ranges byte by byte (no view made), long ones in one copy.
-        if (b - a <= 32) for (let k = a; k < b; k++) out[at++] = buf[k];
-        else {
-          out.set(buf.subarray(a, b), at);
-          at += b - a;
-        }
-      } else if (typeof p === 'string') {
-        let k = 0;
-        const n = p.length;
-        if (n <= 64) {
-          for (; k < n; k++) {
-            const c = p.charCodeAt(k);
-            if (c >= 0x80) break;
-            out[at++] = c;
-          }
-        }
-        if (k < n) at += this.enc.encodeInto(k === 0 ? p : p.slice(k), out.subarray(at)).written;
-      } else {
-        out.set(p, at);
-        at += p.length;
+    // UTF-8: ASCII byte by byte, the rest encoded in place (3 bytes per code unit at most).
+    const n = str.length;
+    const out = this.room(3 * n);
+    let at = this.at;
+    let k = 0;
+    if (n <= 64) {
+      for (; k < n; k++) {
+        const c = str.charCodeAt(k);
+        if (c >= 0x80) break;
+        out[at++] = c;
       }
     }
-    if (at !== out.length) out = out.subarray(0, at);
-    this.pieces = [];
-    this.outLen = 0;
+    if (k < n) at += this.enc.encodeInto(k === 0 ? str : str.slice(k), out.subarray(at)).written;
+    this.at = at;
+  }
+  flushOut() {
+    if (this.at === 0) return;
+    // The sink's own copy, of its size; the buffer serves the next feeds (a large one only if it was needed).
+    const out = this.out.slice(0, this.at);
+    if (this.out.length > 4 * (this.outHint + 65536)) this.out = null;
+    this.at = 0;
     // (The output is the sink's own: never a view of the input, which the caller may reuse.)
     this.sink(out);
   }
@@ -569,6 +558,7 @@ export class Engine {
       const st = w.h5w_stream_feed(this.s, n);
       if (st !== STATUS_OK) statusError('HTMLRewriter', st, this.fed);
       this.fed += n;
+      this.outHint = n + (n >> 3) + 256;
       from += n;
       const r = this.handle(false);
       if (r !== undefined) return r.then(() => this.feedFrom(bytes, from));
@@ -693,7 +683,7 @@ export class Engine {
   // ---- text ---------------------------------------------------------------
   /** The handlers of `key` ('text', 'comments') in force: the innermost open element's (Item). */
   contentHandlers(key) {
-    return (this.stack.length ? this.stack[this.stack.length - 1] : this.root)[key].fns;
+    return this.top[key].fns;
   }
 
   /** `inherited` ({ rules, fns }) with the rules of `own` that have handlers `key` added. */
@@ -805,7 +795,7 @@ export class Engine {
     const nameLen = words[at + 4];
     const atom = flags >>> RTOKEN_ATOM_SHIFT;
     const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 1 - this.base, nameLen, this.enc.decode);
-    const parent = this.stack.length ? this.stack[this.stack.length - 1] : this.root;
+    const parent = this.top;
     const item = new Item(name, ns, parent);
     item.childIndex = ++parent.children;
     if (this.needTypes) {
@@ -815,7 +805,7 @@ export class Engine {
       item.typeIndex = k;
     }
     const canHaveContent = (flags & RTOKEN_PUSHED) !== 0;
-    if (canHaveContent) this.stack.push(item);
+    if (canHaveContent) this.top = item;
     const cands = this.byTag.get(name);
     if (cands === undefined && this.anyTag.length === 0 && !this.needAncestorAttrs) return undefined;
 
@@ -947,8 +937,16 @@ export class Engine {
    */
   endTag(nameLen, atom, count, own, s, e) {
     // The elements above the one it ends end with it, innermost first.
-    const popped = this.stack.splice(this.stack.length - count).reverse();
-    if (!popped.some((it) => it.element !== null)) return undefined;
+    let below = this.top;
+    let changed = false;
+    for (let k = 0; k < count; k++, below = below.parent) if (below.element !== null) changed = true;
+    if (!changed) {
+      this.top = below;
+      return undefined;
+    }
+    const popped = [];
+    for (let it = this.top; it !== below; it = it.parent) popped.push(it);
+    this.top = below;
     const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 2 - this.base, nameLen, this.enc.decode);
     this.emitUpTo(s);
     const m = this.endTagMutations(popped, 0, name, null, false, own);
@@ -998,8 +996,9 @@ export class Engine {
 
   /** Elements left open at the end: each one's end tag is implied there (workerd has none: docs/rewriter.md). */
   closeOpen() {
-    while (this.stack.length !== 0) {
-      const item = this.stack.pop();
+    while (this.top !== this.root) {
+      const item = this.top;
+      this.top = item.parent;
       if (item.element === null) continue;
       const at = this.cursor;
       const r = this.chain(this.endTagMutations([item], 0, item.name, null, true), (m) => this.writeEndTag(m && { ...m, removed: true }, at, at));

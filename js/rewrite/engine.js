@@ -944,12 +944,11 @@ export class Engine {
       this.top = below;
       return undefined;
     }
-    const popped = [];
-    for (let it = this.top; it !== below; it = it.parent) popped.push(it);
+    const top = this.top;
     this.top = below;
     const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 2 - this.base, nameLen, this.enc.decode);
     this.emitUpTo(s);
-    const m = this.endTagMutations(popped, 0, name, null, false, own);
+    const m = this.endTagMutations(top, below, name, null, false, own);
     if (m instanceof Promise) return m.then((mm) => this.writeEndTag(mm, s, e));
     return this.writeEndTag(m, s, e);
   }
@@ -958,23 +957,23 @@ export class Engine {
    * What the end tag [s, e) becomes: the changes of the last of the elements
    * it ends that changed its end tag (as lol-html, where each one's replace
    * the one's before: an element ended by an ancestor's end tag acts on that
-   * end tag).  Returns a Promise when a handler did.
+   * end tag).  The elements are `from` and its parents up to `below`,
+   * innermost first.  Returns a Promise when a handler did.
    */
-  endTagMutations(popped, from, tokenName, m, atEnd = false, own = true) {
-    for (let i = from; i < popped.length; i++) {
-      const item = popped[i];
+  endTagMutations(from, below, tokenName, m, atEnd = false, own = true) {
+    for (let item = from; item !== below; item = item.parent) {
       const x = item.element;
       if (x === null) continue;
       if (x.suppress) this.suppress--;
       m = { before: x.append, after: x.after, removed: x.dropEnd, name: x.name };
       if (x.handlers === null) continue;
-      const t = new EndTag(x.name ?? tokenName, atEnd || !own || i !== popped.length - 1);
+      const t = new EndTag(x.name ?? tokenName, atEnd || !own || item.parent !== below);
       const r = this.callAll(x.handlers, t);
       if (r !== undefined) {
         const mm = m;
         return r.then(() => {
           endTagDone(t, mm);
-          return this.endTagMutations(popped, i + 1, tokenName, mm, atEnd, own);
+          return this.endTagMutations(item.parent, below, tokenName, mm, atEnd, own);
         });
       }
       endTagDone(t, m);
@@ -1001,7 +1000,7 @@ export class Engine {
       this.top = item.parent;
       if (item.element === null) continue;
       const at = this.cursor;
-      const r = this.chain(this.endTagMutations([item], 0, item.name, null, true), (m) => this.writeEndTag(m && { ...m, removed: true }, at, at));
+      const r = this.chain(this.endTagMutations(item, item.parent, item.name, null, true), (m) => this.writeEndTag(m && { ...m, removed: true }, at, at));
       if (r !== undefined) return r.then(() => this.closeOpen());
     }
     return undefined;

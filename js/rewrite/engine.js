@@ -172,6 +172,9 @@ export function scanAttributes(raw, nameLen) {
 
 const NO_ATTRS = Object.freeze([]);
 const SCRATCH = []; // the codes of a short string being made (str)
+// An output buffer a finished transform left for the next one (Engine.room), up to SPARE_MAX bytes.
+let spareOut = null;
+const SPARE_MAX = 4 << 20;
 
 /** Adds what an EndTag's handlers did to the end tag's mutations `m`. */
 function endTagDone(t, m) {
@@ -394,6 +397,7 @@ export class Engine {
     this.buf = new Uint8Array(0);
     this.store = null;        // the buffer buf is in when it joins an unfinished token to a new chunk
     this.base = 0;            // offset of buf[0] in the input
+    this.baseLow = 0;         // base mod 2^32 (the records' offsets are)
     this.fed = 0;             // bytes given to the tokenizer
     this.flushFrom = 0;       // input before it is written out (or dropped)
     this.cursor = 0;          // input before it is tokenized and handled
@@ -411,6 +415,9 @@ export class Engine {
   }
 
   free() {
+    // The output buffer serves the next transform (unless large).
+    if (this.out !== null && this.at === 0 && this.out.length <= SPARE_MAX && (spareOut === null || spareOut.length < this.out.length)) spareOut = this.out;
+    this.out = null;
     if (this.s === 0) return;
     sessions?.unregister(this);
     this.w.h5w_stream_free(this.s);
@@ -425,7 +432,14 @@ export class Engine {
   room(n) {
     const out = this.out;
     if (out !== null && this.at + n <= out.length) return out;
-    const grown = new Uint8Array(Math.max(this.at + n + this.outHint, out === null ? 0 : 2 * out.length));
+    const need = Math.max(this.at + n + this.outHint, out === null ? 0 : 2 * out.length);
+    if (out === null && spareOut !== null && spareOut.length >= need) {
+      // A finished transform's buffer (written over: what it held was given away as a copy).
+      this.out = spareOut;
+      spareOut = null;
+      return this.out;
+    }
+    const grown = new Uint8Array(need);
     if (out !== null) grown.set(out.subarray(0, this.at));
     return (this.out = grown);
   }
@@ -524,7 +538,7 @@ export class Engine {
     }
     return this.enc.decode(this.buf.subarray(a - this.base, b - this.base));
   }
-  abs(off) { return this.base + ((off - (this.base % TWO32)) >>> 0); }
+  abs(off) { return this.base + ((off - this.baseLow) >>> 0); }
 
   // ---- input --------------------------------------------------------------
   /** Feeds `bytes` (a Uint8Array); returns a Promise when a handler did. */
@@ -544,6 +558,7 @@ export class Engine {
       this.buf = store.subarray(0, need);
     }
     this.base = keep;
+    this.baseLow = keep % TWO32;
     return this.feedFrom(bytes, 0);
   }
 
@@ -594,8 +609,8 @@ export class Engine {
   }
 
   closeOutput() {
-    this.free();
     this.flushOut();
+    this.free();
     return undefined;
   }
 

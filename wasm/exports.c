@@ -795,8 +795,12 @@ static bool has_word(h5_str v, const h5_char *w, size_t n) {
  * attribute name's length (0: none) and its units, then (with a name) a test RF_* and its value's length and
  * units: the attribute must be present, and its value (decoded: with character references) must pass the
  * test.  JS gives only tests that a value as written passing them implies its decoded value passes (an ASCII
- * value without '&'), so that the filter passes every tag a selector matches. */
-static bool sim_filter(const rewrite_sim *m, const h5_token *t) {
+ * value without '&'), so that the filter passes every tag a selector matches.  *exact gets a bit per entry
+ * (the first 32) that the tag passes as written too: a value the tokenizer did not change (as long as
+ * written: no character reference, no CRLF); *maybe is set when an entry passes only decoded. */
+static bool sim_filter(const rewrite_sim *m, const h5_token *t, uint32_t *exact, bool *maybe) {
+    bool pass = false;
+    uint32_t bit = 1;
     const h5_char *f = m->filter, *end = m->filter + m->filter_len;
     while (f < end) {
         size_t tl = *f++;
@@ -814,19 +818,29 @@ static bool sim_filter(const rewrite_sim *m, const h5_token *t) {
             val = f;
             f += vl;
         }
+        uint32_t this_bit = bit;
+        bit <<= 1; /* (0 from the 33rd entry on) */
         if (tl && (tl != t->name.len || memcmp(tag, t->name.ptr, tl * sizeof *tag) != 0)) continue;
-        if (!al) return true;
+        if (!al) {
+            pass = true;
+            *exact |= this_bit;
+            continue;
+        }
         for (size_t i = 0; i < t->nattrs; i++) {
-            if (t->attrs[i].name.len != al || memcmp(attr, t->attrs[i].name.ptr, al * sizeof *attr) != 0) continue;
-            h5_str v = t->attrs[i].value;
+            const h5_token_attr *at = &t->attrs[i];
+            if (at->name.len != al || memcmp(attr, at->name.ptr, al * sizeof *attr) != 0) continue;
+            h5_str v = at->value;
             if (op == RF_PRESENT || (op == RF_EQUALS && v.len == vl && memcmp(v.ptr, val, vl * sizeof *val) == 0) ||
                 (op == RF_PREFIX && v.len >= vl && memcmp(v.ptr, val, vl * sizeof *val) == 0) ||
-                (op == RF_WORD && has_word(v, val, vl)))
-                return true;
+                (op == RF_WORD && has_word(v, val, vl))) {
+                pass = true;
+                if (op == RF_PRESENT || at->value_end - at->value_start == v.len) *exact |= this_bit;
+                else *maybe = true;
+            }
             break; /* (the first of a name is the attribute) */
         }
     }
-    return false;
+    return pass;
 }
 
 /* Pushes an open element (atom, else its name); false when out of memory (the session fails). */
@@ -1037,7 +1051,7 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
         if (!records_room(r, H5W_RTOKEN_WORDS)) return;
         r->last_char = n;
     }
-    uint32_t a = 0, b = 0, c = 0;
+    uint32_t a = 0, b = 0, c = 0, d = 0;
     bool duplicates = m->duplicates;
     m->duplicates = false;
     size_t nattrs = 0;
@@ -1047,17 +1061,20 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
         sim_start_tag(m, t, atom);
         int ns = sim_ns(m);
         bool pushed = ns == RNS_HTML ? !void_element(atom) : !t->self_closing;
-        bool given = (want & RW_ALL_TAGS) || sim_filter(m, t);
+        uint32_t exact = 0;
+        bool maybe = false;
+        bool given = (want & RW_ALL_TAGS) || sim_filter(m, t, &exact, &maybe);
         if (pushed && !sim_push(m, atom, t->name, given)) {
             r->failed = true;
             return;
         }
         if (!given && !(want & RW_TEXT)) return;
         a = (t->self_closing ? H5W_RTOKEN_SELF_CLOSING : 0) | (duplicates ? H5W_RTOKEN_DUPLICATES : 0) |
-            (pushed ? H5W_RTOKEN_PUSHED : 0) | (given ? H5W_RTOKEN_GIVEN : 0) |
+            (pushed ? H5W_RTOKEN_PUSHED : 0) | (given ? H5W_RTOKEN_GIVEN : 0) | (maybe ? H5W_RTOKEN_MAYBE : 0) |
             (uint32_t)ns << H5W_RTOKEN_NS_SHIFT | (uint32_t)atom << H5W_RTOKEN_ATOM_SHIFT;
         b = (uint32_t)t->name.len;
         if (given) c = (uint32_t)(nattrs = t->nattrs);
+        d = exact;
         break;
     }
     case H5_TOKEN_END_TAG: {
@@ -1094,6 +1111,7 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
     w[n++] = a;
     w[n++] = b;
     w[n++] = c;
+    w[n++] = d;
     for (size_t i = 0; i < nattrs; i++) {
         w[n++] = t->attrs[i].name_start;
         w[n++] = t->attrs[i].name_end;

@@ -17,7 +17,7 @@
 // MathML) is pushed; an end tag pops up to the last open element of its
 // name, and the elements above it end there too (implied end tags).
 import {
-  RTOKEN_ATOM_SHIFT, RTOKEN_ATTR_WORDS, RTOKEN_DUPLICATES, RTOKEN_GIVEN, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_PUSHED, RTOKEN_SELF_CLOSING,
+  RTOKEN_ATOM_SHIFT, RTOKEN_ATTR_WORDS, RTOKEN_DUPLICATES, RTOKEN_GIVEN, RTOKEN_MAYBE, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_PUSHED, RTOKEN_SELF_CLOSING,
   RTOKEN_WORDS, STATUS_OK,
   TOKEN_CHARACTER, TOKEN_COMMENT, TOKEN_DOCTYPE, TOKEN_END_TAG, TOKEN_START_TAG,
 } from '../core/abi.js';
@@ -61,8 +61,13 @@ function attributeTest(c) {
  */
 export function tagFilter(rules) {
   const out = [];
-  const seen = new Set();
+  const seen = new Map(); // entry -> its index
+  // Per rule (by index), the entries that decide it (a bit each), when its every selector is all its entry
+  // tests (a tag, and one attribute present or with a plain value): a record's word 6 then tells whether it
+  // matches; else 0 (selector.js decides).
+  const masks = new Array(rules.length).fill(0);
   for (const r of rules) {
+    let mask = 0;
     for (const s of r.selector) {
       if (s.compounds.length !== 1) return null;
       const c = s.compounds[0].c;
@@ -72,8 +77,14 @@ export function tagFilter(rules) {
       const [attr, op, value] = test ?? ['', RF_PRESENT, ''];
       if (!isAsciiName(tag) || !isAsciiName(attr)) return null;
       const key = JSON.stringify([tag, attr, op, op === RF_PRESENT ? '' : value]);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      let index = seen.get(key);
+      const isNew = index === undefined;
+      if (isNew) seen.set(key, (index = seen.size));
+      const conditions = (c.id !== null ? 1 : 0) + (c.classes?.length ?? 0) + (c.attrs?.length ?? 0);
+      const decided = index < 32 && mask !== -1 && (c.pseudos === null || c.pseudos.length === 0) &&
+        (conditions === 0 || (conditions === 1 && (op !== RF_PRESENT || (c.attrs !== null && (c.attrs[0].op === null || c.attrs[0].op === undefined)))));
+      mask = decided ? mask | (1 << index) : -1;
+      if (!isNew) continue;
       out.push(tag.length);
       for (let i = 0; i < tag.length; i++) out.push(tag.charCodeAt(i));
       out.push(attr.length);
@@ -83,8 +94,9 @@ export function tagFilter(rules) {
       out.push(op, v.length);
       for (let i = 0; i < v.length; i++) out.push(v.charCodeAt(i));
     }
+    masks[r.index] = mask === -1 ? 0 : mask;
   }
-  return out;
+  return { units: out, masks };
 }
 // The most code units given to the module at once.
 const FEED_MAX = 1 << 20;
@@ -387,9 +399,10 @@ export class Engine {
     // The records the session writes: only the tokens a handler can see (the rest is passed through as it came).
     const filter = tagFilter(rules);
     const want = (filter === null ? RW_ALL_TAGS : 0) | (this.textRules ? RW_TEXT : 0) | (this.commentRules ? RW_COMMENTS : 0) | (doc.doctype.length !== 0 ? RW_DOCTYPE : 0);
-    const units = filter?.length ?? 0;
+    this.masks = filter?.masks ?? null;
+    const units = filter?.units.length ?? 0;
     const at = w.h5w_stream_input(s, units);
-    if (at !== 0) new Uint16Array(w.memory.buffer, at, units).set(filter ?? []);
+    if (at !== 0) new Uint16Array(w.memory.buffer, at, units).set(filter?.units ?? []);
     if (at === 0 || w.h5w_rewrite_select(s, want, units) === 0) {
       this.free();
       throw new RangeError('HTMLRewriter.transform(): out of memory: the tokenizer could not start');
@@ -831,9 +844,13 @@ export class Engine {
     if (cands !== undefined || this.anyTag.length !== 0) {
       const list = cands === undefined ? this.anyTag : this.anyTag.length === 0 ? cands : this.bothLists(name, cands);
       let first = null;
+      // The rules the session's filter decided (word 6: the entries the tag passes as written).
+      const masks = (flags & RTOKEN_MAYBE) === 0 ? this.masks : null;
+      const passed = words[at + 6];
       for (let k = 0; k < list.length; k++) {
         const r = list[k];
-        if (!matches(r.selector, item)) continue;
+        const mask = masks === null ? 0 : masks[r.index];
+        if (mask !== 0 ? (passed & mask) === 0 : !matches(r.selector, item)) continue;
         if (first === null) first = r;
         else (matched ??= [first]).push(r);
       }

@@ -86,7 +86,8 @@ export class RewriteFuzzer {
   }
 
   fail(what) {
-    throw new Error(`fuzz-rewrite seed ${this.seed}, document ${this.stats.documents}: ${what}`);
+    const doc = this.current === undefined ? '' : `\n  document (latin1): ${JSON.stringify(String.fromCharCode(...this.current.bytes))}\n  rules: ${JSON.stringify(this.current.rules)}`;
+    throw new Error(`fuzz-rewrite seed ${this.seed}, document ${this.stats.documents}: ${what}${doc}`);
   }
 
   document() {
@@ -151,6 +152,7 @@ export class RewriteFuzzer {
       if (doc.end) d.end = wrap((x) => { x.append('<!--end-->', { html: true }); });
       return r.onDocument(d);
     };
+    this.current.rules = { rules, doc, throwAt, asyncEvery };
     return { make, throwAt };
   }
 
@@ -171,6 +173,7 @@ export class RewriteFuzzer {
     const R = this.R;
     this.stats.documents++;
     const bytes = this.document();
+    this.current = { bytes, rules: null };
     // A refused selector or handlers object: a TypeError naming it.
     if (R.chance(0.1)) {
       const sel = R.pick(BAD_SELECTORS);

@@ -306,6 +306,16 @@ describe('HTMLRewriter: only what a selector can match reaches JS (the session\'
     assert.equal(out, html.replace('class="k  z">', 'class="k  z" data-z="">'));
   });
 
+  test('rules decided by the session (a tag, one attribute test) beside rules that share a filter entry (the fuzzer\'s case)', async () => {
+    const { out, log } = await both('<p class=a>1</p><p>2</p><a href="http://e/?a=1&b=2">3</a><a href="&#104;ttp:">4</a><i class="x b">5</i>', (r, log) => r
+      .on('p:not(.a)', { element(e) { log.push(['p:not(.a)', e.tagName]); } })
+      .on('p:not(.a)', { comments() {} })
+      .on('a[href^="http"]', { element(e) { log.push(['a', e.getAttribute('href')]); e.after('!'); } })
+      .on('.b', { element(e) { log.push(['.b', e.tagName]); } }));
+    assert.deepEqual(log, [['p:not(.a)', 'p'], ['a', 'http://e/?a=1&b=2'], ['.b', 'i']]);
+    assert.equal(out, '<p class=a>1</p><p>2</p><a href="http://e/?a=1&b=2">3</a>!<a href="&#104;ttp:">4</a><i class="x b">5</i>');
+  });
+
   test('text and comment handlers of a matched element reach into unmatched children; none outside', async () => {
     const { out, log } = await both('<p>a<span>b<!--c--></span></p><div>d<!--e--></div>', (r, log) => r.on('p', {
       text(t) { if (t.text) log.push(['text', t.text]); },

@@ -691,6 +691,14 @@ typedef struct {
     uint16_t atom;
     uint8_t given;              /* JS has its start tag */
 } rw_open;
+/* A filter entry (h5w_rewrite_select, sim_filter): a tag (its atom, or its name; none: any tag), an
+ * attribute's name and a test RF_* of its value. */
+typedef struct {
+    const h5_char *tag, *attr, *val;
+    uint32_t tl, al, vl;
+    uint16_t op;
+    uint16_t atom;
+} rw_entry;
 enum { RG_DEFAULT, RG_SELECT, RG_TEMPLATE_IN_SELECT, RG_FRAMESET };
 struct rewrite_sim {
     uint8_t *ns;                /* the namespace stack (first member: h5w_stream_free frees it) */
@@ -704,8 +712,9 @@ struct rewrite_sim {
     records *rec;
     /* What JS is given (h5w_rewrite_select): RW_* flags, and the start tags that may match a selector. */
     uint32_t want;
-    h5_char *filter;            /* entries (h5w_rewrite_select) */
-    size_t filter_len;
+    h5_char *filter;            /* the entries' names and values (h5w_rewrite_select) */
+    rw_entry *entries;
+    size_t nentries;
     /* The stack of open elements as lol-html keeps it (js/rewrite/engine.js): every start tag but a void one
      * (and a self-closing one in SVG or MathML) pushes; an end tag pops up to the last open element of its
      * name.  Names without an atom are kept in `names`; `given` counts the entries whose start tag JS has. */
@@ -770,6 +779,7 @@ static void sim_free(rewrite_sim *m) {
     if (!m) return;
     free(m->ns);
     free(m->filter);
+    free(m->entries);
     free(m->open);
     free(m->names);
     free(m);
@@ -798,29 +808,19 @@ static bool has_word(h5_str v, const h5_char *w, size_t n) {
  * value without '&'), so that the filter passes every tag a selector matches.  *exact gets a bit per entry
  * (the first 32) that the tag passes as written too: a value the tokenizer did not change (as long as
  * written: no character reference, no CRLF); *maybe is set when an entry passes only decoded. */
-static bool sim_filter(const rewrite_sim *m, const h5_token *t, uint32_t *exact, bool *maybe) {
+static bool sim_filter(const rewrite_sim *m, const h5_token *t, h5_atom atom, uint32_t *exact, bool *maybe) {
     bool pass = false;
     uint32_t bit = 1;
-    const h5_char *f = m->filter, *end = m->filter + m->filter_len;
-    while (f < end) {
-        size_t tl = *f++;
-        const h5_char *tag = f;
-        f += tl;
-        size_t al = *f++;
-        const h5_char *attr = f;
-        f += al;
-        unsigned op = RF_PRESENT;
-        size_t vl = 0;
-        const h5_char *val = NULL;
-        if (al) {
-            op = *f++;
-            vl = *f++;
-            val = f;
-            f += vl;
-        }
+    for (size_t k = 0; k < m->nentries; k++) {
+        const rw_entry *e = &m->entries[k];
+        size_t al = e->al, vl = e->vl;
+        const h5_char *attr = e->attr, *val = e->val;
+        unsigned op = e->op;
         uint32_t this_bit = bit;
         bit <<= 1; /* (0 from the 33rd entry on) */
-        if (tl && (tl != t->name.len || memcmp(tag, t->name.ptr, tl * sizeof *tag) != 0)) continue;
+        if (e->atom != H5_ATOM_NONE ? e->atom != atom
+                                    : e->tl && (e->tl != t->name.len || memcmp(e->tag, t->name.ptr, e->tl * sizeof *e->tag) != 0))
+            continue;
         if (!al) {
             pass = true;
             *exact |= this_bit;
@@ -964,7 +964,7 @@ static bool sim_guard_start(rewrite_sim *m, h5_atom a) {
         if (sim_ns(m) == RNS_HTML) {
             if (a == H5_ATOM_SELECT) m->guard = RG_SELECT;
             else if (a == H5_ATOM_FRAMESET && m->frameset_ok) m->guard = RG_FRAMESET;
-            if (atom_in(a, frameset_not_ok)) m->frameset_ok = false;
+            if (m->frameset_ok && atom_in(a, frameset_not_ok)) m->frameset_ok = false;
         }
         return true;
     }
@@ -1063,7 +1063,7 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
         bool pushed = ns == RNS_HTML ? !void_element(atom) : !t->self_closing;
         uint32_t exact = 0;
         bool maybe = false;
-        bool given = (want & RW_ALL_TAGS) || sim_filter(m, t, &exact, &maybe);
+        bool given = (want & RW_ALL_TAGS) || sim_filter(m, t, atom, &exact, &maybe);
         if (pushed && !sim_push(m, atom, t->name, given)) {
             r->failed = true;
             return;
@@ -1154,11 +1154,40 @@ H5W_EXPORT(h5w_rewrite_select) uint32_t h5w_rewrite_select(stream *s, uint32_t f
     if (!s || !s->sim || units > s->chunk.len) return 0;
     rewrite_sim *m = s->sim;
     h5_char *f = units ? malloc(units * sizeof *f) : NULL;
-    if (units && !f) return 0;
+    /* (an entry takes 2 units at least) */
+    rw_entry *entries = units ? malloc((units / 2) * sizeof *entries) : NULL;
+    if (units && (!f || !entries)) {
+        free(f);
+        free(entries);
+        return 0;
+    }
     if (units) memcpy(f, s->chunk.data, units * sizeof *f);
+    size_t n = 0;
+    for (size_t i = 0; i < units;) {
+        rw_entry e = {0};
+        e.tl = f[i++];
+        e.tag = f + i;
+        i += e.tl;
+        if (i >= units) break;
+        e.al = f[i++];
+        e.attr = f + i;
+        i += e.al;
+        if (e.al) {
+            if (i + 2 > units) break;
+            e.op = f[i++];
+            e.vl = f[i++];
+            e.val = f + i;
+            i += e.vl;
+        }
+        if (i > units) break;
+        e.atom = e.tl ? (uint16_t)h5_atom_lookup(e.tag, e.tl) : H5_ATOM_NONE;
+        entries[n++] = e;
+    }
     free(m->filter);
+    free(m->entries);
     m->filter = f;
-    m->filter_len = units;
+    m->entries = entries;
+    m->nentries = n;
     m->want = flags;
     return 1;
 }

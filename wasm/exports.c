@@ -680,6 +680,25 @@ H5W_EXPORT(h5w_tokens_begin) stream *h5w_tokens_begin(uint32_t state, uint32_t f
  * <frameset> counts only while the frameset-ok flag is "ok" (in body:
  * before non-whitespace text and the tags that clear it). */
 enum { RNS_HTML, RNS_SVG, RNS_MATHML };
+/* h5w_rewrite_select() flags: the records JS wants.  RW_ALL_TAGS: every start tag (else those its filter
+ * passes) and every end tag (else those that end an element whose start tag JS has); RW_TEXT: text, and
+ * every tag and comment (they end text nodes), JS told by RTOKEN_GIVEN which start tags the filter passed;
+ * RW_COMMENTS, RW_DOCTYPE: comments, doctypes. */
+enum { RW_ALL_TAGS = 1, RW_TEXT = 2, RW_COMMENTS = 4, RW_DOCTYPE = 8 };
+typedef struct {
+    uint32_t name_at;           /* in rewrite_sim.names (no atom) */
+    uint32_t name_len;
+    uint16_t atom;
+    uint8_t given;              /* JS has its start tag */
+} rw_open;
+/* A filter entry (h5w_rewrite_select, sim_filter): a tag (its atom, or its name; none: any tag), an
+ * attribute's name and a test RF_* of its value. */
+typedef struct {
+    const h5_char *tag, *attr, *val;
+    uint32_t tl, al, vl;
+    uint16_t op;
+    uint16_t atom;
+} rw_entry;
 enum { RG_DEFAULT, RG_SELECT, RG_TEMPLATE_IN_SELECT, RG_FRAMESET };
 struct rewrite_sim {
     uint8_t *ns;                /* the namespace stack (first member: h5w_stream_free frees it) */
@@ -691,6 +710,19 @@ struct rewrite_sim {
     bool duplicates;            /* the current tag repeats an attribute name */
     h5_tokenizer *tokenizer;
     records *rec;
+    /* What JS is given (h5w_rewrite_select): RW_* flags, and the start tags that may match a selector. */
+    uint32_t want;
+    h5_char *filter;            /* the entries' names and values (h5w_rewrite_select) */
+    rw_entry *entries;
+    size_t nentries;
+    /* The stack of open elements as lol-html keeps it (js/rewrite/engine.js): every start tag but a void one
+     * (and a self-closing one in SVG or MathML) pushes; an end tag pops up to the last open element of its
+     * name.  Names without an atom are kept in `names`; `given` counts the entries whose start tag JS has. */
+    rw_open *open;
+    size_t open_len, open_cap, given;
+    h5_char *names;
+    size_t names_len, names_cap;
+    uint32_t done;              /* the end of the last token (given to JS or not) */
 };
 
 /* Room for `n` more words of records; a failed allocation fails the session. */
@@ -746,7 +778,132 @@ static const h5_atom frameset_not_ok[] = {
 static void sim_free(rewrite_sim *m) {
     if (!m) return;
     free(m->ns);
+    free(m->filter);
+    free(m->entries);
+    free(m->open);
+    free(m->names);
     free(m);
+}
+
+enum { RF_PRESENT, RF_EQUALS, RF_PREFIX, RF_WORD }; /* a filter entry's test of its attribute's value */
+
+static bool html_space(h5_char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+
+/* Whether `v` has `w` as one of its whitespace-separated words. */
+static bool has_word(h5_str v, const h5_char *w, size_t n) {
+    size_t i = 0;
+    while (i < v.len) {
+        while (i < v.len && html_space(v.ptr[i])) i++;
+        size_t from = i;
+        while (i < v.len && !html_space(v.ptr[i])) i++;
+        if (i - from == n && memcmp(v.ptr + from, w, n * sizeof *w) == 0) return true;
+    }
+    return false;
+}
+
+/* Whether the filter passes start tag t.  An entry: a tag name's length (0: any tag) and its units, an
+ * attribute name's length (0: none) and its units, then (with a name) a test RF_* and its value's length and
+ * units: the attribute must be present, and its value (decoded: with character references) must pass the
+ * test.  JS gives only tests that a value as written passing them implies its decoded value passes (an ASCII
+ * value without '&'), so that the filter passes every tag a selector matches.  *exact gets a bit per entry
+ * (the first 32) that the tag passes as written too: a value the tokenizer did not change (as long as
+ * written: no character reference, no CRLF); *maybe is set when an entry passes only decoded. */
+static bool sim_filter(const rewrite_sim *m, const h5_token *t, h5_atom atom, uint32_t *exact, bool *maybe) {
+    bool pass = false;
+    uint32_t bit = 1;
+    for (size_t k = 0; k < m->nentries; k++) {
+        const rw_entry *e = &m->entries[k];
+        size_t al = e->al, vl = e->vl;
+        const h5_char *attr = e->attr, *val = e->val;
+        unsigned op = e->op;
+        uint32_t this_bit = bit;
+        bit <<= 1; /* (0 from the 33rd entry on) */
+        if (e->atom != H5_ATOM_NONE ? e->atom != atom
+                                    : e->tl && (e->tl != t->name.len || memcmp(e->tag, t->name.ptr, e->tl * sizeof *e->tag) != 0))
+            continue;
+        if (!al) {
+            pass = true;
+            *exact |= this_bit;
+            continue;
+        }
+        for (size_t i = 0; i < t->nattrs; i++) {
+            const h5_token_attr *at = &t->attrs[i];
+            if (at->name.len != al || memcmp(attr, at->name.ptr, al * sizeof *attr) != 0) continue;
+            h5_str v = at->value;
+            if (op == RF_PRESENT || (op == RF_EQUALS && v.len == vl && memcmp(v.ptr, val, vl * sizeof *val) == 0) ||
+                (op == RF_PREFIX && v.len >= vl && memcmp(v.ptr, val, vl * sizeof *val) == 0) ||
+                (op == RF_WORD && has_word(v, val, vl))) {
+                pass = true;
+                if (op == RF_PRESENT || at->value_end - at->value_start == v.len) *exact |= this_bit;
+                else *maybe = true;
+            }
+            break; /* (the first of a name is the attribute) */
+        }
+    }
+    return pass;
+}
+
+/* Pushes an open element (atom, else its name); false when out of memory (the session fails). */
+static bool sim_push(rewrite_sim *m, h5_atom atom, h5_str name, bool given) {
+    if (m->open_len == m->open_cap) {
+        size_t cap = m->open_cap ? m->open_cap * 2 : 64;
+        rw_open *d = realloc(m->open, cap * sizeof *d);
+        if (!d) return false;
+        m->open = d;
+        m->open_cap = cap;
+    }
+    rw_open *o = &m->open[m->open_len];
+    o->atom = (uint16_t)atom;
+    o->given = given;
+    o->name_at = (uint32_t)m->names_len; /* (also with an atom: where the names above it start) */
+    o->name_len = 0;
+    if (atom == H5_ATOM_NONE) {
+        if (m->names_cap - m->names_len < name.len) {
+            size_t cap = m->names_cap ? m->names_cap : 256;
+            while (cap - m->names_len < name.len) cap *= 2;
+            h5_char *d = realloc(m->names, cap * sizeof *d);
+            if (!d) return false;
+            m->names = d;
+            m->names_cap = cap;
+        }
+        memcpy(m->names + m->names_len, name.ptr, name.len * sizeof *name.ptr);
+        m->names_len += name.len;
+        o->name_len = (uint32_t)name.len;
+    }
+    m->open_len++;
+    m->given += given;
+    return true;
+}
+
+/* An end tag: pops up to the last open element of its name (if any); how many popped ones JS has, times 2,
+ * plus 1 if that element is one of them. */
+static uint32_t sim_pop(rewrite_sim *m, h5_atom atom, h5_str name) {
+    size_t k = m->open_len;
+    while (k > 0) {
+        const rw_open *o = &m->open[--k];
+        if (o->atom != atom) continue;
+        if (atom != H5_ATOM_NONE ||
+            (o->name_len == name.len && memcmp(m->names + o->name_at, name.ptr, name.len * sizeof *name.ptr) == 0)) {
+            uint32_t given = 0;
+            for (size_t i = k; i < m->open_len; i++) given += m->open[i].given;
+            m->names_len = m->open[k].name_at;
+            m->open_len = k;
+            m->given -= given;
+            return given << 1 | m->open[k].given;
+        }
+    }
+    return 0;
+}
+
+/* lol-html's void elements (selectors_vm/stack.rs): no end tag is expected. */
+static bool void_element(h5_atom a) {
+    switch (a) {
+    case H5_ATOM_AREA: case H5_ATOM_BASE: case H5_ATOM_BASEFONT: case H5_ATOM_BGSOUND: case H5_ATOM_BR:
+    case H5_ATOM_COL: case H5_ATOM_EMBED: case H5_ATOM_HR: case H5_ATOM_IMG: case H5_ATOM_INPUT:
+    case H5_ATOM_KEYGEN: case H5_ATOM_LINK: case H5_ATOM_META: case H5_ATOM_PARAM: case H5_ATOM_SOURCE:
+    case H5_ATOM_TRACK: case H5_ATOM_WBR: return true;
+    default: return false;
+    }
 }
 
 static int sim_ns(const rewrite_sim *m) { return m->ns[m->len - 1]; }
@@ -807,7 +964,7 @@ static bool sim_guard_start(rewrite_sim *m, h5_atom a) {
         if (sim_ns(m) == RNS_HTML) {
             if (a == H5_ATOM_SELECT) m->guard = RG_SELECT;
             else if (a == H5_ATOM_FRAMESET && m->frameset_ok) m->guard = RG_FRAMESET;
-            if (atom_in(a, frameset_not_ok)) m->frameset_ok = false;
+            if (m->frameset_ok && atom_in(a, frameset_not_ok)) m->frameset_ok = false;
         }
         return true;
     }
@@ -880,42 +1037,70 @@ static bool sim_cdata_allowed(void *ctx) {
 static void collect_rewrite_token(void *ctx, h5_token *t) {
     rewrite_sim *m = ctx;
     records *r = m->rec;
-    if (r->failed || t->type == H5_TOKEN_EOF || !records_room(r, H5W_RTOKEN_WORDS + H5W_RTOKEN_ATTR_WORDS * t->nattrs))
-        return;
-    uint32_t *w = r->words.data;
-    size_t n = r->words.len;
+    if (r->failed || t->type == H5_TOKEN_EOF) return;
+    m->done = t->end;
+    uint32_t want = m->want;
     if (t->type == H5_TOKEN_CHARACTER) {
         if (m->frameset_ok && !m->raw && m->guard == RG_DEFAULT && sim_ns(m) == RNS_HTML) sim_text(m, t->data);
+        if (!(want & RW_TEXT)) return;
+        size_t n = r->words.len;
         if (r->last_char != SIZE_MAX && r->last_char + H5W_RTOKEN_WORDS == n) {
-            w[r->last_char + 2] = t->end;
+            r->words.data[r->last_char + 2] = t->end;
             return;
         }
+        if (!records_room(r, H5W_RTOKEN_WORDS)) return;
         r->last_char = n;
     }
-    uint32_t a = 0, b = 0, c = 0;
-    h5_atom atom = t->type == H5_TOKEN_START_TAG || t->type == H5_TOKEN_END_TAG ? h5_atom_lookup(t->name.ptr, t->name.len) : H5_ATOM_NONE;
+    uint32_t a = 0, b = 0, c = 0, d = 0;
     bool duplicates = m->duplicates;
     m->duplicates = false;
+    size_t nattrs = 0;
     switch (t->type) {
-    case H5_TOKEN_START_TAG:
+    case H5_TOKEN_START_TAG: {
+        h5_atom atom = h5_atom_lookup(t->name.ptr, t->name.len);
         sim_start_tag(m, t, atom);
+        int ns = sim_ns(m);
+        bool pushed = ns == RNS_HTML ? !void_element(atom) : !t->self_closing;
+        uint32_t exact = 0;
+        bool maybe = false;
+        bool given = (want & RW_ALL_TAGS) || sim_filter(m, t, atom, &exact, &maybe);
+        if (pushed && !sim_push(m, atom, t->name, given)) {
+            r->failed = true;
+            return;
+        }
+        if (!given && !(want & RW_TEXT)) return;
         a = (t->self_closing ? H5W_RTOKEN_SELF_CLOSING : 0) | (duplicates ? H5W_RTOKEN_DUPLICATES : 0) |
-            (uint32_t)sim_ns(m) << H5W_RTOKEN_NS_SHIFT | (uint32_t)atom << H5W_RTOKEN_ATOM_SHIFT;
+            (pushed ? H5W_RTOKEN_PUSHED : 0) | (given ? H5W_RTOKEN_GIVEN : 0) | (maybe ? H5W_RTOKEN_MAYBE : 0) |
+            (uint32_t)ns << H5W_RTOKEN_NS_SHIFT | (uint32_t)atom << H5W_RTOKEN_ATOM_SHIFT;
         b = (uint32_t)t->name.len;
-        c = (uint32_t)t->nattrs;
+        if (given) c = (uint32_t)(nattrs = t->nattrs);
+        d = exact;
         break;
-    case H5_TOKEN_END_TAG:
+    }
+    case H5_TOKEN_END_TAG: {
+        h5_atom atom = h5_atom_lookup(t->name.ptr, t->name.len);
         sim_end_tag(m, atom);
+        uint32_t popped = sim_pop(m, atom, t->name);
+        if (popped == 0 && !(want & RW_TEXT)) return;
         a = (uint32_t)t->name.len;
         b = (uint32_t)atom;
+        c = popped;
         break;
+    }
     case H5_TOKEN_DOCTYPE:
+        if (!(want & (RW_TEXT | RW_DOCTYPE))) return;
         a = (t->has_name ? H5W_TOKEN_HAS_NAME : 0) | (t->has_public_id ? H5W_TOKEN_HAS_PUBLIC_ID : 0) |
             (t->has_system_id ? H5W_TOKEN_HAS_SYSTEM_ID : 0) | (t->force_quirks ? H5W_TOKEN_FORCE_QUIRKS : 0);
+        break;
+    case H5_TOKEN_COMMENT:
+        if (!(want & (RW_TEXT | RW_COMMENTS))) return;
         break;
     default:
         break;
     }
+    if (!records_room(r, H5W_RTOKEN_WORDS + H5W_RTOKEN_ATTR_WORDS * nattrs)) return;
+    uint32_t *w = r->words.data;
+    size_t n = r->words.len;
     w[n++] = t->type == H5_TOKEN_START_TAG ? H5W_TOKEN_START_TAG
              : t->type == H5_TOKEN_END_TAG ? H5W_TOKEN_END_TAG
              : t->type == H5_TOKEN_DOCTYPE ? H5W_TOKEN_DOCTYPE
@@ -926,13 +1111,12 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
     w[n++] = a;
     w[n++] = b;
     w[n++] = c;
-    if (t->type == H5_TOKEN_START_TAG) {
-        for (size_t i = 0; i < t->nattrs; i++) {
-            w[n++] = t->attrs[i].name_start;
-            w[n++] = t->attrs[i].name_end;
-            w[n++] = t->attrs[i].value_start;
-            w[n++] = t->attrs[i].value_end;
-        }
+    w[n++] = d;
+    for (size_t i = 0; i < nattrs; i++) {
+        w[n++] = t->attrs[i].name_start;
+        w[n++] = t->attrs[i].name_end;
+        w[n++] = t->attrs[i].value_start;
+        w[n++] = t->attrs[i].value_end;
     }
     r->words.len = n;
 }
@@ -951,6 +1135,7 @@ H5W_EXPORT(h5w_rewrite_begin) stream *h5w_rewrite_begin(void) {
     }
     m->cap = 16;
     m->ns[m->len++] = RNS_HTML;
+    m->want = RW_ALL_TAGS | RW_TEXT | RW_COMMENTS | RW_DOCTYPE;
     m->frameset_ok = true;
     m->tokenizer = s->tokenizer;
     m->rec = &s->rec;
@@ -960,6 +1145,55 @@ H5W_EXPORT(h5w_rewrite_begin) stream *h5w_rewrite_begin(void) {
     h5_tokenizer_reset(s->tokenizer, &o);
     return s;
 }
+
+
+/* What the session's records hold (before the first feed): RW_* flags, and the filter of start tags (without
+ * RW_ALL_TAGS), `units` code units at h5w_stream_input() (sim_filter has the entries; names lowercase).
+ * 0 when out of memory. */
+H5W_EXPORT(h5w_rewrite_select) uint32_t h5w_rewrite_select(stream *s, uint32_t flags, uint32_t units) {
+    if (!s || !s->sim || units > s->chunk.len) return 0;
+    rewrite_sim *m = s->sim;
+    h5_char *f = units ? malloc(units * sizeof *f) : NULL;
+    /* (an entry takes 2 units at least) */
+    rw_entry *entries = units ? malloc((units / 2) * sizeof *entries) : NULL;
+    if (units && (!f || !entries)) {
+        free(f);
+        free(entries);
+        return 0;
+    }
+    if (units) memcpy(f, s->chunk.data, units * sizeof *f);
+    size_t n = 0;
+    for (size_t i = 0; i < units;) {
+        rw_entry e = {0};
+        e.tl = f[i++];
+        e.tag = f + i;
+        i += e.tl;
+        if (i >= units) break;
+        e.al = f[i++];
+        e.attr = f + i;
+        i += e.al;
+        if (e.al) {
+            if (i + 2 > units) break;
+            e.op = f[i++];
+            e.vl = f[i++];
+            e.val = f + i;
+            i += e.vl;
+        }
+        if (i > units) break;
+        e.atom = e.tl ? (uint16_t)h5_atom_lookup(e.tag, e.tl) : H5_ATOM_NONE;
+        entries[n++] = e;
+    }
+    free(m->filter);
+    free(m->entries);
+    m->filter = f;
+    m->entries = entries;
+    m->nentries = n;
+    m->want = flags;
+    return 1;
+}
+
+/* The end of the last token the session completed (records or not): JS's input before it is handled. */
+H5W_EXPORT(h5w_rewrite_done) uint32_t h5w_rewrite_done(const stream *s) { return s->sim->done; }
 
 #endif
 #if H5W_TOKENS

@@ -152,6 +152,8 @@ const TYPED = Object.getPrototypeOf(Uint8Array.prototype);
 const TA_BUFFER = getter(TYPED, 'buffer');
 const TA_OFFSET = getter(TYPED, 'byteOffset');
 const TA_LENGTH = getter(TYPED, 'byteLength');
+// (Reads [[TypedArrayName]]: undefined, not a throw, for anything but a typed array.)
+const TA_TAG = getter(TYPED, Symbol.toStringTag);
 const DV_BUFFER = getter(DataView.prototype, 'buffer');
 const DV_OFFSET = getter(DataView.prototype, 'byteOffset');
 const DV_LENGTH = getter(DataView.prototype, 'byteLength');
@@ -194,7 +196,8 @@ export function asBytes(v, what = 'the buffer') {
   let offset = 0;
   let length;
   if (ArrayBuffer.isView(v)) {
-    const dv = brand(DV_BUFFER, v);
+    // A view is a typed array or a DataView (told apart without a throw: they are common arguments).
+    const dv = TA_TAG.call(v) === undefined;
     buffer = dv ? DV_BUFFER.call(v) : TA_BUFFER.call(v);
     offset = dv ? DV_OFFSET.call(v) : TA_OFFSET.call(v);
     length = dv ? DV_LENGTH.call(v) : TA_LENGTH.call(v);
@@ -203,7 +206,7 @@ export function asBytes(v, what = 'the buffer') {
   } else {
     return null;
   }
-  if (!isSharedArrayBuffer(buffer) && isDetached(buffer)) {
+  if (brand(AB_LENGTH, buffer) && isDetached(buffer)) {
     throw new TypeError(`${what} is a detached ArrayBuffer (transferred or released): its bytes are gone`);
   }
   return length === undefined ? new Uint8Array(buffer) : new Uint8Array(buffer, offset, length);

@@ -27,22 +27,16 @@ function contentOf(what, content, options) {
   return options?.html === true ? content : escapeText(content);
 }
 
-/** before / after / replacement / removed of a token (lol-html's Mutations). */
-export class Mutations {
-  constructor() {
-    this.before = '';
-    this.after = '';
-    this.replacement = '';
-    this.removed = false;
-  }
-}
-
 /** Base of every token object: validity and the mutations all share. */
 class Token {
   constructor(kind) {
     this._kind = kind;
     this._live = true;
-    this._m = new Mutations();
+    // The mutations (lol-html's): before, after, replacement, removed.
+    this._before = '';
+    this._after = '';
+    this._replacement = '';
+    this._removed = false;
   }
   _check(what) {
     if (!this._live) {
@@ -51,28 +45,28 @@ class Token {
   }
   before(content, options) {
     this._check('before');
-    this._m.before += contentOf(`${this._kind}.before`, content, options);
+    this._before += contentOf(`${this._kind}.before`, content, options);
     return this;
   }
   after(content, options) {
     this._check('after');
-    this._m.after = contentOf(`${this._kind}.after`, content, options) + this._m.after;
+    this._after = contentOf(`${this._kind}.after`, content, options) + this._after;
     return this;
   }
   remove() {
     this._check('remove');
-    this._m.removed = true;
+    this._removed = true;
     return this;
   }
-  get removed() { return this._m.removed; }
+  get removed() { return this._removed; }
 }
 
 /** A replaceable token: Text, Comment, Element. */
 class Replaceable extends Token {
   replace(content, options) {
     this._check('replace');
-    this._m.replacement = contentOf(`${this._kind}.replace`, content, options);
-    this._m.removed = true;
+    this._replacement = contentOf(`${this._kind}.replace`, content, options);
+    this._removed = true;
     return this;
   }
 }
@@ -174,7 +168,7 @@ export class Element extends Replaceable {
   removeAndKeepContent() {
     this._check('removeAndKeepContent');
     this._keepContent = true;
-    this._m.removed = true;
+    this._removed = true;
     return this;
   }
   remove() {

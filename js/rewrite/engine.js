@@ -17,19 +17,87 @@
 // MathML) is pushed; an end tag pops up to the last open element of its
 // name, and the elements above it end there too (implied end tags).
 import {
-  RTOKEN_ATOM_SHIFT, RTOKEN_ATTR_WORDS, RTOKEN_DUPLICATES, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_SELF_CLOSING, RTOKEN_WORDS, STATUS_OK,
+  RTOKEN_ATOM_SHIFT, RTOKEN_ATTR_WORDS, RTOKEN_DUPLICATES, RTOKEN_GIVEN, RTOKEN_MAYBE, RTOKEN_NS_MASK, RTOKEN_NS_SHIFT, RTOKEN_PUSHED, RTOKEN_SELF_CLOSING,
+  RTOKEN_WORDS, STATUS_OK,
   TOKEN_CHARACTER, TOKEN_COMMENT, TOKEN_DOCTYPE, TOKEN_END_TAG, TOKEN_START_TAG,
 } from '../core/abi.js';
 import { ATOMS } from '../core/atoms.js';
 import { statusError } from '../core/errors.js';
 import { getRewriteWasm } from './module.js';
-import { concatBytes } from '../core/text.js';
 import { tokenizeIn } from '../html/tokenize.js';
 import { Comment, Doctype, DocumentEnd, Element, EndTag, TextChunk } from './content.js';
 import { matches } from './selector.js';
+import { LEGACY_CI_ATTRS } from '../select/select.js';
 
-// lol-html's void elements (selectors_vm/stack.rs): no end tag is expected.
-const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+// What a session records (h5w_rewrite_select, wasm/exports.c): every start tag (else those the filter passes),
+// text (and every tag, as text node ends), comments, doctypes.
+const RW_ALL_TAGS = 1, RW_TEXT = 2, RW_COMMENTS = 4, RW_DOCTYPE = 8;
+const SIBLING_PSEUDOS = new Set(['first-child', 'nth-child', 'first-of-type', 'nth-of-type']);
+
+/** Whether compound `c` (and its :not()s) looks at siblings. */
+const looksAtSiblings = (c) => c.pseudos !== null && c.pseudos.some((p) => SIBLING_PSEUDOS.has(p.name) || (p.name === 'not' && p.list.some((x) => looksAtSiblings(x[0].c))));
+const isAsciiName = (n) => n.length < 0x10000 && /^[\x01-\x7f]*$/.test(n);
+// The tests of an attribute's value the session's filter makes (RF_*, wasm/exports.c): on values that are
+// printable ASCII without '&' (so that the value as written passing implies the decoded value does).
+const RF_PRESENT = 0, RF_EQUALS = 1, RF_PREFIX = 2, RF_WORD = 3;
+const isPlainValue = (v) => typeof v === 'string' && v.length < 0x10000 && /^[\x21-\x25\x27-\x7e][\x20-\x25\x27-\x7e]*$/.test(v);
+
+/** [attribute name, RF_* test, value] a start tag must pass to match compound `c` (a superset), or null. */
+function attributeTest(c) {
+  if (c.id !== null) return ['id', isPlainValue(c.id) ? RF_EQUALS : RF_PRESENT, c.id];
+  if (c.classes !== null) return ['class', isPlainValue(c.classes[0]) && !/ /.test(c.classes[0]) ? RF_WORD : RF_PRESENT, c.classes[0]];
+  if (c.attrs === null) return null;
+  // A case-sensitive '=' or '^=' if there is one (as selector.js's isCaseInsensitive: on HTML elements some attributes compare without case).
+  const at = c.attrs.find((a) => (a.op === '=' || a.op === '^=') && isPlainValue(a.value) && (a.flag === 's' || (a.flag !== 'i' && !LEGACY_CI_ATTRS.has(a.nameLower))));
+  if (at !== undefined) return [at.nameLower, at.op === '=' ? RF_EQUALS : RF_PREFIX, at.value];
+  return [c.attrs[0].nameLower, RF_PRESENT, ''];
+}
+
+/**
+ * The start tags the rules can match, as the filter of h5w_rewrite_select
+ * (code units: per selector its tag name, or any, and an attribute it needs
+ * present), or null when a rule needs every element (combinators and
+ * sibling counts look at elements no rule matches).
+ */
+export function tagFilter(rules) {
+  const out = [];
+  const seen = new Map(); // entry -> its index
+  // Per rule (by index), the entries that decide it (a bit each), when its every selector is all its entry
+  // tests (a tag, and one attribute present or with a plain value): a record's word 6 then tells whether it
+  // matches; else 0 (selector.js decides).
+  const masks = new Array(rules.length).fill(0);
+  for (const r of rules) {
+    let mask = 0;
+    for (const s of r.selector) {
+      if (s.compounds.length !== 1) return null;
+      const c = s.compounds[0].c;
+      if (looksAtSiblings(c)) return null;
+      const tag = s.tag ?? '';
+      const test = attributeTest(c);
+      const [attr, op, value] = test ?? ['', RF_PRESENT, ''];
+      if (!isAsciiName(tag) || !isAsciiName(attr)) return null;
+      const key = JSON.stringify([tag, attr, op, op === RF_PRESENT ? '' : value]);
+      let index = seen.get(key);
+      const isNew = index === undefined;
+      if (isNew) seen.set(key, (index = seen.size));
+      const conditions = (c.id !== null ? 1 : 0) + (c.classes?.length ?? 0) + (c.attrs?.length ?? 0);
+      const decided = index < 32 && mask !== -1 && (c.pseudos === null || c.pseudos.length === 0) &&
+        (conditions === 0 || (conditions === 1 && (op !== RF_PRESENT || (c.attrs !== null && (c.attrs[0].op === null || c.attrs[0].op === undefined)))));
+      mask = decided ? mask | (1 << index) : -1;
+      if (!isNew) continue;
+      out.push(tag.length);
+      for (let i = 0; i < tag.length; i++) out.push(tag.charCodeAt(i));
+      out.push(attr.length);
+      for (let i = 0; i < attr.length; i++) out.push(attr.charCodeAt(i));
+      if (attr === '') continue;
+      const v = op === RF_PRESENT ? '' : value;
+      out.push(op, v.length);
+      for (let i = 0; i < v.length; i++) out.push(v.charCodeAt(i));
+    }
+    masks[r.index] = mask === -1 ? 0 : mask;
+  }
+  return { units: out, masks };
+}
 // The most code units given to the module at once.
 const FEED_MAX = 1 << 20;
 const TWO32 = 4294967296;
@@ -115,7 +183,19 @@ export function scanAttributes(raw, nameLen) {
 }
 
 const NO_ATTRS = Object.freeze([]);
-const SPACE = Uint8Array.of(0x20);
+const SCRATCH = []; // the codes of a short string being made (str)
+// An output buffer a finished transform left for the next one (Engine.room), up to SPARE_MAX bytes.
+let spareOut = null;
+const SPARE_MAX = 4 << 20;
+
+/** Adds what an EndTag's handlers did to the end tag's mutations `m`. */
+function endTagDone(t, m) {
+  t._live = false;
+  m.before += t._before;
+  m.after = t._after + m.after;
+  if (t._removed) m.removed = true;
+  if (t._renamed) m.name = t._n;
+}
 const END = Uint8Array.of(0x3e);
 const SELF_CLOSING_END = Uint8Array.of(0x20, 0x2f, 0x3e);
 const isThenable = (r) => r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function';
@@ -160,11 +240,18 @@ class KeptAttributes {
  * lowercased, values as written) when asked, one by name without the others.
  */
 class StartTag {
-  constructor(engine, words, s, e, name, selfClosing) {
-    Object.assign(this, { x: engine, words, s, e, name, selfClosing });
-    this.nameLen = words[4];
-    this.n = words[5];
-    this.duplicates = (words[3] & RTOKEN_DUPLICATES) !== 0;
+  constructor(engine, words, at, s, e, name, selfClosing) {
+    this.x = engine;
+    this.s = s;
+    this.e = e;
+    this.name = name;
+    this.selfClosing = selfClosing;
+    this.nameLen = words[at + 4];
+    const n = (this.n = words[at + 5]);
+    this.duplicates = (words[at + 3] & RTOKEN_DUPLICATES) !== 0;
+    // Each attribute's name start, name end, value start, value end: input offsets (the record is the module's).
+    const a = (this.words = new Array(4 * n));
+    for (let k = 0, j = at + RTOKEN_WORDS; k < 4 * n; k++, j++) a[k] = engine.abs(words[j]);
     this.list = null;
     this.scanned = null;
   }
@@ -175,11 +262,11 @@ class StartTag {
     if (this.duplicates) return (this.list = this.scan().map(([n, v]) => [n, v]));
     const { x, words } = this;
     const list = new Array(this.n);
-    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      const ns = x.abs(words[j]);
-      const ne = x.abs(words[j + 1]);
-      const ve = x.abs(words[j + 3]);
-      list[k] = [lowerName(x.buf, ns - x.base, ne - ns, x.enc.decode), ve === ne ? '' : x.str(x.abs(words[j + 2]), ve)];
+    for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = words[j];
+      const ne = words[j + 1];
+      const ve = words[j + 3];
+      list[k] = [lowerName(x.buf, ns - x.base, ne - ns, x.enc.decode), ve === ne ? '' : x.str(words[j + 2], ve)];
     }
     return (this.list = list);
   }
@@ -188,9 +275,9 @@ class StartTag {
     if (this.list !== null || this.duplicates) return this.attrs().map((a) => a[0]);
     const { x, words } = this;
     const out = new Array(this.n);
-    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      const ns = x.abs(words[j]);
-      out[k] = lowerName(x.buf, ns - x.base, x.abs(words[j + 1]) - ns, x.enc.decode);
+    for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = words[j];
+      out[k] = lowerName(x.buf, ns - x.base, words[j + 1] - ns, x.enc.decode);
     }
     return out;
   }
@@ -198,18 +285,18 @@ class StartTag {
   valueAt(k) {
     if (this.list !== null || this.duplicates) return this.attrs()[k][1];
     const { x, words } = this;
-    const j = RTOKEN_WORDS + k * RTOKEN_ATTR_WORDS;
-    const ve = x.abs(words[j + 3]);
-    return ve === x.abs(words[j + 1]) ? '' : x.str(x.abs(words[j + 2]), ve);
+    const j = k * RTOKEN_ATTR_WORDS;
+    const ve = words[j + 3];
+    return ve === words[j + 1] ? '' : x.str(words[j + 2], ve);
   }
   /** The record index (word) of the first attribute named `name` (lowercase), or -1; compares bytes. */
   find(name) {
     const { x, words } = this;
     const buf = x.buf;
     const len = name.length;
-    outer: for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      const ns = x.abs(words[j]);
-      if (x.abs(words[j + 1]) - ns !== len) continue;
+    outer: for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      const ns = words[j];
+      if (words[j + 1] - ns !== len) continue;
       for (let i = 0, b = ns - x.base; i < len; i++) {
         let c = buf[b + i];
         if (c >= 0x41 && c <= 0x5a) c += 32;
@@ -228,8 +315,8 @@ class StartTag {
     const j = this.find(name);
     if (j < 0) return null;
     const { x, words } = this;
-    const ve = x.abs(words[j + 3]);
-    return ve === x.abs(words[j + 1]) ? '' : x.str(x.abs(words[j + 2]), ve);
+    const ve = words[j + 3];
+    return ve === words[j + 1] ? '' : x.str(words[j + 2], ve);
   }
   /**
    * Attribute selector `op` ('=', '^=', '$=', '*=') with the ASCII value
@@ -242,9 +329,9 @@ class StartTag {
     const j = this.find(name);
     if (j < 0) return false;
     const { x, words } = this;
-    const ne = x.abs(words[j + 1]);
-    const ve = x.abs(words[j + 3]);
-    const vs = ve === ne ? ve : x.abs(words[j + 2]);
+    const ne = words[j + 1];
+    const ve = words[j + 3];
+    const vs = ve === ne ? ve : words[j + 2];
     const n = want.length;
     if (ve - vs < n || (op === '=' && ve - vs !== n)) return false;
     const buf = x.buf;
@@ -262,11 +349,11 @@ class StartTag {
   rawSpans() {
     const { x, words } = this;
     const out = new Array(2 * this.n);
-    for (let k = 0, j = RTOKEN_WORDS; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      let b = x.abs(words[j + 3]);
+    for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
+      let b = words[j + 3];
       const q = x.buf[b - x.base];
-      if (b !== x.abs(words[j + 1]) && (q === 0x22 || q === 0x27) && x.buf[x.abs(words[j + 2]) - 1 - x.base] === q) b++;
-      out[2 * k] = x.abs(words[j]);
+      if (b !== words[j + 1] && (q === 0x22 || q === 0x27) && x.buf[words[j + 2] - 1 - x.base] === q) b++;
+      out[2 * k] = words[j];
       out[2 * k + 1] = b;
     }
     return out;
@@ -291,7 +378,13 @@ export class Engine {
     this.needTypes = rules.some((r) => r.selector.some((s) => s.compounds.some(({ c }) => c.pseudos?.some((p) => p.name.endsWith('of-type') || p.name === 'not'))));
     this.needAncestorAttrs = rules.some((r) => r.selector.some((s) => s.compounds.length > 1));
     this.byTag = new Map();   // tag -> rules whose selectors may match it
+    for (const r of rules) {
+      // (The same for every transform: a rule is the HTMLRewriter's, made by on().)
+      r.solo ??= [r];
+      r.soloElement ??= r.element ? [r.element] : null;
+    }
     this.anyTag = [];
+    this.byTagAny = new Map(); // tag -> its rules and anyTag's (bothLists)
     for (const r of rules) {
       const tags = new Set(r.selector.map((s) => s.tag));
       if (tags.has(null)) this.anyTag.push(r);
@@ -303,25 +396,41 @@ export class Engine {
     this.w = w;
     this.s = s;
     sessions?.register(this, { w, s }, this);
+    // The records the session writes: only the tokens a handler can see (the rest is passed through as it came).
+    const filter = tagFilter(rules);
+    const want = (filter === null ? RW_ALL_TAGS : 0) | (this.textRules ? RW_TEXT : 0) | (this.commentRules ? RW_COMMENTS : 0) | (doc.doctype.length !== 0 ? RW_DOCTYPE : 0);
+    this.masks = filter?.masks ?? null;
+    const units = filter?.units.length ?? 0;
+    const at = w.h5w_stream_input(s, units);
+    if (at !== 0) new Uint16Array(w.memory.buffer, at, units).set(filter?.units ?? []);
+    if (at === 0 || w.h5w_rewrite_select(s, want, units) === 0) {
+      this.free();
+      throw new RangeError('HTMLRewriter.transform(): out of memory: the tokenizer could not start');
+    }
     this.buf = new Uint8Array(0);
     this.store = null;        // the buffer buf is in when it joins an unfinished token to a new chunk
     this.base = 0;            // offset of buf[0] in the input
+    this.baseLow = 0;         // base mod 2^32 (the records' offsets are)
     this.fed = 0;             // bytes given to the tokenizer
     this.flushFrom = 0;       // input before it is written out (or dropped)
     this.cursor = 0;          // input before it is tokenized and handled
     this.suppress = 0;        // > 0: inside removed content, nothing is written
-    this.pieces = [];         // Uint8Array, or strings (UTF-8 only, `strings`)
-    this.outLen = 0;
-    this.strings = false;
+    this.out = null;          // the output of the feed (flushOut gives the sink a copy)
+    this.at = 0;              // its length
+    this.outHint = 0;         // bytes of the feed: an output buffer's room beyond what it needs
     this.root = new Item('', 0, null);
     this.root.text = { rules: [], fns: doc.text };
     this.root.comments = { rules: [], fns: doc.comments };
-    this.stack = [];
+    // The stack of open elements (those JS has): its top, down to the root through each item's parent.
+    this.top = this.root;
     this.inText = false;
     this.textFrom = 0;
   }
 
   free() {
+    // The output buffer serves the next transform (unless large).
+    if (this.out !== null && this.at === 0 && this.out.length <= SPARE_MAX && (spareOut === null || spareOut.length < this.out.length)) spareOut = this.out;
+    this.out = null;
     if (this.s === 0) return;
     sessions?.unregister(this);
     this.w.h5w_stream_free(this.s);
@@ -329,14 +438,42 @@ export class Engine {
   }
 
   // ---- output -------------------------------------------------------------
+  // The output of a feed is written as it is decided, into a buffer of its own
+  // (given to the sink at the feed's end: flushOut), so that nothing of it
+  // waits on the JS heap: input ranges copied, inserted strings encoded.
+  /** Room for `n` more output bytes. */
+  room(n) {
+    const out = this.out;
+    if (out !== null && this.at + n <= out.length) return out;
+    const need = Math.max(this.at + n + this.outHint, out === null ? 0 : 2 * out.length);
+    if (out === null && spareOut !== null && spareOut.length >= need) {
+      // A finished transform's buffer (written over: what it held was given away as a copy).
+      this.out = spareOut;
+      spareOut = null;
+      return this.out;
+    }
+    const grown = new Uint8Array(need);
+    if (out !== null) grown.set(out.subarray(0, this.at));
+    return (this.out = grown);
+  }
+  /** Copies input bytes [a, b) to the output. */
+  copy(a, b) {
+    const n = b - a;
+    const out = this.room(n);
+    const o = a - this.base;
+    let at = this.at;
+    // Short ranges byte by byte (no view made), long ones in one copy.
+    if (n <= 32) for (let k = o, e = o + n, buf = this.buf; k < e; k++) out[at++] = buf[k];
+    else {
+      out.set(this.buf.subarray(o, o + n), at);
+      at += n;
+    }
+    this.at = at;
+  }
   /** Writes the input up to `pos` as it came (nothing inside removed content). */
   emitUpTo(pos) {
     if (pos <= this.flushFrom) return;
-    if (this.suppress === 0) {
-      const p = this.buf.subarray(this.flushFrom - this.base, pos - this.base);
-      this.pieces.push(p);
-      this.outLen += p.length;
-    }
+    if (this.suppress === 0) this.copy(this.flushFrom, pos);
     this.flushFrom = pos;
   }
   /** Drops the input up to `pos` (a token a handler removed or replaced). */
@@ -346,57 +483,75 @@ export class Engine {
   /** Writes input bytes [a, b) that are not at the write position (a start tag written again). */
   emitRaw(a, b) {
     if (this.suppress !== 0 || b <= a) return;
-    this.pieces.push(this.buf.subarray(a - this.base, b - this.base));
-    this.outLen += b - a;
+    this.copy(a, b);
+  }
+  /** Writes a space, then input bytes [a, b) (an attribute written again). */
+  emitSpaced(a, b) {
+    if (this.suppress !== 0) return;
+    this.room(1)[this.at++] = 0x20;
+    this.copy(a, b);
   }
   /** Writes constant bytes (ASCII, the same in every encoding HTMLRewriter takes). */
   insertBytes(bytes) {
     if (this.suppress !== 0) return;
-    this.pieces.push(bytes);
-    this.outLen += bytes.length;
+    const out = this.room(bytes.length);
+    if (bytes.length <= 32) for (let k = 0; k < bytes.length; k++) out[this.at++] = bytes[k];
+    else {
+      out.set(bytes, this.at);
+      this.at += bytes.length;
+    }
   }
   /** Writes inserted content. */
   insert(str) {
     if (str === '' || this.suppress !== 0) return;
-    if (this.enc.encodeInto !== null) {
-      // UTF-8: encoded at the flush, straight into the output (3 bytes per code unit at most).
-      this.pieces.push(str);
-      this.outLen += 3 * str.length;
-      this.strings = true;
+    if (this.enc.encodeInto === null) {
+      this.insertBytes(this.enc.encode(str));
       return;
     }
-    const b = this.enc.encode(str);
-    this.pieces.push(b);
-    this.outLen += b.length;
+    // UTF-8: ASCII byte by byte, the rest encoded in place (3 bytes per code unit at most).
+    const n = str.length;
+    const out = this.room(3 * n);
+    let at = this.at;
+    let k = 0;
+    if (n <= 64) {
+      for (; k < n; k++) {
+        const c = str.charCodeAt(k);
+        if (c >= 0x80) break;
+        out[at++] = c;
+      }
+    }
+    if (k < n) at += this.enc.encodeInto(k === 0 ? str : str.slice(k), out.subarray(at)).written;
+    this.at = at;
   }
   flushOut() {
-    if (this.outLen === 0) {
-      this.pieces.length = 0;
-      return;
-    }
-    let out;
-    if (this.strings) {
-      out = new Uint8Array(this.outLen);
-      let at = 0;
-      for (const p of this.pieces) {
-        if (typeof p === 'string') at += this.enc.encodeInto(p, out.subarray(at)).written;
-        else {
-          out.set(p, at);
-          at += p.length;
-        }
-      }
-      out = out.subarray(0, at);
-      this.strings = false;
-    } else out = this.pieces.length === 1 ? this.pieces[0].slice() : concatBytes(this.pieces, this.outLen);
-    this.pieces = [];
-    this.outLen = 0;
-    // The output is the sink's own: a single piece (a slice of the input, which the caller may reuse) is copied.
+    if (this.at === 0) return;
+    // The sink's own copy, of its size; the buffer serves the next feeds (a large one only if it was needed).
+    const out = this.out.slice(0, this.at);
+    if (this.out.length > 4 * (this.outHint + 65536)) this.out = null;
+    this.at = 0;
+    // (The output is the sink's own: never a view of the input, which the caller may reuse.)
     this.sink(out);
   }
 
   /** The string of input bytes [a, b). */
-  str(a, b) { return this.enc.decode(this.buf.subarray(a - this.base, b - this.base)); }
-  abs(off) { return this.base + ((off - (this.base % TWO32)) >>> 0); }
+  str(a, b) {
+    const n = b - a;
+    if (n <= 64) {
+      // Short ASCII (as in every encoding HTMLRewriter takes): no view, no decoder call.
+      const buf = this.buf;
+      const o = a - this.base;
+      SCRATCH.length = n;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = buf[o + i];
+        if (c >= 0x80) break;
+        SCRATCH[i] = c;
+      }
+      if (i === n) return n === 0 ? '' : String.fromCharCode.apply(null, SCRATCH);
+    }
+    return this.enc.decode(this.buf.subarray(a - this.base, b - this.base));
+  }
+  abs(off) { return this.base + ((off - this.baseLow) >>> 0); }
 
   // ---- input --------------------------------------------------------------
   /** Feeds `bytes` (a Uint8Array); returns a Promise when a handler did. */
@@ -416,6 +571,7 @@ export class Engine {
       this.buf = store.subarray(0, need);
     }
     this.base = keep;
+    this.baseLow = keep % TWO32;
     return this.feedFrom(bytes, 0);
   }
 
@@ -430,6 +586,7 @@ export class Engine {
       const st = w.h5w_stream_feed(this.s, n);
       if (st !== STATUS_OK) statusError('HTMLRewriter', st, this.fed);
       this.fed += n;
+      this.outHint = n + (n >> 3) + 256;
       from += n;
       const r = this.handle(false);
       if (r !== undefined) return r.then(() => this.feedFrom(bytes, from));
@@ -465,8 +622,8 @@ export class Engine {
   }
 
   closeOutput() {
-    this.free();
     this.flushOut();
+    this.free();
     return undefined;
   }
 
@@ -489,17 +646,23 @@ export class Engine {
     const n = w.h5w_stream_words_len(this.s);
     // A view of the session's records, not a copy: a view that a call into the module (a handler's, another
     // transform's while one awaits) detached by growing its memory is made again (the records stay where they are).
+    const done = this.abs(w.h5w_rewrite_done(this.s));
     const r = n === 0 ? undefined : this.records(new Uint32Array(w.memory.buffer, w.h5w_stream_words(this.s), n), 0);
-    return this.chain(r, () => this.afterRecords(final));
+    return r === undefined ? this.afterRecords(final, done) : r.then(() => this.afterRecords(final, done));
   }
 
-  afterRecords(final) {
+  afterRecords(final, done) {
+    // The tokens no record was written for are passed through as they came.
+    if (done > this.cursor) this.cursor = done;
     const r = this.inText ? (final ? this.endText() : this.textChunk(false)) : undefined;
-    return this.chain(r, () => {
-      this.emitUpTo(this.inText && this.textRules ? this.textFrom : this.cursor);
-      this.flushOut();
-      return undefined;
-    });
+    if (r !== undefined) return r.then(() => this.flushFed());
+    this.flushFed();
+    return undefined;
+  }
+
+  flushFed() {
+    this.emitUpTo(this.inText && this.textRules ? this.textFrom : this.cursor);
+    this.flushOut();
   }
 
   records(words, i, ptr = words.byteOffset, n = words.length) {
@@ -518,7 +681,7 @@ export class Engine {
         continue;
       }
       let r;
-      if (this.inText || s > this.cursor) {
+      if (this.textRules && (this.inText || s > this.cursor)) {
         // Text ends here (input no token covered, such as a CDATA section's brackets, is text).
         if (!this.inText) {
           this.inText = true;
@@ -532,8 +695,11 @@ export class Engine {
       i += RTOKEN_WORDS;
       if (kind === TOKEN_START_TAG) {
         i += words[at + 5] * RTOKEN_ATTR_WORDS;
-        r = this.startTag(words, at, s, e);
-      } else if (kind === TOKEN_END_TAG) r = this.endTag(words[at + 3], words[at + 4], s, e);
+        // (A tag the filter did not pass is recorded only as the end of a text node.)
+        if ((words[at + 3] & RTOKEN_GIVEN) !== 0) r = this.startTag(words, at, s, e);
+      } else if (kind === TOKEN_END_TAG) {
+        if (words[at + 5] !== 0) r = this.endTag(words[at + 3], words[at + 4], words[at + 5] >>> 1, (words[at + 5] & 1) !== 0, s, e);
+      }
       else if (kind === TOKEN_COMMENT) r = this.comment(s, e);
       else if (kind === TOKEN_DOCTYPE) r = this.doctype(s, e);
       this.cursor = e;
@@ -545,13 +711,21 @@ export class Engine {
   // ---- text ---------------------------------------------------------------
   /** The handlers of `key` ('text', 'comments') in force: the innermost open element's (Item). */
   contentHandlers(key) {
-    return (this.stack.length ? this.stack[this.stack.length - 1] : this.root)[key].fns;
+    return this.top[key].fns;
   }
 
   /** `inherited` ({ rules, fns }) with the rules of `own` that have handlers `key` added. */
   withRules(inherited, own, key) {
-    const rules = [...new Set([...inherited.rules, ...own])].sort((a, b) => a.index - b.index);
-    return { rules, fns: rules.map((r) => r[key]).concat(this.doc[key]) };
+    // The same for every element that matches the same rules inside the same ones: made once.
+    const cache = (inherited.cache ??= new Map());
+    const id = own.length === 1 ? own[0] : own.map((r) => r.index).join();
+    let out = cache.get(id);
+    if (out === undefined) {
+      const rules = [...new Set([...inherited.rules, ...own])].sort((a, b) => a.index - b.index);
+      out = { rules, fns: rules.map((r) => r[key]).concat(this.doc[key]), cache: null };
+      if (cache.size < 256) cache.set(id, out);
+    }
+    return out;
   }
 
   /** The text [textFrom, cursor) as a chunk (last: and the end of its text node). */
@@ -570,39 +744,45 @@ export class Engine {
     if (last && text !== '') {
       // The text before the end, then the empty chunk that ends the node (as lol-html gives them).
       const first = this.runText(handlers, new TextChunk(text, false), a, b);
-      return this.chain(first, () => this.runText(handlers, new TextChunk('', true), b, b));
+      if (first !== undefined) return first.then(() => this.runText(handlers, new TextChunk('', true), b, b));
+      return this.runText(handlers, new TextChunk('', true), b, b);
     }
     return this.runText(handlers, new TextChunk(text, last), a, b);
   }
 
   runText(handlers, t, a, b) {
     this.textFrom = b;
-    return this.chain(this.callAll(handlers, t), () => {
-      t._live = false;
-      this.mutate(t._m, a, b, null);
-    });
+    const r = this.callAll(handlers, t);
+    if (r !== undefined) return r.then(() => this.textDone(t, a, b));
+    this.textDone(t, a, b);
+    return undefined;
+  }
+
+  textDone(t, a, b) {
+    t._live = false;
+    this.mutate(t, a, b, null);
   }
 
   endText() {
     const r = this.textChunk(true);
-    return this.chain(r, () => {
-      this.inText = false;
-    });
+    if (r !== undefined) return r.then(() => { this.inText = false; });
+    this.inText = false;
+    return undefined;
   }
 
   /** Writes a token [a, b) with mutations `m`: before, the token (or `raw`, or its replacement), after. */
   mutate(m, a, b, raw) {
-    if (m.before === '' && m.after === '' && !m.removed && raw === null) return;
+    if (m._before === '' && m._after === '' && !m._removed && raw === null) return;
     this.emitUpTo(a);
-    this.insert(m.before);
-    if (m.removed) {
+    this.insert(m._before);
+    if (m._removed) {
       this.skipTo(b);
-      this.insert(m.replacement);
+      this.insert(m._replacement);
     } else if (raw !== null) {
       this.skipTo(b);
       this.insert(raw);
     } else this.emitUpTo(b);
-    this.insert(m.after);
+    this.insert(m._after);
   }
 
   // ---- comments, doctypes ------------------------------------------------
@@ -623,7 +803,7 @@ export class Engine {
     const c = new Comment(text);
     return this.chain(this.callAll(list, c), () => {
       c._live = false;
-      this.mutate(c._m, s, e, c._changed ? `<!--${c._text}-->` : null);
+      this.mutate(c, s, e, c._changed ? `<!--${c._text}-->` : null);
     });
   }
 
@@ -643,7 +823,7 @@ export class Engine {
     const nameLen = words[at + 4];
     const atom = flags >>> RTOKEN_ATOM_SHIFT;
     const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 1 - this.base, nameLen, this.enc.decode);
-    const parent = this.stack.length ? this.stack[this.stack.length - 1] : this.root;
+    const parent = this.top;
     const item = new Item(name, ns, parent);
     item.childIndex = ++parent.children;
     if (this.needTypes) {
@@ -652,55 +832,86 @@ export class Engine {
       types.set(name, k);
       item.typeIndex = k;
     }
-    const canHaveContent = ns === 0 ? !VOID.has(name) : !selfClosing;
-    if (canHaveContent) this.stack.push(item);
+    const canHaveContent = (flags & RTOKEN_PUSHED) !== 0;
+    if (canHaveContent) this.top = item;
     const cands = this.byTag.get(name);
     if (cands === undefined && this.anyTag.length === 0 && !this.needAncestorAttrs) return undefined;
 
-    // The tag's own copy of its record (the records are a view of the module's memory).
-    const tag = new StartTag(this, words.slice(at, at + RTOKEN_WORDS + words[at + 5] * RTOKEN_ATTR_WORDS), s, e, name, selfClosing);
+    const tag = new StartTag(this, words, at, s, e, name, selfClosing);
     item.tag = tag;
-    // The rules that match, in the order they were added.
+    // The rules that match, in the order they were added (one: its own list, made once).
     let matched = null;
     if (cands !== undefined || this.anyTag.length !== 0) {
-      const list = cands === undefined ? this.anyTag : this.anyTag.length === 0 ? cands : this.rules.filter((r) => cands.includes(r) || this.anyTag.includes(r));
-      for (const r of list) {
-        if (matches(r.selector, item)) (matched ??= []).push(r);
+      const list = cands === undefined ? this.anyTag : this.anyTag.length === 0 ? cands : this.bothLists(name, cands);
+      let first = null;
+      // The rules the session's filter decided (word 6: the entries the tag passes as written).
+      const masks = (flags & RTOKEN_MAYBE) === 0 ? this.masks : null;
+      const passed = words[at + 6];
+      for (let k = 0; k < list.length; k++) {
+        const r = list[k];
+        const mask = masks === null ? 0 : masks[r.index];
+        if (mask !== 0 ? (passed & mask) === 0 : !matches(r.selector, item)) continue;
+        if (first === null) first = r;
+        else (matched ??= [first]).push(r);
       }
+      if (matched === null && first !== null) matched = first.solo;
     }
     // An ancestor's attributes are kept only when a selector looks at them (no input is kept for them).
     item.tag = this.needAncestorAttrs && canHaveContent ? new KeptAttributes(tag.attrs()) : null;
     if (matched === null) return undefined;
-    const elementHandlers = [];
+    let elementHandlers = null;
     let ownText = null;
     let ownComments = null;
-    for (const r of matched) {
-      if (r.element) elementHandlers.push(r.element);
+    if (matched.length === 1) {
+      const r = matched[0];
+      elementHandlers = r.soloElement;
       if (canHaveContent) {
-        if (r.text) (ownText ??= []).push(r);
-        if (r.comments) (ownComments ??= []).push(r);
+        if (r.text) ownText = matched;
+        if (r.comments) ownComments = matched;
+      }
+    } else {
+      for (let k = 0; k < matched.length; k++) {
+        const r = matched[k];
+        if (r.element) (elementHandlers ??= []).push(r.element);
+        if (canHaveContent) {
+          if (r.text) (ownText ??= []).push(r);
+          if (r.comments) (ownComments ??= []).push(r);
+        }
       }
     }
     if (ownText !== null) item.text = this.withRules(item.text, ownText, 'text');
     if (ownComments !== null) item.comments = this.withRules(item.comments, ownComments, 'comments');
-    if (elementHandlers.length === 0) return undefined;
+    if (elementHandlers === null) return undefined;
     const el = new Element(tag, ns, canHaveContent, canHaveContent ? item : null);
-    return this.chain(this.callAll(elementHandlers, el), () => this.applyElement(el, item, s, e, canHaveContent));
+    const r = this.callAll(elementHandlers, el);
+    if (r !== undefined) return r.then(() => this.applyElement(el, item, s, e, canHaveContent));
+    this.applyElement(el, item, s, e, canHaveContent);
+    return undefined;
+  }
+
+  /** The rules for tag `name`'s candidates and for any tag, in the order they were added (made once per name). */
+  bothLists(name, cands) {
+    let list = this.byTagAny.get(name);
+    if (list === undefined) {
+      list = this.rules.filter((r) => cands.includes(r) || this.anyTag.includes(r));
+      this.byTagAny.set(name, list);
+    }
+    return list;
   }
 
   applyElement(el, item, s, e, canHaveContent) {
     el._live = false;
-    const m = el._m;
+    const m = el;
     this.emitUpTo(s);
-    this.insert(m.before);
-    if (m.removed && !el._keepContent) {
+    this.insert(m._before);
+    if (m._removed && !el._keepContent) {
       // remove(), replace(): the start tag, the content and the end tag go.
       this.skipTo(e);
-      this.insert(m.replacement);
+      this.insert(m._replacement);
       if (canHaveContent) {
         this.suppress++;
-        item.element = { suppress: true, dropEnd: true, append: '', after: m.after, handlers: el._endTagHandlers, name: el._name };
-      } else this.insert(m.after);
+        item.element = { suppress: true, dropEnd: true, append: '', after: m._after, handlers: el._endTagHandlers, name: el._name };
+      } else this.insert(m._after);
       return;
     }
     if (el._keepContent) this.skipTo(e);
@@ -712,10 +923,10 @@ export class Engine {
     if (el._inner !== null) this.insert(el._inner);
     if (canHaveContent) {
       if (el._inner !== null) this.suppress++;
-      if (el._inner !== null || el._keepContent || el._append !== '' || m.after !== '' || el._endTagHandlers !== null || el._name !== null) {
-        item.element = { suppress: el._inner !== null, dropEnd: el._keepContent, append: el._append, after: m.after, handlers: el._endTagHandlers, name: el._name };
+      if (el._inner !== null || el._keepContent || el._append !== '' || m._after !== '' || el._endTagHandlers !== null || el._name !== null) {
+        item.element = { suppress: el._inner !== null, dropEnd: el._keepContent, append: el._append, after: m._after, handlers: el._endTagHandlers, name: el._name };
       }
-    } else this.insert(m.after);
+    } else this.insert(m._after);
     return undefined;
   }
 
@@ -734,19 +945,15 @@ export class Engine {
     for (const [n, v, k, changed] of list) {
       if (!changed) {
         if (spans === null) this.insert(' ' + raw[k]);
-        else {
-          this.insertBytes(SPACE);
-          this.emitRaw(spans[2 * k], spans[2 * k + 1]);
-        }
+        else this.emitSpaced(spans[2 * k], spans[2 * k + 1]);
         continue;
       }
       // A changed value: its name as written (a new attribute: as given), the value in double quotes.
-      const value = `="${v.replace(/"/g, '&quot;')}"`;
+      const value = `="${v.includes('"') ? v.replace(/"/g, '&quot;') : v}"`;
       if (k < 0) this.insert(' ' + n + value);
       else if (spans === null) this.insert(' ' + raw[k].slice(0, n.length) + value);
       else {
-        this.insertBytes(SPACE);
-        this.emitRaw(spans[2 * k], spans[2 * k] + n.length);
+        this.emitSpaced(spans[2 * k], spans[2 * k] + n.length);
         this.insert(value);
       }
     }
@@ -754,50 +961,54 @@ export class Engine {
   }
 
 
-  endTag(nameLen, atom, s, e) {
+  /**
+   * End tag [s, e) that ends `count` elements of the stack (the session's
+   * stack has found the last open element of its name: it and the elements
+   * above it end here, as in lol-html's stack; `count` of them are here,
+   * the one of its name among them if `own`).
+   */
+  endTag(nameLen, atom, count, own, s, e) {
+    // The elements above the one it ends end with it, innermost first.
+    let below = this.top;
+    let changed = false;
+    for (let k = 0; k < count; k++, below = below.parent) if (below.element !== null) changed = true;
+    if (!changed) {
+      this.top = below;
+      return undefined;
+    }
+    const top = this.top;
+    this.top = below;
     const name = atom !== 0 ? ATOMS[atom] : lowerName(this.buf, s + 2 - this.base, nameLen, this.enc.decode);
-    const stack = this.stack;
-    let k = stack.length - 1;
-    while (k >= 0 && stack[k].name !== name) k--;
-    if (k < 0) return undefined;
-    // The elements above the one it ends end with it, innermost first (lol-html's stack).
-    const popped = stack.splice(k).reverse();
-    if (!popped.some((it) => it.element !== null)) return undefined;
     this.emitUpTo(s);
-    return this.chain(this.endTagMutations(popped, 0, name, null), (m) => this.writeEndTag(m, s, e));
+    const m = this.endTagMutations(top, below, name, null, false, own);
+    if (m instanceof Promise) return m.then((mm) => this.writeEndTag(mm, s, e));
+    return this.writeEndTag(m, s, e);
   }
 
   /**
    * What the end tag [s, e) becomes: the changes of the last of the elements
    * it ends that changed its end tag (as lol-html, where each one's replace
    * the one's before: an element ended by an ancestor's end tag acts on that
-   * end tag).  Returns a Promise when a handler did.
+   * end tag).  The elements are `from` and its parents up to `below`,
+   * innermost first.  Returns a Promise when a handler did.
    */
-  endTagMutations(popped, from, tokenName, m, atEnd = false) {
-    for (let i = from; i < popped.length; i++) {
-      const item = popped[i];
+  endTagMutations(from, below, tokenName, m, atEnd = false, own = true) {
+    for (let item = from; item !== below; item = item.parent) {
       const x = item.element;
       if (x === null) continue;
       if (x.suppress) this.suppress--;
       m = { before: x.append, after: x.after, removed: x.dropEnd, name: x.name };
       if (x.handlers === null) continue;
-      const t = new EndTag(x.name ?? tokenName, atEnd || i !== popped.length - 1);
+      const t = new EndTag(x.name ?? tokenName, atEnd || !own || item.parent !== below);
       const r = this.callAll(x.handlers, t);
-      const done = () => {
-        t._live = false;
-        m.before += t._m.before;
-        m.after = t._m.after + m.after;
-        if (t._m.removed) m.removed = true;
-        if (t._renamed) m.name = t._n;
-      };
       if (r !== undefined) {
         const mm = m;
         return r.then(() => {
-          done();
-          return this.endTagMutations(popped, i + 1, tokenName, mm, atEnd);
+          endTagDone(t, mm);
+          return this.endTagMutations(item.parent, below, tokenName, mm, atEnd, own);
         });
       }
-      done();
+      endTagDone(t, m);
     }
     return m;
   }
@@ -816,11 +1027,12 @@ export class Engine {
 
   /** Elements left open at the end: each one's end tag is implied there (workerd has none: docs/rewriter.md). */
   closeOpen() {
-    while (this.stack.length !== 0) {
-      const item = this.stack.pop();
+    while (this.top !== this.root) {
+      const item = this.top;
+      this.top = item.parent;
       if (item.element === null) continue;
       const at = this.cursor;
-      const r = this.chain(this.endTagMutations([item], 0, item.name, null, true), (m) => this.writeEndTag(m && { ...m, removed: true }, at, at));
+      const r = this.chain(this.endTagMutations(item, item.parent, item.name, null, true), (m) => this.writeEndTag(m && { ...m, removed: true }, at, at));
       if (r !== undefined) return r.then(() => this.closeOpen());
     }
     return undefined;

@@ -125,16 +125,22 @@ typedef enum {
  * (h5w_rewrite_begin; 32-bit words at h5w_stream_words), no strings: the input
  * is bytes widened to code units, and JS slices its own bytes by the offsets
  * (code units = bytes, from the start of the input, mod 2^32).  Every record:
- * kind (the TOKEN_ kinds), start, end, then three words by kind.  START_TAG:
- * flags, name length, attribute count, then per attribute name start, name
- * end, value start, value end (inside the quotes; == name end without a
- * value).  END_TAG: name length, the name's atom (0: none), 0.  DOCTYPE: the
- * TOKEN_ DOCTYPE flags, 0, 0.  COMMENT, CHARACTER (adjacent runs merged): 0,
- * 0, 0. */
-#define H5W_RTOKEN_WORDS 6u /* words of a record before its attributes */
+ * kind (the TOKEN_ kinds), start, end, then four words by kind.  START_TAG:
+ * flags, name length, attribute count, the filter entries (a bit each, the
+ * first 32) it passes with its values as written, then per attribute (none
+ * unless GIVEN) name start, name end, value start, value end (inside the
+ * quotes; == name end without a value).  END_TAG: name length, the name's atom
+ * (0: none), how many of the elements it ends (the last open one of its name
+ * and those above it) had a GIVEN start tag, times 2, plus 1 if the one of its
+ * name did, 0.  DOCTYPE: the TOKEN_ DOCTYPE flags, 0, 0, 0.  COMMENT,
+ * CHARACTER (adjacent runs merged): 0, 0, 0, 0. */
+#define H5W_RTOKEN_WORDS 7u /* words of a record before its attributes */
 #define H5W_RTOKEN_ATTR_WORDS 4u /* words per attribute of a START_TAG record */
 #define H5W_RTOKEN_SELF_CLOSING 1u /* START_TAG flags (word 3) */
 #define H5W_RTOKEN_DUPLICATES 2u /* START_TAG flags: the tag repeats an attribute name (the record has the first of each name; JS reads the others from the source, as lol-html keeps them) */
+#define H5W_RTOKEN_PUSHED 4u /* START_TAG flags: the element is pushed on the stack of open elements (lol-html's: not a void element, nor self-closing in SVG or MathML) */
+#define H5W_RTOKEN_GIVEN 8u /* START_TAG flags: the session's filter passes the tag (h5w_rewrite_select; always without one): the record has its attributes, and its element counts in an END_TAG's word 5 */
+#define H5W_RTOKEN_MAYBE 16u /* START_TAG flags: a filter entry passes the tag only with its values decoded (a character reference): word 6 does not tell which selectors match */
 #define H5W_RTOKEN_NS_SHIFT 8u /* START_TAG flags bits 8-9: the element's namespace as lol-html's tree builder simulator has it (0 HTML, 1 SVG, 2 MathML) */
 #define H5W_RTOKEN_NS_MASK 3u
 #define H5W_RTOKEN_ATOM_SHIFT 16u /* START_TAG flags bits 16-31: the atom of the (lowercased) tag name, 0 if it has none; an END_TAG has it in word 4 */

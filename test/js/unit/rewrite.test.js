@@ -276,6 +276,56 @@ describe('HTMLRewriter: handlers', () => {
   });
 });
 
+describe('HTMLRewriter: only what a selector can match reaches JS (the session\'s filter)', () => {
+  // With one-compound selectors without sibling counts, wasm/exports.c records only the start tags that may match
+  // and the end tags that end them; the rest passes through.  The same rewriter with a rule whose selector has a
+  // combinator ('q > q': every element recorded) must give the same output and the same observations.
+  async function both(html, setup) {
+    const a = await run(html, setup);
+    const b = await run(html, (r, log) => setup(r, log).on('q > q', { element() {} }));
+    assert.deepEqual(a, b);
+    return a;
+  }
+
+  test('an end tag that ends a matched element inside unmatched ones: implied, as when every element is recorded', async () => {
+    const { out, log } = await both('<div><ul><li>a<b>b</ul>c</div><custom-el><li>x</custom-el>', (r, log) => r.on('li, b', {
+      element(e) { e.onEndTag((t) => { log.push([t.name, t.implied]); t.after('|', { html: true }); }); },
+    }));
+    assert.deepEqual(log, [['ul', true], ['ul', true], ['custom-el', true]]);
+    // (Each element's end-tag changes replace the one's before on the same end tag, as in lol-html.)
+    assert.equal(out, '<div><ul><li>a<b>b</ul>|c</div><custom-el><li>x</custom-el>|');
+  });
+
+  test('attribute values are tested on the values as written (a character reference is no match)', async () => {
+    const html = '<a href="http://a">1</a><a href="&#104;ttp://b">2</a><a href=HTTP://c>3</a><p id=x class="k  z">4<p ID=x>5<p id="&#120;">6<div class=z>';
+    const { out, log } = await both(html, (r, log) => r
+      .on('a[href^="http:"]', { element(e) { log.push(['a', e.getAttribute('href')]); } })
+      .on('#x', { element(e) { log.push(['#x', e.tagName]); } })
+      .on('p.z', { element(e) { log.push(['p.z', e.getAttribute('class')]); e.setAttribute('data-z', ''); } }));
+    assert.deepEqual(log, [['a', 'http://a'], ['#x', 'p'], ['p.z', 'k  z'], ['#x', 'p']]);
+    assert.equal(out, html.replace('class="k  z">', 'class="k  z" data-z="">'));
+  });
+
+  test('rules decided by the session (a tag, one attribute test) beside rules that share a filter entry (the fuzzer\'s case)', async () => {
+    const { out, log } = await both('<p class=a>1</p><p>2</p><a href="http://e/?a=1&b=2">3</a><a href="&#104;ttp:">4</a><i class="x b">5</i>', (r, log) => r
+      .on('p:not(.a)', { element(e) { log.push(['p:not(.a)', e.tagName]); } })
+      .on('p:not(.a)', { comments() {} })
+      .on('a[href^="http"]', { element(e) { log.push(['a', e.getAttribute('href')]); e.after('!'); } })
+      .on('.b', { element(e) { log.push(['.b', e.tagName]); } }));
+    assert.deepEqual(log, [['p:not(.a)', 'p'], ['a', 'http://e/?a=1&b=2'], ['.b', 'i']]);
+    assert.equal(out, '<p class=a>1</p><p>2</p><a href="http://e/?a=1&b=2">3</a>!<a href="&#104;ttp:">4</a><i class="x b">5</i>');
+  });
+
+  test('text and comment handlers of a matched element reach into unmatched children; none outside', async () => {
+    const { out, log } = await both('<p>a<span>b<!--c--></span></p><div>d<!--e--></div>', (r, log) => r.on('p', {
+      text(t) { if (t.text) log.push(['text', t.text]); },
+      comments(c) { log.push(['comment', c.text]); c.text = 'C'; },
+    }));
+    assert.deepEqual(log, [['text', 'a'], ['text', 'b'], ['comment', 'c']]);
+    assert.equal(out, '<p>a<span>b<!--C--></span></p><div>d<!--e--></div>');
+  });
+});
+
 describe('HTMLRewriter: the standard where lol-html gives up (ParsingAmbiguityError)', () => {
   test('in select, script is script data, textarea ends the select, the other text-switching tags are ignored', async () => {
     const log = [];

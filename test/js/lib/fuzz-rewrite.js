@@ -18,7 +18,7 @@
 //  - nothing throws an engine error (LEAK), and no transform hangs (each
 //    has a deadline).
 import { HTMLRewriter } from '../../../js/node.js';
-import { streamOf } from './chunks.js';
+import { concat, readAll, streamOf } from './chunks.js';
 import { rng } from './fuzz-js.js';
 
 const PIECES = [
@@ -46,22 +46,6 @@ const LEAK = /Cannot read prop|Cannot convert|is not a function|is not iterable|
 const DEADLINE_MS = 20000;
 
 const utf8 = (s) => new TextEncoder().encode(s);
-
-function concat(parts) {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-async function readAll(stream) {
-  const parts = [];
-  for await (const c of stream) parts.push(c);
-  return concat(parts);
-}
 
 function same(a, b) {
   if (a.length !== b.length) return false;

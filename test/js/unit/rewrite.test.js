@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 
 import { HTMLRewriter } from '../../../js/node.js';
-import { streamOf } from '../lib/chunks.js';
+import { readAll, streamOf } from '../lib/chunks.js';
 import { rng } from '../lib/fuzz-js.js';
 import { sharedPath } from '../lib/shared.js';
 
@@ -21,18 +21,6 @@ async function run(html, setup) {
   const log = [];
   const out = await setup(new HTMLRewriter(), log).transform(html);
   return { out, log };
-}
-
-async function readAll(stream) {
-  const parts = [];
-  for await (const c of stream) parts.push(c);
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** The first offset where a and b differ, -1 if none. */

@@ -70,5 +70,7 @@ if (args.write) {
   writeFileSync(join(ROOT, 'bench/sanitize-results.md'), `# Sanitizer benchmark (bench/sanitize.js)\n\n${lines.join('\n')}\n\nnode ${process.version}, ${new Date().toISOString().slice(0, 10)}.\n`);
 }
 // The verdict on the goal (printed, not an exit status: `make bench` runs on).
-const goal = (id) => `${id}: ${(total['sanitize-html'] / total[id]).toFixed(2)}x sanitize-html, ${total[id] * 3 <= total['sanitize-html'] ? 'meets' : 'BELOW'} the goal of 3x`;
-process.stdout.write(`${goal('setHTML')}; ${goal('sanitize()')}\n`);
+// Issue 32's goal is setHTML's (>= 3x sanitize-html's defaults); sanitize() is reported beside it.
+const ratio = (id) => `${id}: ${(total['sanitize-html'] / total[id]).toFixed(2)}x sanitize-html`;
+const verdict = total.setHTML * 3 <= total['sanitize-html'] ? 'meets' : 'BELOW';
+process.stdout.write(`${ratio('setHTML')}, ${verdict} the goal of 3x; ${ratio('sanitize()')} (no goal: it parses twice, the second time for the mutation-XSS check)\n`);

@@ -373,6 +373,10 @@ export class Engine {
     this.doc = doc;           // { doctype: [], comments: [], text: [], end: [] }
     this.enc = encoding;      // js/rewrite/encoding.js: { decode(bytes), boundary(buf, a, b), encode(string) }
     this.sink = sink;
+    // transform(string or bytes): a function given a view of the whole output once, at the end (no copy per
+    // feed; flushOut); null for streams, whose output goes to `sink` feed by feed.
+    this.whole = null;
+    this.closed = false;
     this.textRules = rules.some((r) => r.text) || doc.text.length !== 0;
     this.commentRules = rules.some((r) => r.comments) || doc.comments.length !== 0;
     this.needTypes = rules.some((r) => r.selector.some((s) => s.compounds.some(({ c }) => c.pseudos?.some((p) => p.name.endsWith('of-type') || p.name === 'not'))));
@@ -525,6 +529,15 @@ export class Engine {
   }
   flushOut() {
     if (this.at === 0) return;
+    if (this.whole !== null) {
+      // A whole input (transform(string or bytes)): all of the output at its end, given to `whole`, which
+      // takes what it needs before returning (the buffer serves the next transform).
+      if (this.closed) {
+        this.whole(this.out.subarray(0, this.at));
+        this.at = 0;
+      }
+      return;
+    }
     // The sink's own copy, of its size; the buffer serves the next feeds (a large one only if it was needed).
     const out = this.out.slice(0, this.at);
     if (this.out.length > 4 * (this.outHint + 65536)) this.out = null;
@@ -622,6 +635,7 @@ export class Engine {
   }
 
   closeOutput() {
+    this.closed = true;
     this.flushOut();
     this.free();
     return undefined;

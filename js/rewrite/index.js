@@ -14,7 +14,7 @@
 import { encodingOf } from '../html/bytes.js';
 import { getRewriteWasm } from './module.js';
 import { describe } from '../core/options.js';
-import { asBytes, concatBytes } from '../core/text.js';
+import { asBytes } from '../core/text.js';
 import { encodingFor } from './encoding.js';
 import { Engine } from './engine.js';
 import { compileRewriteSelector } from './selector.js';
@@ -77,7 +77,7 @@ export class HTMLRewriter {
   transform(input) {
     const rules = this.#rules.slice();
     const doc = { doctype: [...this.#doc.doctype], comments: [...this.#doc.comments], text: [...this.#doc.text], end: [...this.#doc.end] };
-    if (typeof input === 'string') return rewriteWhole(rules, doc, 1, new TextEncoder().encode(input)).then((b) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b));
+    if (typeof input === 'string') return rewriteWhole(rules, doc, 1, new TextEncoder().encode(input), true);
     const bytes = input !== null && typeof input === 'object' && !isStream(input) && !isResponse(input) ? asBytes(input, 'HTMLRewriter.transform(input): the input') : null;
     if (bytes !== null) return rewriteWhole(rules, doc, 1, bytes);
     if (isResponse(input)) {
@@ -96,22 +96,22 @@ export class HTMLRewriter {
 const isStream = (v) => v !== null && typeof v === 'object' && typeof v.getReader === 'function';
 const isResponse = (v) => typeof Response === 'function' && v instanceof Response;
 
-/** Rewrites all of `bytes` at once: a Promise of the output bytes. */
-async function rewriteWhole(rules, doc, id, bytes) {
+/** Rewrites all of `bytes` at once: a Promise of the output bytes, or (`asString`) of their UTF-8 text. */
+async function rewriteWhole(rules, doc, id, bytes, asString = false) {
   const enc = encodingFor('HTMLRewriter.transform()', id);
-  const out = [];
-  let total = 0;
-  const engine = new Engine(rules, doc, enc, (b) => {
-    out.push(b);
-    total += b.length;
-  });
+  let result = null;
+  const engine = new Engine(rules, doc, enc, null);
+  // The output in one piece at the end: decoded from the engine's buffer, or copied out of it.
+  engine.whole = (view) => {
+    result = asString ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(view) : view.slice();
+  };
   try {
     await engine.write(bytes);
     await engine.end();
   } finally {
     engine.free();
   }
-  return out.length === 0 ? new Uint8Array(0) : concatBytes(out, total);
+  return result ?? (asString ? '' : new Uint8Array(0));
 }
 
 /** The chunk as bytes: a Uint8Array, another view or an ArrayBuffer; else a TypeError. */

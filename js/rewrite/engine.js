@@ -198,6 +198,9 @@ function endTagDone(t, m) {
 }
 const END = Uint8Array.of(0x3e);
 const SELF_CLOSING_END = Uint8Array.of(0x20, 0x2f, 0x3e);
+// (Called through .call: `str.charCodeAt` on the many kinds of strings inserted, literals, joined and sliced,
+// makes V8's property load megamorphic, a generic lookup per character.)
+const charCodeAt = String.prototype.charCodeAt;
 const isThenable = (r) => r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function';
 
 /**
@@ -519,7 +522,7 @@ export class Engine {
     let k = 0;
     if (n <= 64) {
       for (; k < n; k++) {
-        const c = str.charCodeAt(k);
+        const c = charCodeAt.call(str, k);
         if (c >= 0x80) break;
         out[at++] = c;
       }

@@ -237,6 +237,7 @@ bench: wasm $(B)/native_bench
 	$(NODE) bench/dompurify.js   # DOMPurify on createWindow() vs DOMPurify on jsdom
 	$(NODE) bench/pool.js --write  # pages/s on 1 and 2 worker_threads (bench/pool-results.md)
 	H5_SHARED=$(SHARED) $(NODE) bench/rewrite.js   # HTMLRewriter vs parse5-html-rewriting-stream and html-rewriter-wasm (issue 33)
+	H5_SHARED=$(SHARED) $(NODE) bench/floors.js   # the floors under issue 31's goals (bench/PROFILE.md, "The floors")
 
 size: dist/html5.wasm js/inline-wasm.js dist/html5-wasm.min.js
 	@$(NODE) scripts/size.js

@@ -15,7 +15,7 @@ export { serialize, serializeBuffer, serializeOuter } from './html/serialize.js'
 
 export type * from './types.js';
 export type {
-  BufferError, BufferHeader, DecodedRoot, DecodeOptions, Format, RootKind, TreeBuffer, TreeKind, TreeView,
+  BaseDecodedRoot, BaseDocument, BufferError, BufferHeader, DecodedRoot, DecodeOptions, Format, RootKind, TreeBuffer, TreeKind, TreeView,
 } from './dom/decode.js';
 export type { SerializableNode, SerializableObject, SerializeBufferOptions, SerializeOptions } from './html/serialize.js';
 /** The DOM-like nodes (the default format), under their DOM names. */

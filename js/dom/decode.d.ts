@@ -31,6 +31,21 @@ export type DecodedRoot<F extends Format, K extends RootKind> = F extends 'objec
   ? K extends 'document' ? Obj.Document : K extends 'fragment' ? Obj.DocumentFragment : Obj.Element
   : K extends 'document' ? Dom.Document : K extends 'fragment' ? Dom.DocumentFragment : Dom.Element;
 
+/**
+ * A Document of the DOM's base (html5-wasm/parse, html5-wasm/decode): the default entry's Document
+ * without createTreeWalker, createNodeIterator and implementation, which come with the default entry
+ * (README, "What each entry costs").  In the base, too: every HTML element is an HTMLElement (no
+ * HTMLInputElement's value, HTMLTableElement's rows, ...), the pseudo-classes of element state
+ * (`:checked`, `:valid`, ...) throw a SyntaxError, nodes have no Node constants of their own
+ * (`node.ELEMENT_NODE`: compare nodeType with 1, or import the constants from html5-wasm), and
+ * `children` and `getElementsBy*()` are snapshots rather than live collections.
+ */
+export type BaseDocument = Omit<Dom.Document, 'createTreeWalker' | 'createNodeIterator' | 'implementation'>;
+/** DecodedRoot with the DOM's base: a document is a BaseDocument. */
+export type BaseDecodedRoot<F extends Format, K extends RootKind> = F extends 'object'
+  ? DecodedRoot<F, K>
+  : K extends 'document' ? BaseDocument : K extends 'fragment' ? Dom.DocumentFragment : Dom.Element;
+
 export interface DecodeOptions<F extends Format = Format> {
   /** 'dom' (default): DOM-like read-only nodes; 'object': parse5's tree shape. */
   format?: F;

@@ -209,11 +209,22 @@ export {
 // ---- html5-wasm/parse and html5-wasm/decode: the DOM's base (README, What each entry costs) ----
 import { init as initBase, parse as parseBase, parseFragment as parseFragmentBase, serializeOuter as serializeOuterBase } from 'html5-wasm/parse';
 import { decode as decodeBase } from 'html5-wasm/decode';
+import type { BaseDocument } from 'html5-wasm/parse';
 void initBase();
-const baseDoc: Document = parseBase(html);
+const baseDoc: BaseDocument = parseBase(html);
 const baseFragment: DocumentFragment = parseFragmentBase(html);
 const baseOuter: string = serializeOuterBase(baseDoc.body!);
-const decodedBase: Document | DocumentFragment = decodeBase(parseToBuffer(html));
+const baseQuery: Element | null = baseDoc.querySelector('p');
+const decodedBase: BaseDocument = decodeBase(parseToBuffer(html));
+const baseObject: ObjectDocument = parseBase(html, { format: 'object' });
+// What the base leaves out is not in its types (at run time: undefined, js/dom/html-base.js):
+// @ts-expect-error -- createTreeWalker
+baseDoc.createTreeWalker(baseDoc);
+// @ts-expect-error -- implementation
+void decodedBase.implementation;
+// @ts-expect-error -- is missing the following properties from type 'Document': implementation, createTreeWalker, createNodeIterator
+const notFull: Document = parseBase(html);
+void [baseQuery, baseObject, notFull];
 import { parseXml as noXmlHere } from 'html5-wasm/parse';
 // The XML parser is not in html5-wasm/parse (its types are there, as every entry's):
 // @ts-expect-error -- cannot be used as a value

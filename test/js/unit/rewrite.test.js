@@ -177,6 +177,26 @@ describe('HTMLRewriter: streaming and chunking', () => {
     assert.equal(text(b), '<p>é');
   });
 
+  test('transform(string or bytes) of an input of several feeds (over 1 MiB), with handlers that await: the streamed output, and each result its own', async () => {
+    const unit = '<p>a&amp;b <a href="http://x.test/é">l</a><img src=i><script>if (a<b) x()</script><!-- c --></p>\n';
+    const html = '<!DOCTYPE html><html><head><title>t</title></head><body>' + unit.repeat(Math.ceil(2.5 * 2 ** 20 / unit.length));
+    const bytes = utf8(html);
+    let awaited = 0;
+    const slow = (r) => job(r).on('img', { async element(e) { if (awaited++ % 5000 === 0) await new Promise((res) => setTimeout(res, 1)); e.setAttribute('alt', ''); } });
+    const streamed = await readAll(slow(new HTMLRewriter()).transform(streamOf(bytes, [65536])));
+    const fromBytes = await slow(new HTMLRewriter()).transform(bytes);
+    assert.ok(fromBytes instanceof Uint8Array);
+    assert.equal(firstDifference(fromBytes, streamed), -1);
+    assert.equal(fromBytes.length, fromBytes.buffer.byteLength, 'the bytes have a buffer of their own');
+    assert.equal(await slow(new HTMLRewriter()).transform(html), text(streamed));
+    // The rewriter's output buffer serves the next transform: what a transform gave stays as it was.
+    const small = await job(new HTMLRewriter()).transform(utf8('<p>x</p>'));
+    const again = await job(new HTMLRewriter()).transform(utf8('<p>y</p><img src=z>'));
+    assert.equal(text(small), '<p>X</p><!--end-->');
+    assert.equal(text(again), '<p>Y</p><img src=z loading="lazy"><!--end-->');
+    assert.equal(firstDifference(fromBytes, streamed), -1);
+  });
+
   test('Node streams recipe: Readable.fromWeb(rewriter.transform(Readable.toWeb(nodeReadable)))', async () => {
     const nodeIn = Readable.from([Buffer.from('<a href="http://e.com">e</a>'), Buffer.from('<script>x</script><p>k</p>')]);
     const nodeOut = Readable.fromWeb(job(new HTMLRewriter()).transform(Readable.toWeb(nodeIn)));

@@ -27,6 +27,19 @@ function contentOf(what, content, options) {
   return options?.html === true ? content : escapeText(content);
 }
 
+// Attribute names as handlers give them, lowercased: the same few names come again and again ('href'), so
+// each string is lowercased once (and, for setAttribute, checked once).
+const LOWERED = new Map();
+const VALID_NAMES = new Set();
+function lowered(name) {
+  let n = LOWERED.get(name);
+  if (n === undefined) {
+    n = String(name).toLowerCase();
+    if (typeof name === 'string' && LOWERED.size < 1024) LOWERED.set(name, n);
+  }
+  return n;
+}
+
 /** Base of every token object: validity and the mutations all share. */
 class Token {
   constructor(kind) {
@@ -84,7 +97,10 @@ export class Element extends Replaceable {
     this._canHave = canHaveContent;
     this._item = item;          // null for a void element (no end tag)
     this._name = null;          // set: the new tag name
-    this._attrs = null;         // set: the attributes after a change
+    this._attrs = null;         // set: the attributes after a change (_list)
+    // Before that, setAttribute's changes alone: [name, value, source index or -1 (new)], in the order first set
+    // (the start tag is written from them and the source without a list of every attribute: engine.writeStartTag).
+    this._sets = null;
     this._prepend = '';
     this._append = '';
     this._inner = null;         // setInnerContent: the new content
@@ -103,31 +119,60 @@ export class Element extends Replaceable {
   get selfClosing() { return this._tag.selfClosing; }
   get canHaveContent() { return this._canHave; }
   get attributes() {
-    const list = this._attrs === null ? this._tag.attrs() : this._attrs.map((a) => [a[0], this._value(a)]);
+    const list = this._attrs === null && this._sets === null ? this._tag.attrs() : this._list().map((a) => [a[0], this._value(a)]);
     return list.map(([n, v]) => [n, v])[Symbol.iterator]();
   }
   /** The attributes as a handler changes them: [name, value (undefined: not read yet), source index or -1, changed]. */
   _list() {
-    if (this._attrs === null) this._attrs = this._tag.names().map((n, i) => [n, undefined, i, false]);
-    return this._attrs;
+    if (this._attrs !== null) return this._attrs;
+    const list = (this._attrs = this._tag.names().map((n, i) => [n, undefined, i, false]));
+    if (this._sets !== null) {
+      for (const [n, v, k] of this._sets) {
+        if (k >= 0) {
+          list[k][1] = v;
+          list[k][3] = true;
+        } else list.push([n, v, -1, true]);
+      }
+      this._sets = null;
+    }
+    return list;
   }
   _value(a) {
     if (a[1] === undefined) a[1] = this._tag.valueAt(a[2]);
     return a[1];
   }
   getAttribute(name) {
-    const n = String(name).toLowerCase();
-    if (this._attrs === null) return this._tag.attr(n);
+    const n = lowered(name);
+    if (this._attrs === null) {
+      if (this._sets !== null) for (const a of this._sets) if (a[0] === n) return a[1];
+      return this._tag.attr(n);
+    }
     for (const a of this._attrs) if (a[0] === n) return this._value(a);
     return null;
   }
   hasAttribute(name) { return this.getAttribute(name) !== null; }
   setAttribute(name, value) {
     this._check('setAttribute');
-    const n = String(name).toLowerCase();
-    if (!/^[^\t\n\f\r />=]+$/.test(n)) throw new TypeError(`Element.setAttribute(name, value): ${JSON.stringify(String(name))} is not a valid attribute name`);
-    const list = this._list();
+    const n = lowered(name);
+    if (!VALID_NAMES.has(n)) {
+      if (!/^[^\t\n\f\r />=]+$/.test(n)) throw new TypeError(`Element.setAttribute(name, value): ${JSON.stringify(String(name))} is not a valid attribute name`);
+      if (VALID_NAMES.size < 1024) VALID_NAMES.add(n);
+    }
     const v = String(value);
+    const tag = this._tag;
+    if (this._attrs === null && !tag.duplicates) {
+      // A change noted without the list: the attribute's source index found by comparing bytes.
+      const sets = (this._sets ??= []);
+      for (const a of sets) {
+        if (a[0] === n) {
+          a[1] = v;
+          return this;
+        }
+      }
+      sets.push([n, v, tag.indexOf(n)]);
+      return this;
+    }
+    const list = this._list();
     for (const a of list) {
       if (a[0] === n) {
         a[1] = v;
@@ -140,7 +185,7 @@ export class Element extends Replaceable {
   }
   removeAttribute(name) {
     this._check('removeAttribute');
-    const n = String(name).toLowerCase();
+    const n = lowered(name);
     const list = this._list();
     const k = list.findIndex((a) => a[0] === n);
     if (k >= 0) list.splice(k, 1);

@@ -196,7 +196,6 @@ function endTagDone(t, m) {
   if (t._removed) m.removed = true;
   if (t._renamed) m.name = t._n;
 }
-const END = Uint8Array.of(0x3e);
 const SELF_CLOSING_END = Uint8Array.of(0x20, 0x2f, 0x3e);
 // (Called through .call: `str.charCodeAt` on the many kinds of strings inserted, literals, joined and sliced,
 // makes V8's property load megamorphic, a generic lookup per character.)
@@ -308,6 +307,11 @@ class StartTag {
       return j;
     }
     return -1;
+  }
+  /** The source index of the first attribute named `name` (lowercase), or -1. */
+  indexOf(name) {
+    const j = this.find(name);
+    return j < 0 ? -1 : j / RTOKEN_ATTR_WORDS;
   }
   /** The value of the first attribute named `name` (lowercase), or null; decodes only that value. */
   attr(name) {
@@ -499,6 +503,11 @@ export class Engine {
     this.copy(a, b);
   }
   /** Writes constant bytes (ASCII, the same in every encoding HTMLRewriter takes). */
+  /** Writes one constant byte (ASCII). */
+  insertByte(c) {
+    if (this.suppress !== 0) return;
+    this.room(1)[this.at++] = c;
+  }
   insertBytes(bytes) {
     if (this.suppress !== 0) return;
     const out = this.room(bytes.length);
@@ -932,7 +941,7 @@ export class Engine {
       return;
     }
     if (el._keepContent) this.skipTo(e);
-    else if (el._name !== null || el._attrs !== null) {
+    else if (el._name !== null || el._attrs !== null || el._sets !== null) {
       this.skipTo(e);
       this.writeStartTag(el);
     } else this.emitUpTo(e);
@@ -954,11 +963,15 @@ export class Engine {
    */
   writeStartTag(el) {
     const tag = el._tag;
+    if (el._attrs === null && !tag.duplicates) {
+      this.writeStartTagSets(el, tag);
+      return;
+    }
     const spans = tag.duplicates ? null : tag.rawSpans();
     const raw = spans === null ? tag.rawAttrs() : null;
     if (el._name !== null) this.insert('<' + el._name);
     else this.emitRaw(tag.s, tag.s + 1 + tag.nameLen);
-    const list = el._attrs ?? Array.from({ length: spans === null ? raw.length : spans.length / 2 }, (_, k) => [null, null, k, false]);
+    const list = el._attrs ?? el._list();
     for (const [n, v, k, changed] of list) {
       if (!changed) {
         if (spans === null) this.insert(' ' + raw[k]);
@@ -966,17 +979,92 @@ export class Engine {
         continue;
       }
       // A changed value: its name as written (a new attribute: as given), the value in double quotes.
-      const value = `="${v.includes('"') ? v.replace(/"/g, '&quot;') : v}"`;
-      if (k < 0) this.insert(' ' + n + value);
-      else if (spans === null) this.insert(' ' + raw[k].slice(0, n.length) + value);
-      else {
-        this.emitSpaced(spans[2 * k], spans[2 * k] + n.length);
-        this.insert(value);
-      }
+      if (k < 0) this.insert(' ' + n);
+      else if (spans === null) this.insert(' ' + raw[k].slice(0, n.length));
+      else this.emitSpaced(spans[2 * k], spans[2 * k] + n.length);
+      this.insertValue(v);
     }
-    this.insertBytes(tag.selfClosing ? SELF_CLOSING_END : END);
+    this.endStartTag(tag);
   }
 
+  /**
+   * writeStartTag for a tag whose attributes changed only by setAttribute
+   * (Element._sets) or not at all: the same bytes, with the runs of the
+   * source that it writes unchanged (the name, attributes one space apart)
+   * copied in one piece each.
+   */
+  writeStartTagSets(el, tag) {
+    const sets = el._sets;
+    const words = tag.words;
+    const buf = this.buf;
+    const base = this.base;
+    // The source run [ra, rb) not yet written (-1: none).
+    let ra = -1;
+    let rb = -1;
+    if (el._name !== null) this.insert('<' + el._name);
+    else {
+      ra = tag.s;
+      rb = tag.s + 1 + tag.nameLen;
+    }
+    for (let k = 0, j = 0; k < tag.n; k++, j += RTOKEN_ATTR_WORDS) {
+      let v = null;
+      if (sets !== null) {
+        for (let i = 0; i < sets.length; i++) {
+          if (sets[i][2] === k) {
+            v = sets[i][1];
+            break;
+          }
+        }
+      }
+      const a = words[j];
+      // Unchanged: the attribute as written (to its closing quote); changed: its name as written.
+      let b = words[j + 1];
+      if (v === null) {
+        const ve = words[j + 3];
+        b = ve;
+        if (ve !== words[j + 1]) {
+          const q = buf[ve - base];
+          if ((q === 0x22 || q === 0x27) && buf[words[j + 2] - 1 - base] === q) b++;
+        }
+      }
+      if (rb >= 0 && a === rb + 1 && buf[rb - base] === 0x20) rb = b;
+      else {
+        if (rb >= 0) this.emitRaw(ra, rb);
+        this.insertByte(0x20);
+        ra = a;
+        rb = b;
+      }
+      if (v !== null) {
+        this.emitRaw(ra, rb);
+        ra = rb = -1;
+        this.insertValue(v);
+      }
+    }
+    if (rb >= 0) this.emitRaw(ra, rb);
+    if (sets !== null) {
+      for (let i = 0; i < sets.length; i++) {
+        const s = sets[i];
+        if (s[2] >= 0) continue;
+        this.insert(' ' + s[0]);
+        this.insertValue(s[1]);
+      }
+    }
+    this.endStartTag(tag);
+  }
+
+  /** ` />` or `>`. */
+  endStartTag(tag) {
+    if (tag.selfClosing) this.insertBytes(SELF_CLOSING_END);
+    else this.insertByte(0x3e);
+  }
+
+  /** `="value"`, with `"` in it as &quot; (lol-html's). */
+  insertValue(v) {
+    this.insertByte(0x3d);
+    this.insertByte(0x22);
+    this.insert(v.includes('"') ? v.replace(/"/g, '&quot;') : v);
+    this.insertByte(0x22);
+  }
 
   /**
    * End tag [s, e) that ends `count` elements of the stack (the session's

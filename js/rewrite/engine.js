@@ -502,12 +502,12 @@ export class Engine {
     this.room(1)[this.at++] = 0x20;
     this.copy(a, b);
   }
-  /** Writes constant bytes (ASCII, the same in every encoding HTMLRewriter takes). */
   /** Writes one constant byte (ASCII). */
   insertByte(c) {
     if (this.suppress !== 0) return;
     this.room(1)[this.at++] = c;
   }
+  /** Writes constant bytes (ASCII, the same in every encoding HTMLRewriter takes). */
   insertBytes(bytes) {
     if (this.suppress !== 0) return;
     const out = this.room(bytes.length);

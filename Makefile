@@ -255,7 +255,7 @@ $(B)/fuzz/fuzz_parse: test/fuzz/fuzz_parse.c $(DECODERS) $(SRC) $(HDR)
 
 fuzz: $(B)/fuzz/fuzz_parse
 	@rm -rf $(B)/fuzz/seeds && $(NODE) scripts/fuzz-seeds.mjs $(B)/fuzz/seeds $(SHARED)
-	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh $(B)/fuzz/fuzz_parse $(B)/fuzz/seeds $(B)/fuzz/corpus
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh $(B)/fuzz/fuzz_parse $(B)/fuzz/seeds $(B)/fuzz/corpus test/fuzz/regressions
 
 $(B)/native_bench: bench/native_bench.c $(DECODERS) $(B)/libhtml5.a
 	$(CC) $(CFLAGS_N) -O3 bench/native_bench.c test/native/decoders.c $(B)/libhtml5.a -o $@

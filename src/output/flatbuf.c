@@ -539,11 +539,12 @@ static FB_OUT_OF_LINE void pass2_batch(pass2 *p) {
             break;
         case H5_NODE_DOCTYPE:
             name = fb->ids[next_id++];
-            /* public id, then system id right after it */
-            w5 = put_str(sw, fb->chars + next_char, n->public_id.len);
-            next_char += n->public_id.len;
-            put_str(sw, fb->chars + next_char, n->system_id.len);
-            next_char += n->system_id.len;
+            /* public id, then system id right after it, in one piece as
+             * they lie in chars (which is NULL while nothing is in it) */
+            w5 = sw->pos;
+            if (n->public_id.len + n->system_id.len)
+                put_str(sw, fb->chars + next_char, n->public_id.len + n->system_id.len);
+            next_char += n->public_id.len + n->system_id.len;
             w6 = (uint32_t)n->public_id.len;
             w7 = (uint32_t)n->system_id.len;
             if (n->has_public_id) nflags |= H5_FB_NODE_HAS_PUBLIC_ID;

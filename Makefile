@@ -85,10 +85,15 @@ $(B)/asan/tree_test: test/native/tree_test.c $(DECODERS) $(B)/libhtml5-asan.a
 # test runs them with simd128, as dist/html5.wasm does.
 $(B)/asan/scan_test: test/native/scan_test.c src/tokenizer/scan.h src/common/h5.h
 	$(CC) $(CFLAGS_S) test/native/scan_test.c -o $@
+$(B)/asan/scan_test8: test/native/scan_test.c src/tokenizer/scan.h src/common/h5.h
+	$(CC) $(CFLAGS_S) -DH5_CHAR8 test/native/scan_test.c -o $@
 
 $(B)/wasm/scan_test.wasm: test/native/scan_test.c src/tokenizer/scan.h src/common/h5.h
 	@mkdir -p $(dir $@)
 	$(EMCC) -std=c11 -Wall -Wextra -Werror $(INC) -O2 -msimd128 -s STANDALONE_WASM=1 test/native/scan_test.c -o $@
+$(B)/wasm/scan_test8.wasm: test/native/scan_test.c src/tokenizer/scan.h src/common/h5.h
+	@mkdir -p $(dir $@)
+	$(EMCC) -std=c11 -Wall -Wextra -Werror $(INC) -DH5_CHAR8 -O2 -msimd128 -s STANDALONE_WASM=1 test/native/scan_test.c -o $@
 
 $(B)/asan/deep_test: test/native/deep_test.c $(DECODERS) $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/deep_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
@@ -154,11 +159,14 @@ $(B)/wasm/small/xml/exports.o: wasm/exports.c $(HDR)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CC) -DH5W_XML_MODULE -Os -c $< -o $@
 # dist/rewrite.wasm (issue 33): the tokenizer and HTMLRewriter's sessions, no
-# tree builder; loaded only by the rewriter (js/rewrite/module.js).
-REWRITE_WASM_SMALL_O := $(B)/wasm/small/rewrite/exports.o
-$(B)/wasm/small/rewrite/exports.o: wasm/exports.c $(HDR)
+# tree builder; loaded only by the rewriter (js/rewrite/module.js).  Built
+# over bytes (H5_CHAR8, src/common/h5.h): the tokenizer reads the input's
+# bytes as they are, 16 to a vector, and JS writes them without widening.
+REWRITE_WASM_SRC := $(filter src/common/% src/tokenizer/% src/encoding/%,$(SRC))
+REWRITE_WASM_SMALL_O := $(patsubst %.c,$(B)/wasm/small8/%.o,$(filter $(WASM_SMALL),$(REWRITE_WASM_SRC)) wasm/exports.c)
+$(B)/wasm/small8/%.o: %.c $(HDR)
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WASM_CC) -DH5W_REWRITE_MODULE -Os -c $< -o $@
+	$(EMCC) $(WASM_CC) -DH5_CHAR8 -DH5W_REWRITE_MODULE -Os -c $< -o $@
 
 dist/html5.wasm: $(SRC) $(HDR) wasm/exports.c $(WASM_SMALL_O)
 	@mkdir -p $(B)/wasm dist
@@ -166,9 +174,9 @@ dist/html5.wasm: $(SRC) $(HDR) wasm/exports.c $(WASM_SMALL_O)
 	$(WASM_OPT) -O3 --enable-simd --enable-bulk-memory --strip-debug --strip-producers \
 	  $(B)/wasm/html5.raw.wasm -o $@
 
-dist/rewrite.wasm: $(SRC) $(HDR) wasm/exports.c $(WASM_SMALL_O) $(REWRITE_WASM_SMALL_O)
+dist/rewrite.wasm: $(REWRITE_WASM_SRC) $(HDR) $(REWRITE_WASM_SMALL_O)
 	@mkdir -p $(B)/wasm dist
-	$(EMCC) $(WASM_FLAGS) $(filter-out $(WASM_SMALL),$(HTML_WASM_SRC)) $(filter-out $(B)/wasm/small/wasm/exports.o $(B)/wasm/small/src/xml5/%,$(WASM_SMALL_O)) $(REWRITE_WASM_SMALL_O) -o $(B)/wasm/rewrite.raw.wasm
+	$(EMCC) $(WASM_FLAGS) -DH5_CHAR8 $(filter-out $(WASM_SMALL),$(REWRITE_WASM_SRC)) $(REWRITE_WASM_SMALL_O) -o $(B)/wasm/rewrite.raw.wasm
 	$(WASM_OPT) -O3 --enable-simd --enable-bulk-memory --strip-debug --strip-producers \
 	  $(B)/wasm/rewrite.raw.wasm -o $@
 
@@ -189,9 +197,11 @@ test: setup check-shared
 	@$(MAKE) --no-print-directory fuzz
 	@$(MAKE) --no-print-directory test-js
 
-test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/wasm/scan_test.wasm $(B)/asan/encoding_test $(B)/asan/xml5_tokenizer_test $(B)/asan/xml5_tree_test
+test-native: $(B)/asan/tokenizer_test $(B)/asan/tree_test $(B)/asan/deep_test $(B)/asan/serialize_test $(B)/asan/scan_test $(B)/wasm/scan_test.wasm $(B)/asan/scan_test8 $(B)/wasm/scan_test8.wasm $(B)/asan/encoding_test $(B)/asan/xml5_tokenizer_test $(B)/asan/xml5_tree_test
 	$(B)/asan/scan_test
 	$(NODE) --disable-warning=ExperimentalWarning test/native/run_wasm.mjs $(B)/wasm/scan_test.wasm
+	$(B)/asan/scan_test8
+	$(NODE) --disable-warning=ExperimentalWarning test/native/run_wasm.mjs $(B)/wasm/scan_test8.wasm
 	$(B)/asan/tokenizer_test $(SHARED)/html5lib-tests/tokenizer
 	$(B)/asan/tokenizer_test test/data/tokenizer
 	$(B)/asan/tree_test --changed test/data/html5lib-changed.txt $(SHARED)/html5lib-tests/tree-construction

@@ -115,7 +115,7 @@ ${codedLines.join('\n')}
 };
 
 /* The value's UTF-16 units; the second is 0 when the value is one unit. */
-const h5_char h5_entity_value[2][H5_ENTITY_COUNT] = {
+const uint16_t h5_entity_value[2][H5_ENTITY_COUNT] = {
 {
 ${rowsOf(units[0], hex)}
 },

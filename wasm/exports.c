@@ -92,6 +92,7 @@ static records out;
 static h5_tokenizer *tokenizer;
 #endif
 
+#if !H5W_REWRITE /* (dist/rewrite.wasm writes no tree) */
 static h5_flatbuf flat;         /* parse() result */
 
 /* The parse() result is read right after h5w_parse (JS views on it are
@@ -104,6 +105,9 @@ static void drop_flat(void) {
     if (flat.cap > (256u << 10)) h5_flatbuf_drop(&flat);
     flat.len = 0;
 }
+#else
+static void drop_flat(void) {}
+#endif
 
 /* The input buffer is sized to the input (in 4 KiB steps), not doubled:
  * after the flat buffer it is the largest block of a parse.  JS overwrites
@@ -350,14 +354,14 @@ H5W_EXPORT(h5w_tokenize) uint32_t h5w_tokenize(uint32_t len, uint32_t state, uin
  *   ctx_ns: h5_element_ns of the context element */
 #if !H5W_REWRITE /* (dist/rewrite.wasm writes no tree) */
 static bool flat_ready;
+H5W_EXPORT(h5w_out_buf) uint8_t *h5w_out_buf(void) { return flat.data; }
+H5W_EXPORT(h5w_out_buf_len) uint32_t h5w_out_buf_len(void) { return (uint32_t)flat.len; }
 #endif
 #if H5W_HTML /* dist/html5.wasm */
 static h5_parser *parser;
 static uint32_t memory_limit_mb;
 #endif
 
-H5W_EXPORT(h5w_out_buf) uint8_t *h5w_out_buf(void) { return flat.data; }
-H5W_EXPORT(h5w_out_buf_len) uint32_t h5w_out_buf_len(void) { return (uint32_t)flat.len; }
 #if H5W_HTML /* dist/html5.wasm */
 static uint32_t encoding_change; /* of the last parse */
 H5W_EXPORT(h5w_encoding_change) uint32_t h5w_encoding_change(void) { return encoding_change; }
@@ -666,9 +670,9 @@ H5W_EXPORT(h5w_tokens_begin) stream *h5w_tokens_begin(uint32_t state, uint32_t f
 #if H5W_REWRITE /* dist/rewrite.wasm */
 /* ---- HTMLRewriter (js/rewrite/) -----------------------------------------
  * h5w_rewrite_begin(): a tokenizer session whose records (H5W_RTOKEN_*) are
- * source offsets only: JS writes the input's bytes widened to code units
- * (an ASCII-compatible encoding's markup is ASCII) and slices its own
- * bytes.  Without a tree, the tokenizer state switches that tree
+ * source offsets only: JS writes the input's bytes as they are (this
+ * module is built over bytes, H5_CHAR8: an ASCII-compatible encoding's
+ * markup is ASCII) and slices its own bytes.  Without a tree, the tokenizer state switches that tree
  * construction makes (13.2.6) are simulated as lol-html's tree builder
  * simulator does (a stack of namespaces: svg, math, integration points,
  * the tags that break out of foreign content), and where lol-html gives
@@ -710,6 +714,7 @@ struct rewrite_sim {
     bool duplicates;            /* the current tag repeats an attribute name */
     h5_tokenizer *tokenizer;
     records *rec;
+    const h5_buf *chunk;        /* the input the tokenizer reads (the session's) */
     /* What JS is given (h5w_rewrite_select): RW_* flags, and the start tags that may match a selector. */
     uint32_t want;
     h5_char *filter;            /* the entries' names and values (h5w_rewrite_select) */
@@ -801,13 +806,22 @@ static bool has_word(h5_str v, const h5_char *w, size_t n) {
     return false;
 }
 
+/* Whether attribute value v is as written in the input: the tokenizer gives a value it did not change (no
+ * character reference, U+0000 or CR in it) as a slice of the chunk it reads, and any other as a copy.  (A value
+ * of a tag that spans two feeds is a copy too: JS then checks it.)  An empty value is as written (every
+ * character written gives at least one). */
+static bool verbatim(const rewrite_sim *m, h5_str v) {
+    uintptr_t p = (uintptr_t)v.ptr, from = (uintptr_t)m->chunk->data;
+    return v.len == 0 || (p >= from && p + v.len * sizeof *v.ptr <= from + m->chunk->len * sizeof *v.ptr);
+}
+
 /* Whether the filter passes start tag t.  An entry: a tag name's length (0: any tag) and its units, an
  * attribute name's length (0: none) and its units, then (with a name) a test RF_* and its value's length and
  * units: the attribute must be present, and its value (decoded: with character references) must pass the
  * test.  JS gives only tests that a value as written passing them implies its decoded value passes (an ASCII
  * value without '&'), so that the filter passes every tag a selector matches.  *exact gets a bit per entry
- * (the first 32) that the tag passes as written too: a value the tokenizer did not change (as long as
- * written: no character reference, no CRLF); *maybe is set when an entry passes only decoded. */
+ * (the first 32) that the tag passes as written too: a value the tokenizer did not change (verbatim());
+ * *maybe is set when an entry passes only decoded (or perhaps so). */
 static bool sim_filter(const rewrite_sim *m, const h5_token *t, h5_atom atom, uint32_t *exact, bool *maybe) {
     bool pass = false;
     uint32_t bit = 1;
@@ -834,7 +848,7 @@ static bool sim_filter(const rewrite_sim *m, const h5_token *t, h5_atom atom, ui
                 (op == RF_PREFIX && v.len >= vl && memcmp(v.ptr, val, vl * sizeof *val) == 0) ||
                 (op == RF_WORD && has_word(v, val, vl))) {
                 pass = true;
-                if (op == RF_PRESENT || at->value_end - at->value_start == v.len) *exact |= this_bit;
+                if (op == RF_PRESENT || verbatim(m, v)) *exact |= this_bit;
                 else *maybe = true;
             }
             break; /* (the first of a name is the attribute) */
@@ -1139,6 +1153,7 @@ H5W_EXPORT(h5w_rewrite_begin) stream *h5w_rewrite_begin(void) {
     m->frameset_ok = true;
     m->tokenizer = s->tokenizer;
     m->rec = &s->rec;
+    m->chunk = &s->chunk;
     /* Processing instructions off: `<?…>` is a bogus comment, as in lol-html. */
     h5_tokenizer_options o = {.on_token = collect_rewrite_token, .token_ctx = m, .cdata_allowed = sim_cdata_allowed,
                               .on_error = sim_error, .error_ctx = m, .initial_state = H5_STATE_DATA};

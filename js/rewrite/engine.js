@@ -1,10 +1,10 @@
 // The rewriting engine of HTMLRewriter (js/rewrite/index.js): bytes in,
 // bytes out, as they arrive.
 //
-// The input's bytes are given to the wasm tokenizer widened to code units
-// (h5w_rewrite_begin, wasm/exports.c): markup is ASCII in every encoding
-// HTMLRewriter accepts (ASCII-compatible ones, as lol-html), so the
-// tokenizer's offsets are byte offsets, and its records carry offsets only
+// The input's bytes are given to the wasm tokenizer as they are
+// (h5w_rewrite_begin, wasm/exports.c; the module is built over bytes):
+// markup is ASCII in every encoding HTMLRewriter accepts (ASCII-compatible
+// ones, as lol-html), so the tokenizer's offsets are byte offsets, and its records carry offsets only
 // (RTOKEN_*, scripts/data/abi.json).  The output is the input's own bytes,
 // sliced by those offsets, except where a handler changed something: bytes
 // no handler touches come out exactly as they came in (quotes, case,
@@ -23,8 +23,7 @@ import {
 } from '../core/abi.js';
 import { ATOMS } from '../core/atoms.js';
 import { statusError } from '../core/errors.js';
-import { getRewriteWasm } from './module.js';
-import { tokenizeIn } from '../html/tokenize.js';
+import { doctypeOf, getRewriteWasm } from './module.js';
 import { Comment, Doctype, DocumentEnd, Element, EndTag, TextChunk } from './content.js';
 import { matches } from './selector.js';
 import { LEGACY_CI_ATTRS } from '../select/select.js';
@@ -36,11 +35,12 @@ const SIBLING_PSEUDOS = new Set(['first-child', 'nth-child', 'first-of-type', 'n
 
 /** Whether compound `c` (and its :not()s) looks at siblings. */
 const looksAtSiblings = (c) => c.pseudos !== null && c.pseudos.some((p) => SIBLING_PSEUDOS.has(p.name) || (p.name === 'not' && p.list.some((x) => looksAtSiblings(x[0].c))));
-const isAsciiName = (n) => n.length < 0x10000 && /^[\x01-\x7f]*$/.test(n);
+// (The filter is bytes: a length must fit one.)
+const isAsciiName = (n) => n.length < 0x100 && /^[\x01-\x7f]*$/.test(n);
 // The tests of an attribute's value the session's filter makes (RF_*, wasm/exports.c): on values that are
 // printable ASCII without '&' (so that the value as written passing implies the decoded value does).
 const RF_PRESENT = 0, RF_EQUALS = 1, RF_PREFIX = 2, RF_WORD = 3;
-const isPlainValue = (v) => typeof v === 'string' && v.length < 0x10000 && /^[\x21-\x25\x27-\x7e][\x20-\x25\x27-\x7e]*$/.test(v);
+const isPlainValue = (v) => typeof v === 'string' && v.length < 0x100 && /^[\x21-\x25\x27-\x7e][\x20-\x25\x27-\x7e]*$/.test(v);
 
 /** [attribute name, RF_* test, value] a start tag must pass to match compound `c` (a superset), or null. */
 function attributeTest(c) {
@@ -55,7 +55,7 @@ function attributeTest(c) {
 
 /**
  * The start tags the rules can match, as the filter of h5w_rewrite_select
- * (code units: per selector its tag name, or any, and an attribute it needs
+ * (bytes, all ASCII: per selector its tag name, or any, and an attribute it needs
  * present), or null when a rule needs every element (combinators and
  * sibling counts look at elements no rule matches).
  */
@@ -98,7 +98,7 @@ export function tagFilter(rules) {
   }
   return { units: out, masks };
 }
-// The most code units given to the module at once.
+// The most bytes given to the module at once.
 const FEED_MAX = 1 << 20;
 const TWO32 = 4294967296;
 
@@ -413,7 +413,7 @@ export class Engine {
     this.masks = filter?.masks ?? null;
     const units = filter?.units.length ?? 0;
     const at = w.h5w_stream_input(s, units);
-    if (at !== 0) new Uint16Array(w.memory.buffer, at, units).set(filter?.units ?? []);
+    if (at !== 0) new Uint8Array(w.memory.buffer, at, units).set(filter?.units ?? []);
     if (at === 0 || w.h5w_rewrite_select(s, want, units) === 0) {
       this.free();
       throw new RangeError('HTMLRewriter.transform(): out of memory: the tokenizer could not start');
@@ -607,7 +607,7 @@ export class Engine {
       const w = this.w;
       const ptr = w.h5w_stream_input(this.s, n);
       if (ptr === 0) throw new RangeError(`HTMLRewriter: out of memory: a chunk of ${n} bytes does not fit the module's memory`);
-      new Uint16Array(w.memory.buffer, ptr, n).set(from === 0 && n === bytes.length ? bytes : bytes.subarray(from, from + n));
+      new Uint8Array(w.memory.buffer, ptr, n).set(from === 0 && n === bytes.length ? bytes : bytes.subarray(from, from + n));
       const st = w.h5w_stream_feed(this.s, n);
       if (st !== STATUS_OK) statusError('HTMLRewriter', st, this.fed);
       this.fed += n;
@@ -836,7 +836,7 @@ export class Engine {
   doctype(s, e) {
     const list = this.doc.doctype;
     if (list.length === 0) return undefined;
-    const t = tokenizeIn(this.w, this.str(s, e), { processingInstructions: false })[0];
+    const t = doctypeOf(this.w, this.str(s, e));
     const d = new Doctype(t?.name ?? null, t?.publicId ?? null, t?.systemId ?? null);
     return this.callAll(list, d);
   }
@@ -928,7 +928,9 @@ export class Engine {
   applyElement(el, item, s, e, canHaveContent) {
     el._live = false;
     const m = el;
-    this.emitUpTo(s);
+    const same = !m._removed && !el._keepContent && el._name === null && el._attrs === null && el._sets === null;
+    // A start tag written as it came with nothing before it is not flushed: the input is copied in longer runs.
+    if (!same || m._before !== '') this.emitUpTo(s);
     this.insert(m._before);
     if (m._removed && !el._keepContent) {
       // remove(), replace(): the start tag, the content and the end tag go.
@@ -941,10 +943,10 @@ export class Engine {
       return;
     }
     if (el._keepContent) this.skipTo(e);
-    else if (el._name !== null || el._attrs !== null || el._sets !== null) {
+    else if (!same) {
       this.skipTo(e);
       this.writeStartTag(el);
-    } else this.emitUpTo(e);
+    } else if (el._prepend !== '' || el._inner !== null || (!canHaveContent && m._after !== '')) this.emitUpTo(e);
     this.insert(el._prepend);
     if (el._inner !== null) this.insert(el._inner);
     if (canHaveContent) {

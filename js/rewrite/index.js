@@ -11,8 +11,7 @@
 // ReadableStream, transform(string) -> Promise<string>, transform(bytes)
 // -> Promise<Uint8Array>.  docs/rewriter.md has the details and what
 // differs from workerd.
-import { encodingOf } from '../html/bytes.js';
-import { getRewriteWasm } from './module.js';
+import { encodingOfLabel, getRewriteWasm } from './module.js';
 import { describe } from '../core/options.js';
 import { asBytes } from '../core/text.js';
 import { encodingFor } from './encoding.js';
@@ -45,7 +44,7 @@ function charsetOf(contentType) {
   const m = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
   if (m === null) return 1;
   const label = (m[1] ?? m[2]).trim();
-  const id = encodingOf(getRewriteWasm(), label);
+  const id = encodingOfLabel(getRewriteWasm(), label);
   return id === 0 ? 1 : id;
 }
 

@@ -123,12 +123,12 @@ typedef enum {
 
 /* HTMLRewriter (js/rewrite/): the records of a rewrite session
  * (h5w_rewrite_begin; 32-bit words at h5w_stream_words), no strings: the input
- * is bytes widened to code units, and JS slices its own bytes by the offsets
- * (code units = bytes, from the start of the input, mod 2^32).  Every record:
- * kind (the TOKEN_ kinds), start, end, then four words by kind.  START_TAG:
- * flags, name length, attribute count, the filter entries (a bit each, the
- * first 32) it passes with its values as written, then per attribute (none
- * unless GIVEN) name start, name end, value start, value end (inside the
+ * is bytes (the module is built over bytes: src/common/h5.h, H5_CHAR8), and JS
+ * slices its own bytes by the offsets (from the start of the input, mod 2^32).
+ * Every record: kind (the TOKEN_ kinds), start, end, then four words by kind. 
+ * START_TAG: flags, name length, attribute count, the filter entries (a bit
+ * each, the first 32) it passes with its values as written, then per attribute
+ * (none unless GIVEN) name start, name end, value start, value end (inside the
  * quotes; == name end without a value).  END_TAG: name length, the name's atom
  * (0: none), how many of the elements it ends (the last open one of its name
  * and those above it) had a GIVEN start tag, times 2, plus 1 if the one of its

@@ -188,10 +188,7 @@ bool h5_buf_append(h5_buf *b, const h5_char *s, size_t n) {
 }
 
 bool h5_buf_push_cp(h5_buf *b, uint32_t cp) {
-    if (cp < 0x10000) return h5_buf_push(b, (h5_char)cp);
-    if (!h5_buf_reserve(b, 2)) return false;
-    cp -= 0x10000;
-    b->data[b->len++] = (h5_char)(0xD800 + (cp >> 10));
-    b->data[b->len++] = (h5_char)(0xDC00 + (cp & 0x3FF));
+    if (!h5_buf_reserve(b, H5_CP_UNITS)) return false;
+    b->len += h5_encode_cp(cp, b->data + b->len);
     return true;
 }

@@ -63,7 +63,7 @@ static inline bool h5_buf_push(h5_buf *b, h5_char c) {
     return true;
 }
 bool h5_buf_append(h5_buf *b, const h5_char *s, size_t n);
-/* Append a code point (encodes astral ones as a surrogate pair). */
+/* Append a code point (h5_encode_cp: astral ones as a surrogate pair). */
 bool h5_buf_push_cp(h5_buf *b, uint32_t cp);
 static inline h5_str h5_buf_str(const h5_buf *b) { h5_str s = { b->data, b->len }; return s; }
 

@@ -8,6 +8,15 @@
  * stream").  Native callers decode bytes themselves (the native tests use
  * test/native/decoders.h).
  *
+ * One build differs: HTMLRewriter's module (dist/rewrite.wasm, compiled with
+ * H5_CHAR8) tokenizes the input's bytes as they are.  Its h5_char is a byte:
+ * markup is ASCII in every encoding the rewriter accepts, offsets are byte
+ * offsets, and the characters the tokenizer makes itself are written in
+ * UTF-8 (character references: h5_encode_cp), except U+FFFD for a U+0000,
+ * which is one byte that UTF-8 never has (H5_FFFD), so that a name keeps
+ * the length it has in the input.  Only the tokenizer and the
+ * rewriter's exports are built that way.
+ *
  * No global mutable state anywhere: every parse owns its memory.
  */
 #ifndef H5_H
@@ -19,7 +28,15 @@
 
 #include "abi.h"
 
+#ifdef H5_CHAR8
+typedef uint8_t h5_char;
+#define H5_CP_UNITS 4 /* the most code units one code point takes */
+#define H5_FFFD 0xFF       /* the unit U+0000 becomes (13.2.5: U+FFFD) */
+#else
 typedef uint16_t h5_char;
+#define H5_CP_UNITS 2
+#define H5_FFFD 0xFFFD
+#endif
 
 /* A borrowed run of UTF-16 code units. */
 typedef struct {
@@ -55,6 +72,42 @@ static inline bool h5_is_ascii_alnum(int c) { return h5_is_ascii_alpha(c) || h5_
  * reaches the tokenizer after preprocessing). */
 static inline bool h5_is_space(int c) { return c == ' ' || c == '\n' || c == '\t' || c == '\f'; }
 static inline int h5_to_lower(int c) { return h5_is_ascii_upper(c) ? c + 0x20 : c; }
+
+/* Writes code point `cp` (a scalar value: no surrogate) as code units at u
+ * (room for H5_CP_UNITS): UTF-16, or with H5_CHAR8 UTF-8.  Returns how many. */
+static inline size_t h5_encode_cp(uint32_t cp, h5_char *u) {
+#ifdef H5_CHAR8
+    if (cp < 0x80) {
+        u[0] = (h5_char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        u[0] = (h5_char)(0xC0 | cp >> 6);
+        u[1] = (h5_char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        u[0] = (h5_char)(0xE0 | cp >> 12);
+        u[1] = (h5_char)(0x80 | ((cp >> 6) & 0x3F));
+        u[2] = (h5_char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    u[0] = (h5_char)(0xF0 | cp >> 18);
+    u[1] = (h5_char)(0x80 | ((cp >> 12) & 0x3F));
+    u[2] = (h5_char)(0x80 | ((cp >> 6) & 0x3F));
+    u[3] = (h5_char)(0x80 | (cp & 0x3F));
+    return 4;
+#else
+    if (cp < 0x10000) {
+        u[0] = (h5_char)cp;
+        return 1;
+    }
+    cp -= 0x10000;
+    u[0] = (h5_char)(0xD800 + (cp >> 10));
+    u[1] = (h5_char)(0xDC00 + (cp & 0x3FF));
+    return 2;
+#endif
+}
 
 /* Compare a UTF-16 run with an ASCII C string, exactly / ignoring ASCII case. */
 bool h5_str_eq_ascii(h5_str s, const char *ascii);

@@ -24,7 +24,7 @@
  * one: no two names are equal); a 0 after the last.  The value's one or two UTF-16 units, the
  * second 0 when there is one. */
 extern const uint8_t h5_entity_names[];
-extern const h5_char h5_entity_value[2][H5_ENTITY_COUNT];
+extern const uint16_t h5_entity_value[2][H5_ENTITY_COUNT];
 /* Entries starting with letter i (A-Z = 0..25, a-z = 26..51) are
  * [h5_entity_first[0][i], h5_entity_first[0][i + 1]); the first of them
  * starts at h5_entity_names[h5_entity_first[1][i]] and shares nothing. */
@@ -40,7 +40,7 @@ typedef struct {
     size_t len;          /* code units of the name matched (';' included) */
     bool semicolon;      /* the name ends with ';' */
     uint8_t value_len;   /* 1 or 2 */
-    h5_char value[2];    /* UTF-16 units */
+    uint16_t value[2];   /* UTF-16 units (as h5_char but with H5_CHAR8) */
 } h5_charref_match;
 
 /* 13.2.5.73: find the longest name of the table that is a prefix of

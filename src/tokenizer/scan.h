@@ -84,7 +84,12 @@ static const uint16_t scan_class[128] = {CC16(0),  CC16(16), CC16(32), CC16(48),
 /* Non-ASCII code units that need the slow path: C1 controls, surrogates
  * (pairs are checked for noncharacters), BMP noncharacters. */
 static inline bool scan_nonascii_slow(h5_char c) {
+#ifdef H5_CHAR8
+    (void)c; /* bytes (h5.h): no input stream errors are reported for the encoding's non-ASCII characters */
+    return false;
+#else
     return c < 0xA0 || (c >= 0xD800 && (c < 0xE000 || (c >= 0xFDD0 && (c <= 0xFDEF || c >= 0xFFFE))));
+#endif
 }
 
 /* ------------------------------------------------------------------------ */
@@ -135,19 +140,37 @@ static inline size_t scan_ascii(const h5_char *in, size_t p, size_t e, unsigned 
 #include <emmintrin.h>
 #endif
 
+/* A vector of code units (8 of 16 bits; 16 bytes with H5_CHAR8), and of
+ * signed lanes of the same width (for compares and masks). */
+#ifdef H5_CHAR8
+#define V_LANES 16
+typedef uint8_t v8u16 __attribute__((vector_size(16)));
+typedef int8_t v8i16 __attribute__((vector_size(16)));
+#define V_SIGN 0x80
+#define V8(x) {(uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), \
+               (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), \
+               (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x)}
+#define V8S(x) {(int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), \
+                (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), \
+                (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x)}
+#else
+#define V_LANES 8
 typedef uint16_t v8u16 __attribute__((vector_size(16)));
 typedef int16_t v8i16 __attribute__((vector_size(16)));
-
-/* A range test: lanes with lo <= c < lo + len are those with
- * (int16)(c + bias) < lim, where bias = 0x8000 - lo and lim = len - 0x8000
- * (SSE2 has no unsigned 16-bit compare: the range is moved down to start
- * at INT16_MIN).  Lanes outside it are those with (c + bias) > lim - 1. */
+#define V_SIGN 0x8000
 #define V8(x) {(uint16_t)(x), (uint16_t)(x), (uint16_t)(x), (uint16_t)(x), \
                (uint16_t)(x), (uint16_t)(x), (uint16_t)(x), (uint16_t)(x)}
 #define V8S(x) {(int16_t)(x), (int16_t)(x), (int16_t)(x), (int16_t)(x), \
                 (int16_t)(x), (int16_t)(x), (int16_t)(x), (int16_t)(x)}
-#define BIAS(lo) V8(0x8000u - (lo))
-#define LIM(len) V8S((int)(len) - 0x8000)
+#endif
+
+/* A range test: lanes with lo <= c < lo + len are those with
+ * (signed)(c + bias) < lim, where bias = V_SIGN - lo and lim = len - V_SIGN
+ * (SSE2 has no unsigned compare: the range is moved down to start at the
+ * lane's least signed value).  Lanes outside it are those with
+ * (c + bias) > lim - 1. */
+#define BIAS(lo) V8(V_SIGN - (lo))
+#define LIM(len) V8S((int)(len) - V_SIGN)
 
 static inline v8i16 v_range(v8u16 c, unsigned lo, unsigned len) {
     v8u16 bias = BIAS(lo);
@@ -161,11 +184,14 @@ static inline v8i16 v_eq(v8u16 c, unsigned ch) {
 
 /* One bit (or two) per lane, set for the lanes that are all-ones: the
  * index of the first is ctz(bits) / V_BITS_PER_LANE. */
-#if defined(__wasm_simd128__)
+#if defined(__wasm_simd128__) && defined(H5_CHAR8)
+#define V_BITS_PER_LANE 1
+static inline unsigned v_bits(v8i16 m) { return wasm_i8x16_bitmask((v128_t)m); }
+#elif defined(__wasm_simd128__)
 #define V_BITS_PER_LANE 1
 static inline unsigned v_bits(v8i16 m) { return wasm_i16x8_bitmask((v128_t)m); }
 #else
-#define V_BITS_PER_LANE 2
+#define V_BITS_PER_LANE (16 / V_LANES)
 static inline unsigned v_bits(v8i16 m) { return (unsigned)_mm_movemask_epi8((__m128i)m); }
 #endif
 
@@ -182,12 +208,21 @@ typedef struct {
     v8i16 plast;
     v8u16 xbias;             /* ... TAB and LF */
     v8i16 xlast;
+#ifdef H5_CHAR8
+    v8u16 hbias;             /* ... and bytes 0x80..0xFF (h5.h) */
+    v8i16 hlast;
+#endif
 #endif
     unsigned mask;
     bool vec;                /* worth scanning with vectors */
 } scan_set;
 
-#ifdef H5_SIMD
+#if defined(H5_SIMD) && defined(H5_CHAR8)
+#define SCAN_SET(m, e0, e1)                                                    \
+    {.eq = {V8(e0), V8(e1)}, .pbias = BIAS(0x20), .plast = LIM(0x7F - 0x20 - 1), \
+     .xbias = BIAS('\t'), .xlast = LIM(2 - 1), .hbias = BIAS(0x80), .hlast = LIM(0x80 - 1), \
+     .mask = (m), .vec = true}
+#elif defined(H5_SIMD)
 #define SCAN_SET(m, e0, e1)                                                    \
     {.eq = {V8(e0), V8(e1)}, .pbias = BIAS(0x20), .plast = LIM(0x7F - 0x20 - 1), \
      .xbias = BIAS('\t'), .xlast = LIM(2 - 1), .mask = (m), .vec = true}
@@ -231,6 +266,7 @@ static const scan_set SS_ATTR_UNQUOTED = SCAN_SET_SCALAR(M_ATTR_UNQUOTED);
 #undef V8S
 #undef BIAS
 #undef LIM
+#undef V_SIGN
 #endif
 
 /* The index of the first unit from p on that stops a bulk scan with the
@@ -241,13 +277,17 @@ static inline __attribute__((always_inline)) size_t scan_ordinary(const h5_char 
                                                                   size_t e, const scan_set *set) {
     const unsigned mask = set->mask;
 #ifdef H5_SIMD
-    if (set->vec && e - p >= 8) {
+    if (set->vec && e - p >= V_LANES) {
         do {
             v8u16 c;
             memcpy(&c, in + p, sizeof c); /* unaligned load */
             v8i16 stop = (v8i16)(c == set->eq[0]) | (v8i16)(c == set->eq[1]);
             v8i16 odd = ((v8i16)(c + set->pbias) > set->plast) &
-                        ((v8i16)(c + set->xbias) > set->xlast);
+                        ((v8i16)(c + set->xbias) > set->xlast)
+#ifdef H5_CHAR8
+                        & ((v8i16)(c + set->hbias) > set->hlast)
+#endif
+                ;
             unsigned bits = v_bits(stop | odd);
             if (bits) {
                 size_t q = p + (unsigned)__builtin_ctz(bits) / V_BITS_PER_LANE;
@@ -261,13 +301,17 @@ static inline __attribute__((always_inline)) size_t scan_ordinary(const h5_char 
                  * input stream errors), surrogates (the caller checks them
                  * in pairs) and noncharacters. */
                 v8i16 ok = v_range(c, 0x20, 0x7F - 0x20) | v_range(c, '\t', 2) | v_eq(c, '\f') |
+#ifdef H5_CHAR8
+                           v_range(c, 0x80, 0x80); /* (bytes: every non-ASCII one) */
+#else
                            v_range(c, 0xA0, 0xD800 - 0xA0) | v_range(c, 0xE000, 0xFDD0 - 0xE000) |
                            v_range(c, 0xFDF0, 0xFFFE - 0xFDF0);
+#endif
                 bits = v_bits(stop | ~ok);
                 if (bits) return p + (unsigned)__builtin_ctz(bits) / V_BITS_PER_LANE;
             }
-            p += 8;
-        } while (e - p >= 8);
+            p += V_LANES;
+        } while (e - p >= V_LANES);
     }
 #endif
     return scan_scalar(in, p, e, mask);

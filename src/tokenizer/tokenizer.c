@@ -206,7 +206,7 @@ static const h5_char k_lt_slash[2] = {'<', '/'};
 static const h5_char k_lt_bang[2] = {'<', '!'};
 static const h5_char k_amp[1] = {'&'};
 static const h5_char k_lf[1] = {'\n'};
-static const h5_char k_fffd[1] = {0xFFFD};
+static const h5_char k_fffd[1] = {H5_FFFD};
 static const h5_char k_rbrackets[2] = {']', ']'};
 
 /* ------------------------------------------------------------------------ */
@@ -228,7 +228,9 @@ static size_t check_stream(h5_tokenizer *t, size_t p) {
     h5_error_code code = H5_ERROR_NONE;
     if (c < 0xA0) {
         code = H5_ERROR_CONTROL_CHARACTER_IN_INPUT_STREAM;
-    } else if (c >= 0xD800 && c <= 0xDBFF) {
+    }
+#ifndef H5_CHAR8 /* (bytes: only ASCII controls get here, scan_nonascii_slow) */
+    else if (c >= 0xD800 && c <= 0xDBFF) {
         if (p + 1 >= t->len) {
             if (!t->eof) return 0;
             code = H5_ERROR_SURROGATE_IN_INPUT_STREAM;
@@ -244,6 +246,7 @@ static size_t check_stream(h5_tokenizer *t, size_t p) {
     } else if ((c >= 0xFDD0 && c <= 0xFDEF) || c >= 0xFFFE) {
         code = H5_ERROR_NONCHARACTER_IN_INPUT_STREAM;
     }
+#endif
     uint32_t off = (uint32_t)(t->base + p);
     if (off >= t->checked) {
         if (code != H5_ERROR_NONE) err(t, code, off);
@@ -931,6 +934,22 @@ static void flush_units(h5_tokenizer *t, const h5_char *u, size_t n, uint32_t en
     else emit_chars(t, u, n, t->charref_start, end);
 }
 
+/* flush_units() for a named character reference's value (UTF-16 units). */
+static void flush_value(h5_tokenizer *t, const uint16_t *v, size_t n, uint32_t end) {
+#ifdef H5_CHAR8
+    h5_char u[2 * H5_CP_UNITS];
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = v[i];
+        if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < n) cp = 0x10000 + ((cp - 0xD800) << 10) + (v[++i] - 0xDC00u);
+        k += h5_encode_cp(cp, u + k);
+    }
+    flush_units(t, u, k, end);
+#else
+    flush_units(t, v, n, end);
+#endif
+}
+
 static void begin_character_reference(h5_tokenizer *t, int return_state) {
     t->return_state = return_state;
     t->charref_start = OFF();
@@ -1161,7 +1180,7 @@ GROUP static bool run_markup(h5_tokenizer *t) {
                 close_tag(t);
             } else if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
-                span_add_char(t, &t->tag_name, 0xFFFD);
+                span_add_char(t, &t->tag_name, H5_FFFD);
                 ADV();
             } else if (c == H5_EOF) {
                 tag_eof(t);
@@ -1242,7 +1261,7 @@ GROUP static bool run_markup(h5_tokenizer *t) {
                 GO(S_BEFORE_ATTRIBUTE_VALUE);
             } else if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
-                span_add_char(t, &cur_attr(t)->name, 0xFFFD);
+                span_add_char(t, &cur_attr(t)->name, H5_FFFD);
                 ADV();
             } else {
                 if (c == '"' || c == '\'' || c == '<')
@@ -1317,7 +1336,7 @@ GROUP static bool run_markup(h5_tokenizer *t) {
                 begin_character_reference(t, s);
             } else if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
-                span_add_char(t, &cur_attr(t)->value, 0xFFFD);
+                span_add_char(t, &cur_attr(t)->value, H5_FFFD);
                 ADV();
             } else if (c == H5_EOF) {
                 tag_eof(t);
@@ -1343,7 +1362,7 @@ GROUP static bool run_markup(h5_tokenizer *t) {
                 close_tag(t);
             } else if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
-                span_add_char(t, &cur_attr(t)->value, 0xFFFD);
+                span_add_char(t, &cur_attr(t)->value, H5_FFFD);
                 ADV();
             } else if (c == H5_EOF) {
                 tag_eof(t);
@@ -1433,7 +1452,7 @@ GROUP static bool run_markup(h5_tokenizer *t) {
             if (!semicolon) err(t, H5_ERROR_MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, end);
             t->pos = after;
             t->state = t->return_state;
-            flush_units(t, m.value, m.value_len, end);
+            flush_value(t, m.value, m.value_len, end);
             break;
         }
 
@@ -1512,15 +1531,8 @@ GROUP static bool run_markup(h5_tokenizer *t) {
             h5_error_code e;
             uint32_t cp = h5_charref_numeric_value(t->charref_code, &e);
             if (e != H5_ERROR_NONE) err(t, e, OFF());
-            h5_char u[2];
-            size_t n = 1;
-            if (cp >= 0x10000) {
-                u[0] = (h5_char)(0xD800 + ((cp - 0x10000) >> 10));
-                u[1] = (h5_char)(0xDC00 + ((cp - 0x10000) & 0x3FF));
-                n = 2;
-            } else {
-                u[0] = (h5_char)cp;
-            }
+            h5_char u[H5_CP_UNITS];
+            size_t n = h5_encode_cp(cp, u);
             t->state = t->return_state;
             flush_units(t, u, n, OFF());
             break;
@@ -1737,7 +1749,7 @@ GROUP static bool run_comments(h5_tokenizer *t) {
                 emit_eof(t);
             } else if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
-                span_add_char(t, &t->comment, 0xFFFD);
+                span_add_char(t, &t->comment, H5_FFFD);
                 ADV();
             } else {
                 span_add_cur(t, &t->comment, c);
@@ -1831,7 +1843,7 @@ GROUP static bool run_comments(h5_tokenizer *t) {
                 t->state = S_COMMENT_END_DASH;
             } else if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
-                span_add_char(t, &t->comment, 0xFFFD);
+                span_add_char(t, &t->comment, H5_FFFD);
                 ADV();
             } else if (c == H5_EOF) {
                 comment_eof(t);
@@ -1969,7 +1981,7 @@ GROUP static bool run_doctype(h5_tokenizer *t) {
             if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
                 t->dt_has_name = true;
-                span_add_char(t, &t->dt_name, 0xFFFD);
+                span_add_char(t, &t->dt_name, H5_FFFD);
                 ADV();
                 t->state = S_DOCTYPE_NAME;
             } else if (c == '>') {
@@ -1997,7 +2009,7 @@ GROUP static bool run_doctype(h5_tokenizer *t) {
                 close_doctype(t);
             } else if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
-                span_add_char(t, &t->dt_name, 0xFFFD);
+                span_add_char(t, &t->dt_name, H5_FFFD);
                 ADV();
             } else if (c == H5_EOF) {
                 doctype_eof(t);
@@ -2094,7 +2106,7 @@ GROUP static bool run_doctype(h5_tokenizer *t) {
                 t->state = pub ? S_AFTER_DOCTYPE_PUBLIC_IDENTIFIER : S_AFTER_DOCTYPE_SYSTEM_IDENTIFIER;
             } else if (c == 0) {
                 err(t, H5_ERROR_UNEXPECTED_NULL_CHARACTER, OFF());
-                span_add_char(t, id, 0xFFFD);
+                span_add_char(t, id, H5_FFFD);
                 ADV();
             } else if (c == '>') {
                 err(t, pub ? H5_ERROR_ABRUPT_DOCTYPE_PUBLIC_IDENTIFIER : H5_ERROR_ABRUPT_DOCTYPE_SYSTEM_IDENTIFIER,

@@ -770,9 +770,8 @@ static const h5_atom breakout[] = {
     H5_ATOM_RUBY, H5_ATOM_S, H5_ATOM_SMALL, H5_ATOM_SPAN, H5_ATOM_STRONG, H5_ATOM_STRIKE, H5_ATOM_SUB,
     H5_ATOM_SUP, H5_ATOM_TABLE, H5_ATOM_TT, H5_ATOM_U, H5_ATOM_UL, H5_ATOM_VAR, H5_ATOM_NONE};
 static const h5_atom mathml_text_ip[] = {H5_ATOM_MI, H5_ATOM_MO, H5_ATOM_MN, H5_ATOM_MS, H5_ATOM_MTEXT, H5_ATOM_NONE};
-/* SVG's HTML integration points as lol-html has them: desc and title.  foreignObject is none there (its tag
- * hashes hold at most 12 letters), and is none here, so that what handlers see is workerd's (docs/rewriter.md). */
-static const h5_atom svg_html_ip[] = {H5_ATOM_DESC, H5_ATOM_TITLE, H5_ATOM_NONE};
+/* SVG's HTML integration points (lol-html's, as workerd reports them: its content is HTML). */
+static const h5_atom svg_html_ip[] = {H5_ATOM_DESC, H5_ATOM_TITLE, H5_ATOM_FOREIGNOBJECT, H5_ATOM_NONE};
 /* "in body" (13.2.6.4.7): start tags that set the frameset-ok flag to "not ok". */
 static const h5_atom frameset_not_ok[] = {
     H5_ATOM_BODY, H5_ATOM_PRE, H5_ATOM_LISTING, H5_ATOM_LI, H5_ATOM_DD, H5_ATOM_DT, H5_ATOM_BUTTON, H5_ATOM_AREA,
@@ -984,7 +983,9 @@ static bool sim_guard_start(rewrite_sim *m, h5_atom a) {
     }
 }
 
-static void sim_start_tag(rewrite_sim *m, const h5_token *t, h5_atom a) {
+/* Start tag t (atom a): the namespaces for its content; returns the element's own (an integration point is in
+ * its foreign namespace, its content in HTML's). */
+static int sim_start_tag(rewrite_sim *m, const h5_token *t, h5_atom a) {
     bool processed = sim_guard_start(m, a);
     int ns = sim_ns(m);
     if (a == H5_ATOM_SVG) sim_enter(m, RNS_SVG);
@@ -996,10 +997,13 @@ static void sim_start_tag(rewrite_sim *m, const h5_token *t, h5_atom a) {
             sim_leave(m);
         else if ((ns == RNS_SVG && atom_in(a, svg_html_ip)) || (ns == RNS_MATHML && atom_in(a, mathml_text_ip))) {
             if (!t->self_closing) sim_enter(m, RNS_HTML);
+            return ns;
         } else if (ns == RNS_MATHML && a == H5_ATOM_ANNOTATION_XML && !t->self_closing &&
                    (enc = attr_named(t, "encoding")) &&
-                   (ascii_ieq(enc->value, "text/html") || ascii_ieq(enc->value, "application/xhtml+xml")))
+                   (ascii_ieq(enc->value, "text/html") || ascii_ieq(enc->value, "application/xhtml+xml"))) {
             sim_enter(m, RNS_HTML);
+            return ns;
+        }
     } else if (processed) {
         int st = text_state(a);
         if (st >= 0) {
@@ -1007,6 +1011,7 @@ static void sim_start_tag(rewrite_sim *m, const h5_token *t, h5_atom a) {
             m->raw = true;
         }
     }
+    return sim_ns(m);
 }
 
 static void sim_end_tag(rewrite_sim *m, h5_atom a) {
@@ -1072,8 +1077,7 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
     switch (t->type) {
     case H5_TOKEN_START_TAG: {
         h5_atom atom = h5_atom_lookup(t->name.ptr, t->name.len);
-        sim_start_tag(m, t, atom);
-        int ns = sim_ns(m);
+        int ns = sim_start_tag(m, t, atom);
         bool pushed = ns == RNS_HTML ? !void_element(atom) : !t->self_closing;
         uint32_t exact = 0;
         bool maybe = false;

@@ -141,7 +141,7 @@ typedef enum {
 #define H5W_RTOKEN_PUSHED 4u /* START_TAG flags: the element is pushed on the stack of open elements (lol-html's: not a void element, nor self-closing in SVG or MathML) */
 #define H5W_RTOKEN_GIVEN 8u /* START_TAG flags: the session's filter passes the tag (h5w_rewrite_select; always without one): the record has its attributes, and its element counts in an END_TAG's word 5 */
 #define H5W_RTOKEN_MAYBE 16u /* START_TAG flags: a filter entry passes the tag only with its values decoded (a character reference): word 6 does not tell which selectors match */
-#define H5W_RTOKEN_NS_SHIFT 8u /* START_TAG flags bits 8-9: the element's namespace as lol-html's tree builder simulator has it (0 HTML, 1 SVG, 2 MathML) */
+#define H5W_RTOKEN_NS_SHIFT 8u /* START_TAG flags bits 8-9: the element's namespace as lol-html's tree builder simulator has it (0 HTML, 1 SVG, 2 MathML; an integration point is in its own, its content in HTML) */
 #define H5W_RTOKEN_NS_MASK 3u
 #define H5W_RTOKEN_ATOM_SHIFT 16u /* START_TAG flags bits 16-31: the atom of the (lowercased) tag name, 0 if it has none; an END_TAG has it in word 4 */
 

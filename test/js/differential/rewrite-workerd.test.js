@@ -22,6 +22,25 @@ import { SCRIPTS } from './rewrite/scripts.mjs';
 const WORKERD = join(repoRoot, 'node_modules/.bin/workerd');
 const SCRIPTS_FILE = join(repoRoot, 'test/js/differential/rewrite/scripts.mjs');
 
+// Pages written here for what the corpus has little of, where the tokenizer's own characters (U+FFFD,
+// character references: UTF-8 in the rewriter's module, src/common/h5.h) meet what handlers and selectors see:
+// values whose references decode to as many bytes as they take (the session's filter must not take them as
+// written), U+0000 in names, DOCTYPEs and text, CR in values and DOCTYPEs, references in text; and the
+// namespace of integration points (their content is HTML, they are not).
+const EDGES = [
+  '<!DOCTYPE html PUBLIC "abc><!DOCTYPE HtMl\u00c4 SYSTEM \'s\' ><!DOCTYPE html PUBLIC"p""s"><!DOCTYPE html bogus "x">',
+  '<!DOCTYPE html PUBLIC "p" junk "s"><!DOCTYPE\0><!DOCTYPE html SYSTEM\r\n"a\rb"><!DOCTYPE\u00ff\ufffd>',
+  '<!DOCTYPE\rhtml\rPUBLIC\r"\r\n\f"\r"\t\r"><!DOCTYPE\rhtml\rPUBLIC\r"\r\f "\r"\t\r">',
+  '<svg><desc/><title/><p>x</p></svg><math><mi>a<b>b</b></mi><mtext/><annotation-xml encoding=text/html>y</annotation-xml></math>',
+  '<math><annotation-xml encoding="TEXT/html"><svg><title><div>d</div></title></svg></annotation-xml></math>',
+  '<a href="&#104;ttp:&nGt;&nGt;&nGt;&nGt;&nGt;">decoded http:, as long as written</a>',
+  '<a href="&#104;ttp://x">h</a><a href="http&colon;//y">c</a><a href="http://x&amp;y">amp</a><a href="ht&#x74;p://z">t</a>',
+  '<a href="http:\r\n//cr">cr</a><a href=http:\r//lone>lone</a><a href="http:\0//nul">nul</a><a href="\0http://x">n</a>',
+  '<!DOCTYPE h\0tml PUBLIC "\u00e9\0" "\u00fc\r\n"><p>a&nGt;b\0c&#0;d&#x1F600;e&#xD800;f</p>',
+  '<div\0 id=a>t<p>u</div\ufffd>v</div><a\0>w</a\ufffd></a>x</p><img src=a\0b><script\0>y</script\0>z',
+  '<svg><title>&amp;</title><font color="&#0;">f</font></svg><math><annotation-xml encoding="text&#47;html"><p>q</p></annotation-xml></math>',
+];
+
 /** The pages (UTF-8 ones: a Response without charset is UTF-8 in workerd) with their chunk sizes. */
 function plan() {
   const dir = sharedPath('corpus/pages');
@@ -38,6 +57,11 @@ function plan() {
     pages.push({ name, offset, length: bytes.length, sizes, bytes });
     offset += bytes.length;
   }
+  EDGES.forEach((html, k) => {
+    const bytes = Buffer.from(html, 'utf8');
+    pages.push({ name: `edge-${k + 1}`, offset, length: bytes.length, sizes: Array.from({ length: 32 }, () => 1 + r.int(8)), bytes });
+    offset += bytes.length;
+  });
   return pages;
 }
 

@@ -524,12 +524,13 @@ export class Engine {
       this.insertBytes(this.enc.encode(str));
       return;
     }
-    // UTF-8: ASCII byte by byte, the rest encoded in place (3 bytes per code unit at most).
+    // UTF-8: short ASCII byte by byte, the rest encoded in place (3 bytes per code unit at most).  (encodeInto
+    // takes about 62 ns whatever the length up to 100; the loop 21 ns for 8 characters, 87 for 32: Node 20.)
     const n = str.length;
     const out = this.room(3 * n);
     let at = this.at;
     let k = 0;
-    if (n <= 64) {
+    if (n <= 16) {
       for (; k < n; k++) {
         const c = charCodeAt.call(str, k);
         if (c >= 0x80) break;
@@ -561,8 +562,9 @@ export class Engine {
   /** The string of input bytes [a, b). */
   str(a, b) {
     const n = b - a;
-    if (n <= 64) {
-      // Short ASCII (as in every encoding HTMLRewriter takes): no view, no decoder call.
+    if (n <= 16) {
+      // Short ASCII (as in every encoding HTMLRewriter takes): no view, no decoder call (up to 16 bytes this
+      // is faster than TextDecoder, beyond it slower: 44 ns to 80 at 4 bytes, 120 to 92 at 24, in Node 20).
       const buf = this.buf;
       const o = a - this.base;
       SCRATCH.length = n;

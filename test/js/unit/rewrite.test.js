@@ -379,6 +379,26 @@ describe('HTMLRewriter: encodings (Content-Type charset, as workerd)', () => {
     }
   });
 
+  test('windows-1252: a DOCTYPE handler reads the fields decoded and as written (U+0000, CR), the name lowercased', async () => {
+    // hÉ\0ML PUBLIC "ü\r\n\0" 'x\ry': workerd gives U+0000 and CR as they are (lol-html reads the bytes).
+    const input = Uint8Array.from([...utf8('<!DOCTYPE h'), 0xc9, 0, ...utf8('ML PUBLIC "'), 0xfc, 0x0d, 0x0a, 0, ...utf8('" \'x\ry\'><p>')]);
+    let seen = null;
+    const res = new HTMLRewriter().onDocument({ doctype(d) { seen = [d.name, d.publicId, d.systemId]; } })
+      .transform(new Response(input, { headers: { 'content-type': 'text/html; charset=windows-1252' } }));
+    assert.deepEqual([...new Uint8Array(await res.arrayBuffer())], [...input]);
+    assert.deepEqual(seen, ['h\u00c9\u0000ml', '\u00fc\r\n\u0000', 'x\ry']);
+  });
+
+  test('a charset that is no label (a non-ASCII character in it) is UTF-8, as none; case and spaces do not matter', async () => {
+    const append = async (charset) => {
+      const res = new HTMLRewriter().on('p', { element(e) { e.append('é'); } })
+        .transform(new Response('<p>', { headers: { 'content-type': `text/html; charset=${charset}` } }));
+      return [...new Uint8Array(await res.arrayBuffer())];
+    };
+    assert.deepEqual(await append('windows-125\u00b2'), [...utf8('<p>é')]);
+    assert.deepEqual(await append('"  WINDOWS-1252 "'), [...utf8('<p>'), 0xe9]);
+  });
+
   test('a non-ASCII-compatible charset is a TypeError', () => {
     assert.throws(() => new HTMLRewriter().transform(new Response('x', { headers: { 'content-type': 'text/html; charset=utf-16le' } })), /not ASCII-compatible/);
   });

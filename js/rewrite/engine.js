@@ -428,7 +428,7 @@ export class Engine {
     this.suppress = 0;        // > 0: inside removed content, nothing is written
     this.out = null;          // the output of the feed (flushOut gives the sink a copy)
     this.at = 0;              // its length
-    this.outHint = 0;         // bytes of the feed: an output buffer's room beyond what it needs
+    this.outHint = 0;         // where the output of the feed is likely to end (its input's size and an eighth after where it starts)
     this.root = new Item('', 0, null);
     this.root.text = { rules: [], fns: doc.text };
     this.root.comments = { rules: [], fns: doc.comments };
@@ -456,7 +456,7 @@ export class Engine {
   room(n) {
     const out = this.out;
     if (out !== null && this.at + n <= out.length) return out;
-    const need = Math.max(this.at + n + this.outHint, out === null ? 0 : 2 * out.length);
+    const need = Math.max(this.at + n, this.outHint, out === null ? 0 : 2 * out.length);
     if (out === null && spareOut !== null && spareOut.length >= need) {
       // A finished transform's buffer (written over: what it held was given away as a copy).
       this.out = spareOut;
@@ -613,7 +613,7 @@ export class Engine {
       const st = w.h5w_stream_feed(this.s, n);
       if (st !== STATUS_OK) statusError('HTMLRewriter', st, this.fed);
       this.fed += n;
-      this.outHint = n + (n >> 3) + 256;
+      this.outHint = this.at + n + (n >> 3) + 256;
       from += n;
       const r = this.handle(false);
       if (r !== undefined) return r.then(() => this.feedFrom(bytes, from));

@@ -4,8 +4,8 @@
 // The input's bytes are given to the wasm tokenizer as they are
 // (h5w_rewrite_begin, wasm/exports.c; the module is built over bytes):
 // markup is ASCII in every encoding HTMLRewriter accepts (ASCII-compatible
-// ones, as lol-html), so the tokenizer's offsets are byte offsets, and its records carry offsets only
-// (RTOKEN_*, scripts/data/abi.json).  The output is the input's own bytes,
+// ones, as lol-html), so the tokenizer's offsets are byte offsets, and its
+// records carry offsets only (RTOKEN_*, scripts/data/abi.json).  The output is the input's own bytes,
 // sliced by those offsets, except where a handler changed something: bytes
 // no handler touches come out exactly as they came in (quotes, case,
 // whitespace, entities, invalid bytes).  The tokenizer switches state for

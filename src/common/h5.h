@@ -38,7 +38,7 @@ typedef uint16_t h5_char;
 #define H5_FFFD 0xFFFD
 #endif
 
-/* A borrowed run of UTF-16 code units. */
+/* A borrowed run of code units (UTF-16; bytes with H5_CHAR8). */
 typedef struct {
     const h5_char *ptr;
     size_t len;
@@ -73,8 +73,9 @@ static inline bool h5_is_ascii_alnum(int c) { return h5_is_ascii_alpha(c) || h5_
 static inline bool h5_is_space(int c) { return c == ' ' || c == '\n' || c == '\t' || c == '\f'; }
 static inline int h5_to_lower(int c) { return h5_is_ascii_upper(c) ? c + 0x20 : c; }
 
-/* Writes code point `cp` (a scalar value: no surrogate) as code units at u
- * (room for H5_CP_UNITS): UTF-16, or with H5_CHAR8 UTF-8.  Returns how many. */
+/* Writes code point `cp` as code units at u (room for H5_CP_UNITS): UTF-16
+ * (a lone surrogate's value as that unit), or with H5_CHAR8 UTF-8 (of a
+ * scalar value).  Returns how many. */
 static inline size_t h5_encode_cp(uint32_t cp, h5_char *u) {
 #ifdef H5_CHAR8
     if (cp < 0x80) {

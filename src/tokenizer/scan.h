@@ -141,26 +141,27 @@ static inline size_t scan_ascii(const h5_char *in, size_t p, size_t e, unsigned 
 #endif
 
 /* A vector of code units (8 of 16 bits; 16 bytes with H5_CHAR8), and of
- * signed lanes of the same width (for compares and masks). */
+ * signed lanes of the same width (compares, masks); VSPLAT / VSPLATS: a
+ * constant of either with every lane x. */
 #ifdef H5_CHAR8
 #define V_LANES 16
-typedef uint8_t v8u16 __attribute__((vector_size(16)));
-typedef int8_t v8i16 __attribute__((vector_size(16)));
+typedef uint8_t vunits __attribute__((vector_size(16)));
+typedef int8_t vlanes __attribute__((vector_size(16)));
 #define V_SIGN 0x80
-#define V8(x) {(uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), \
+#define VSPLAT(x) {(uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), \
                (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), \
                (uint8_t)(x), (uint8_t)(x), (uint8_t)(x), (uint8_t)(x)}
-#define V8S(x) {(int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), \
+#define VSPLATS(x) {(int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), \
                 (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x), \
                 (int8_t)(x), (int8_t)(x), (int8_t)(x), (int8_t)(x)}
 #else
 #define V_LANES 8
-typedef uint16_t v8u16 __attribute__((vector_size(16)));
-typedef int16_t v8i16 __attribute__((vector_size(16)));
+typedef uint16_t vunits __attribute__((vector_size(16)));
+typedef int16_t vlanes __attribute__((vector_size(16)));
 #define V_SIGN 0x8000
-#define V8(x) {(uint16_t)(x), (uint16_t)(x), (uint16_t)(x), (uint16_t)(x), \
+#define VSPLAT(x) {(uint16_t)(x), (uint16_t)(x), (uint16_t)(x), (uint16_t)(x), \
                (uint16_t)(x), (uint16_t)(x), (uint16_t)(x), (uint16_t)(x)}
-#define V8S(x) {(int16_t)(x), (int16_t)(x), (int16_t)(x), (int16_t)(x), \
+#define VSPLATS(x) {(int16_t)(x), (int16_t)(x), (int16_t)(x), (int16_t)(x), \
                 (int16_t)(x), (int16_t)(x), (int16_t)(x), (int16_t)(x)}
 #endif
 
@@ -169,30 +170,30 @@ typedef int16_t v8i16 __attribute__((vector_size(16)));
  * (SSE2 has no unsigned compare: the range is moved down to start at the
  * lane's least signed value).  Lanes outside it are those with
  * (c + bias) > lim - 1. */
-#define BIAS(lo) V8(V_SIGN - (lo))
-#define LIM(len) V8S((int)(len) - V_SIGN)
+#define BIAS(lo) VSPLAT(V_SIGN - (lo))
+#define LIM(len) VSPLATS((int)(len) - V_SIGN)
 
-static inline v8i16 v_range(v8u16 c, unsigned lo, unsigned len) {
-    v8u16 bias = BIAS(lo);
-    v8i16 lim = LIM(len);
-    return (v8i16)(c + bias) < lim;
+static inline vlanes v_range(vunits c, unsigned lo, unsigned len) {
+    vunits bias = BIAS(lo);
+    vlanes lim = LIM(len);
+    return (vlanes)(c + bias) < lim;
 }
 
-static inline v8i16 v_eq(v8u16 c, unsigned ch) {
-    return (v8i16)(c == (v8u16)V8(ch));
+static inline vlanes v_eq(vunits c, unsigned ch) {
+    return (vlanes)(c == (vunits)VSPLAT(ch));
 }
 
 /* One bit (or two) per lane, set for the lanes that are all-ones: the
  * index of the first is ctz(bits) / V_BITS_PER_LANE. */
 #if defined(__wasm_simd128__) && defined(H5_CHAR8)
 #define V_BITS_PER_LANE 1
-static inline unsigned v_bits(v8i16 m) { return wasm_i8x16_bitmask((v128_t)m); }
+static inline unsigned v_bits(vlanes m) { return wasm_i8x16_bitmask((v128_t)m); }
 #elif defined(__wasm_simd128__)
 #define V_BITS_PER_LANE 1
-static inline unsigned v_bits(v8i16 m) { return wasm_i16x8_bitmask((v128_t)m); }
+static inline unsigned v_bits(vlanes m) { return wasm_i16x8_bitmask((v128_t)m); }
 #else
 #define V_BITS_PER_LANE (16 / V_LANES)
-static inline unsigned v_bits(v8i16 m) { return (unsigned)_mm_movemask_epi8((__m128i)m); }
+static inline unsigned v_bits(vlanes m) { return (unsigned)_mm_movemask_epi8((__m128i)m); }
 #endif
 
 #endif /* H5_SIMD */
@@ -203,14 +204,14 @@ static inline unsigned v_bits(v8i16 m) { return (unsigned)_mm_movemask_epi8((__m
  * from memory with the rest, see above). */
 typedef struct {
 #ifdef H5_SIMD
-    v8u16 eq[2];             /* stop characters (an unused slot repeats one) */
-    v8u16 pbias;             /* printable ASCII U+0020..U+007E ... */
-    v8i16 plast;
-    v8u16 xbias;             /* ... TAB and LF */
-    v8i16 xlast;
+    vunits eq[2];             /* stop characters (an unused slot repeats one) */
+    vunits pbias;             /* printable ASCII U+0020..U+007E ... */
+    vlanes plast;
+    vunits xbias;             /* ... TAB and LF */
+    vlanes xlast;
 #ifdef H5_CHAR8
-    v8u16 hbias;             /* ... and bytes 0x80..0xFF (h5.h) */
-    v8i16 hlast;
+    vunits hbias;             /* ... and bytes 0x80..0xFF (h5.h) */
+    vlanes hlast;
 #endif
 #endif
     unsigned mask;
@@ -219,12 +220,12 @@ typedef struct {
 
 #if defined(H5_SIMD) && defined(H5_CHAR8)
 #define SCAN_SET(m, e0, e1)                                                    \
-    {.eq = {V8(e0), V8(e1)}, .pbias = BIAS(0x20), .plast = LIM(0x7F - 0x20 - 1), \
+    {.eq = {VSPLAT(e0), VSPLAT(e1)}, .pbias = BIAS(0x20), .plast = LIM(0x7F - 0x20 - 1), \
      .xbias = BIAS('\t'), .xlast = LIM(2 - 1), .hbias = BIAS(0x80), .hlast = LIM(0x80 - 1), \
      .mask = (m), .vec = true}
 #elif defined(H5_SIMD)
 #define SCAN_SET(m, e0, e1)                                                    \
-    {.eq = {V8(e0), V8(e1)}, .pbias = BIAS(0x20), .plast = LIM(0x7F - 0x20 - 1), \
+    {.eq = {VSPLAT(e0), VSPLAT(e1)}, .pbias = BIAS(0x20), .plast = LIM(0x7F - 0x20 - 1), \
      .xbias = BIAS('\t'), .xlast = LIM(2 - 1), .mask = (m), .vec = true}
 #else
 #define SCAN_SET(m, e0, e1) {.mask = (m), .vec = true}
@@ -262,8 +263,8 @@ static const scan_set SS_ATTR_UNQUOTED = SCAN_SET_SCALAR(M_ATTR_UNQUOTED);
 #undef SCAN_SET
 #undef SCAN_SET_SCALAR
 #ifdef H5_SIMD
-#undef V8
-#undef V8S
+#undef VSPLAT
+#undef VSPLATS
 #undef BIAS
 #undef LIM
 #undef V_SIGN
@@ -279,13 +280,13 @@ static inline __attribute__((always_inline)) size_t scan_ordinary(const h5_char 
 #ifdef H5_SIMD
     if (set->vec && e - p >= V_LANES) {
         do {
-            v8u16 c;
+            vunits c;
             memcpy(&c, in + p, sizeof c); /* unaligned load */
-            v8i16 stop = (v8i16)(c == set->eq[0]) | (v8i16)(c == set->eq[1]);
-            v8i16 odd = ((v8i16)(c + set->pbias) > set->plast) &
-                        ((v8i16)(c + set->xbias) > set->xlast)
+            vlanes stop = (vlanes)(c == set->eq[0]) | (vlanes)(c == set->eq[1]);
+            vlanes odd = ((vlanes)(c + set->pbias) > set->plast) &
+                        ((vlanes)(c + set->xbias) > set->xlast)
 #ifdef H5_CHAR8
-                        & ((v8i16)(c + set->hbias) > set->hlast)
+                        & ((vlanes)(c + set->hbias) > set->hlast)
 #endif
                 ;
             unsigned bits = v_bits(stop | odd);
@@ -300,7 +301,7 @@ static inline __attribute__((always_inline)) size_t scan_ordinary(const h5_char 
                  * controls, DEL and the C1 controls (13.2.3.5 newlines and
                  * input stream errors), surrogates (the caller checks them
                  * in pairs) and noncharacters. */
-                v8i16 ok = v_range(c, 0x20, 0x7F - 0x20) | v_range(c, '\t', 2) | v_eq(c, '\f') |
+                vlanes ok = v_range(c, 0x20, 0x7F - 0x20) | v_range(c, '\t', 2) | v_eq(c, '\f') |
 #ifdef H5_CHAR8
                            v_range(c, 0x80, 0x80); /* (bytes: every non-ASCII one) */
 #else

@@ -54,17 +54,30 @@ export default {
   },
 };
 `;
-const WORKER_TEST = `
+/** The workerd test module: POSTs `body` to the bundled worker, whose answer must be `want`. */
+const workerTest = (body, want) => `
 import worker from './out/index.js';
 export default {
   async test() {
-    const res = await worker.fetch(new Request('http://example.test/', { method: 'POST', body: '<title>Hi</title><p class=x>One' }));
+    const res = await worker.fetch(new Request('http://example.test/', { method: 'POST', body: ${JSON.stringify(body)} }));
     const got = await res.text();
     console.log('worker answered ' + got);
-    if (got !== '["Hi","One","urn:x","streamed"]') throw new Error('unexpected answer: ' + got);
+    if (got !== ${JSON.stringify(want)}) throw new Error('unexpected answer: ' + got);
   },
 };
 `;
+const WORKER_TEST = workerTest('<title>Hi</title><p class=x>One', '["Hi","One","urn:x","streamed"]');
+
+// A module worker that only rewrites: html5-wasm/rewrite (its own workerd condition) and its module alone.
+const REWRITE_WORKER = `
+import { HTMLRewriter } from 'html5-wasm/rewrite';
+export default {
+  async fetch(request) {
+    return new HTMLRewriter().on('img', { element(e) { e.setAttribute('loading', 'lazy'); } }).transform(new Response(request.body, { headers: { 'content-type': 'text/html' } }));
+  },
+};
+`;
+const REWRITE_WORKER_TEST = workerTest('<img src=a><p>b', '<img src=a loading="lazy"><p>b');
 
 let dir;
 let project;
@@ -120,17 +133,17 @@ console.log(JSON.stringify([b.body.firstChild.constructor === P, c.body.firstChi
     assert.equal(run(process.execPath, ['one.mjs'], project).trim(), '[true,true,true,true,true]');
   });
 
-  test('Cloudflare Workers: wrangler bundles a module worker with no configuration of ours, and workerd runs it', () => {
-    const w = join(project, 'worker');
+  /** Bundles module worker `source` with wrangler (in folder `name`), runs `test` on it in workerd; the wasm files bundled and its output. */
+  function worker(name, source, test) {
+    const w = join(project, name);
     mkdirSync(join(w, 'src'), { recursive: true });
-    writeFileSync(join(w, 'src', 'index.js'), WORKER);
+    writeFileSync(join(w, 'src', 'index.js'), source);
     writeFileSync(join(w, 'wrangler.toml'), 'name = "h5"\nmain = "src/index.js"\ncompatibility_date = "2026-11-01"\n');
     run(bin('wrangler'), ['deploy', '--dry-run', '--outdir', 'out'], w, 180_000,
       { CI: 'true', WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG: 'error', HOME: dir });
     const files = readdirSync(join(w, 'out'));
     const wasm = files.filter((f) => f.endsWith('.wasm')).sort();
-    assert.equal(wasm.length, 3, `html5.wasm, xml5.wasm and rewrite.wasm as modules: ${files.join(', ')}`);
-    writeFileSync(join(w, 'test.js'), WORKER_TEST);
+    writeFileSync(join(w, 'test.js'), test);
     const modules = [
       '(name = "test.js", esModule = embed "test.js")',
       '(name = "out/index.js", esModule = embed "out/index.js")',
@@ -140,8 +153,20 @@ console.log(JSON.stringify([b.body.firstChild.constructor === P, c.body.firstChi
 const config :Workerd.Config = (services = [(name = "main", worker = .w)]);
 const w :Workerd.Worker = (modules = [${modules.join(', ')}], compatibilityDate = "2026-11-01");
 `);
-    const out = run(bin('workerd'), ['test', 'config.capnp'], w, 120_000, {}, true);
+    return { files, wasm, out: run(bin('workerd'), ['test', 'config.capnp'], w, 120_000, {}, true) };
+  }
+
+  test('Cloudflare Workers: wrangler bundles a module worker with no configuration of ours, and workerd runs it', () => {
+    const { files, wasm, out } = worker('worker', WORKER, WORKER_TEST);
+    assert.equal(wasm.length, 3, `html5.wasm, xml5.wasm and rewrite.wasm as modules: ${files.join(', ')}`);
     assert.match(out, /worker answered \["Hi","One","urn:x","streamed"\]/);
+    assert.match(out, /\[ PASS \] main/);
+  });
+
+  test('Cloudflare Workers: a worker that imports html5-wasm/rewrite bundles rewrite.wasm alone, and workerd runs it', () => {
+    const { files, wasm, out } = worker('rewrite-worker', REWRITE_WORKER, REWRITE_WORKER_TEST);
+    assert.equal(wasm.length, 1, `rewrite.wasm alone as a module: ${files.join(', ')}`);
+    assert.match(out, /worker answered <img src=a loading="lazy"><p>b/);
     assert.match(out, /\[ PASS \] main/);
   });
 });

@@ -183,6 +183,7 @@ export function scanAttributes(raw, nameLen) {
 }
 
 const NO_ATTRS = Object.freeze([]);
+const NO_RECORDS = new Uint32Array(0);
 const SCRATCH = []; // the codes of a short string being made (str)
 // An output buffer a finished transform left for the next one (Engine.room), up to SPARE_MAX bytes.
 let spareOut = null;
@@ -197,6 +198,7 @@ function endTagDone(t, m) {
   if (t._renamed) m.name = t._n;
 }
 const SELF_CLOSING_END = Uint8Array.of(0x20, 0x2f, 0x3e);
+const EQ_QUOTE = Uint8Array.of(0x3d, 0x22);
 // (Called through .call: `str.charCodeAt` on the many kinds of strings inserted, literals, joined and sliced,
 // makes V8's property load megamorphic, a generic lookup per character.)
 const charCodeAt = String.prototype.charCodeAt;
@@ -249,11 +251,11 @@ class StartTag {
     this.name = name;
     this.selfClosing = selfClosing;
     this.nameLen = words[at + 4];
-    const n = (this.n = words[at + 5]);
+    this.n = words[at + 5];
     this.duplicates = (words[at + 3] & RTOKEN_DUPLICATES) !== 0;
-    // Each attribute's name start, name end, value start, value end: input offsets (the record is the module's).
-    const a = (this.words = new Array(4 * n));
-    for (let k = 0, j = at + RTOKEN_WORDS; k < 4 * n; k++, j++) a[k] = engine.abs(words[j]);
+    // Each attribute's name start, name end, value start, value end are read from the record (the module's, not
+    // copied: it stays where it is until the next feed, which waits for the handlers), from word `at` on.
+    this.rec = at + RTOKEN_WORDS;
     this.list = null;
     this.scanned = null;
   }
@@ -262,43 +264,51 @@ class StartTag {
   attrs() {
     if (this.list !== null) return this.list;
     if (this.duplicates) return (this.list = this.scan().map(([n, v]) => [n, v]));
-    const { x, words } = this;
+    const { x } = this;
+    const words = x.recs();
+    const o = this.rec;
     const list = new Array(this.n);
     for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      const ns = words[j];
-      const ne = words[j + 1];
-      const ve = words[j + 3];
-      list[k] = [lowerName(x.buf, ns - x.base, ne - ns, x.enc.decode), ve === ne ? '' : x.str(words[j + 2], ve)];
+      const ns = x.abs(words[o + j]);
+      const ne = x.abs(words[o + j + 1]);
+      const ve = x.abs(words[o + j + 3]);
+      list[k] = [lowerName(x.buf, ns - x.base, ne - ns, x.enc.decode), ve === ne ? '' : x.str(x.abs(words[o + j + 2]), ve)];
     }
     return (this.list = list);
   }
   /** The attributes' names (lowercased), in source order. */
   names() {
     if (this.list !== null || this.duplicates) return this.attrs().map((a) => a[0]);
-    const { x, words } = this;
+    const { x } = this;
+    const words = x.recs();
+    const o = this.rec;
     const out = new Array(this.n);
     for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      const ns = words[j];
-      out[k] = lowerName(x.buf, ns - x.base, words[j + 1] - ns, x.enc.decode);
+      const ns = x.abs(words[o + j]);
+      out[k] = lowerName(x.buf, ns - x.base, x.abs(words[o + j + 1]) - ns, x.enc.decode);
     }
     return out;
   }
   /** The value as written of attribute k (source order). */
   valueAt(k) {
     if (this.list !== null || this.duplicates) return this.attrs()[k][1];
-    const { x, words } = this;
+    const { x } = this;
+    const words = x.recs();
+    const o = this.rec;
     const j = k * RTOKEN_ATTR_WORDS;
-    const ve = words[j + 3];
-    return ve === words[j + 1] ? '' : x.str(words[j + 2], ve);
+    const ve = x.abs(words[o + j + 3]);
+    return ve === x.abs(words[o + j + 1]) ? '' : x.str(x.abs(words[o + j + 2]), ve);
   }
   /** The record index (word) of the first attribute named `name` (lowercase), or -1; compares bytes. */
   find(name) {
-    const { x, words } = this;
+    const { x } = this;
+    const words = x.recs();
+    const o = this.rec;
     const buf = x.buf;
     const len = name.length;
     outer: for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      const ns = words[j];
-      if (words[j + 1] - ns !== len) continue;
+      const ns = x.abs(words[o + j]);
+      if (x.abs(words[o + j + 1]) - ns !== len) continue;
       for (let i = 0, b = ns - x.base; i < len; i++) {
         let c = buf[b + i];
         if (c >= 0x41 && c <= 0x5a) c += 32;
@@ -321,9 +331,11 @@ class StartTag {
     }
     const j = this.find(name);
     if (j < 0) return null;
-    const { x, words } = this;
-    const ve = words[j + 3];
-    return ve === words[j + 1] ? '' : x.str(words[j + 2], ve);
+    const { x } = this;
+    const words = x.recs();
+    const o = this.rec;
+    const ve = x.abs(words[o + j + 3]);
+    return ve === x.abs(words[o + j + 1]) ? '' : x.str(x.abs(words[o + j + 2]), ve);
   }
   /**
    * Attribute selector `op` ('=', '^=', '$=', '*=') with the ASCII value
@@ -335,10 +347,12 @@ class StartTag {
     if (this.list !== null || this.duplicates) return undefined;
     const j = this.find(name);
     if (j < 0) return false;
-    const { x, words } = this;
-    const ne = words[j + 1];
-    const ve = words[j + 3];
-    const vs = ve === ne ? ve : words[j + 2];
+    const { x } = this;
+    const words = x.recs();
+    const o = this.rec;
+    const ne = x.abs(words[o + j + 1]);
+    const ve = x.abs(words[o + j + 3]);
+    const vs = ve === ne ? ve : x.abs(words[o + j + 2]);
     const n = want.length;
     if (ve - vs < n || (op === '=' && ve - vs !== n)) return false;
     const buf = x.buf;
@@ -354,13 +368,15 @@ class StartTag {
   rawName() { return this.x.str(this.s + 1, this.s + 1 + this.nameLen); }
   /** Each attribute's source offsets, [start, end, start, end, …] (name to the closing quote; no repeated names). */
   rawSpans() {
-    const { x, words } = this;
+    const { x } = this;
+    const words = x.recs();
+    const o = this.rec;
     const out = new Array(2 * this.n);
     for (let k = 0, j = 0; k < this.n; k++, j += RTOKEN_ATTR_WORDS) {
-      let b = words[j + 3];
+      let b = x.abs(words[o + j + 3]);
       const q = x.buf[b - x.base];
-      if (b !== words[j + 1] && (q === 0x22 || q === 0x27) && x.buf[words[j + 2] - 1 - x.base] === q) b++;
-      out[2 * k] = words[j];
+      if (b !== x.abs(words[o + j + 1]) && (q === 0x22 || q === 0x27) && x.buf[x.abs(words[o + j + 2]) - 1 - x.base] === q) b++;
+      out[2 * k] = x.abs(words[o + j]);
       out[2 * k + 1] = b;
     }
     return out;
@@ -428,7 +444,10 @@ export class Engine {
     this.suppress = 0;        // > 0: inside removed content, nothing is written
     this.out = null;          // the output of the feed (flushOut gives the sink a copy)
     this.at = 0;              // its length
-    this.outHint = 0;         // where the output of the feed is likely to end (its input's size and an eighth after where it starts)
+    this.outHint = 0;
+    // Input [runStart, runEnd) written out but not yet copied (copy): it grows while what is written follows it.
+    this.runStart = 0;
+    this.runEnd = 0;         // where the output of the feed is likely to end (its input's size and an eighth after where it starts)
     this.root = new Item('', 0, null);
     this.root.text = { rules: [], fns: doc.text };
     this.root.comments = { rules: [], fns: doc.comments };
@@ -436,6 +455,10 @@ export class Engine {
     this.top = this.root;
     this.inText = false;
     this.textFrom = 0;
+    // The records of the feed (handle, recs).
+    this.rw = NO_RECORDS;
+    this.rwPtr = 0;
+    this.rwLen = 0;
   }
 
   free() {
@@ -454,8 +477,14 @@ export class Engine {
   // waits on the JS heap: input ranges copied, inserted strings encoded.
   /** Room for `n` more output bytes. */
   room(n) {
+    if (this.runEnd !== this.runStart) this.copyRun();
     const out = this.out;
     if (out !== null && this.at + n <= out.length) return out;
+    return this.grow(n);
+  }
+  /** A larger output buffer (`n` more bytes than the output so far). */
+  grow(n) {
+    const out = this.out;
     const need = Math.max(this.at + n, this.outHint, out === null ? 0 : 2 * out.length);
     if (out === null && spareOut !== null && spareOut.length >= need) {
       // A finished transform's buffer (written over: what it held was given away as a copy).
@@ -467,10 +496,28 @@ export class Engine {
     if (out !== null) grown.set(out.subarray(0, this.at));
     return (this.out = grown);
   }
-  /** Copies input bytes [a, b) to the output. */
+  /**
+   * Copies input bytes [a, b) to the output: they join the run of input
+   * waiting to be copied when they follow it (a start tag written again
+   * right after the input before it: one copy, not two), else that run is
+   * copied and they start the next.
+   */
   copy(a, b) {
-    const n = b - a;
-    const out = this.room(n);
+    if (a === this.runEnd) {
+      this.runEnd = b;
+      return;
+    }
+    if (this.runEnd !== this.runStart) this.copyRun();
+    this.runStart = a;
+    this.runEnd = b;
+  }
+  /** Copies the waiting run of input to the output (before anything else is written, and at the feed's end). */
+  copyRun() {
+    const a = this.runStart;
+    const n = this.runEnd - a;
+    this.runStart = this.runEnd = 0;
+    let out = this.out;
+    if (out === null || this.at + n > out.length) out = this.grow(n);
     const o = a - this.base;
     let at = this.at;
     // Short ranges byte by byte (no view made), long ones in one copy.
@@ -541,6 +588,7 @@ export class Engine {
     this.at = at;
   }
   flushOut() {
+    if (this.runEnd !== this.runStart) this.copyRun();
     if (this.at === 0) return;
     if (this.whole !== null) {
       // A whole input (transform(string or bytes)): all of the output at its end, given to `whole`, which
@@ -584,6 +632,7 @@ export class Engine {
   /** Feeds `bytes` (a Uint8Array); returns a Promise when a handler did. */
   write(bytes) {
     if (bytes.length === 0) return undefined;
+    if (this.runEnd !== this.runStart) this.copyRun(); // (before the input before `keep` is let go)
     const keep = Math.min(this.cursor, this.flushFrom, this.inText ? this.textFrom : Infinity);
     const tail = this.buf.subarray(keep - this.base);
     if (tail.length === 0) this.buf = bytes;
@@ -675,7 +724,10 @@ export class Engine {
     // A view of the session's records, not a copy: a view that a call into the module (a handler's, another
     // transform's while one awaits) detached by growing its memory is made again (the records stay where they are).
     const done = this.abs(w.h5w_rewrite_done(this.s));
-    const r = n === 0 ? undefined : this.records(new Uint32Array(w.memory.buffer, w.h5w_stream_words(this.s), n), 0);
+    this.rwPtr = w.h5w_stream_words(this.s);
+    this.rwLen = n;
+    this.rw = new Uint32Array(w.memory.buffer, this.rwPtr, n);
+    const r = n === 0 ? undefined : this.records(0);
     return r === undefined ? this.afterRecords(final, done) : r.then(() => this.afterRecords(final, done));
   }
 
@@ -693,9 +745,16 @@ export class Engine {
     this.flushOut();
   }
 
-  records(words, i, ptr = words.byteOffset, n = words.length) {
+  /** The records of the feed (a view made again if a call into the module detached it by growing its memory). */
+  recs() {
+    const rw = this.rw;
+    return rw.length !== 0 || this.rwLen === 0 ? rw : (this.rw = new Uint32Array(this.w.memory.buffer, this.rwPtr, this.rwLen));
+  }
+
+  records(i) {
+    const n = this.rwLen;
     while (i < n) {
-      if (words.length === 0) words = new Uint32Array(this.w.memory.buffer, ptr, n);
+      const words = this.recs();
       const kind = words[i];
       const s = this.abs(words[i + 1]);
       const e = this.abs(words[i + 2]);
@@ -717,7 +776,7 @@ export class Engine {
         }
         this.cursor = s;
         r = this.endText();
-        if (r !== undefined) return r.then(() => this.records(words, i, ptr, n));
+        if (r !== undefined) return r.then(() => this.records(i));
       }
       const at = i;
       i += RTOKEN_WORDS;
@@ -731,7 +790,7 @@ export class Engine {
       else if (kind === TOKEN_COMMENT) r = this.comment(s, e);
       else if (kind === TOKEN_DOCTYPE) r = this.doctype(s, e);
       this.cursor = e;
-      if (r !== undefined) return r.then(() => this.records(words, i, ptr, n));
+      if (r !== undefined) return r.then(() => this.records(i));
     }
     return undefined;
   }
@@ -999,7 +1058,8 @@ export class Engine {
    */
   writeStartTagSets(el, tag) {
     const sets = el._sets;
-    const words = tag.words;
+    const words = this.recs();
+    const o = tag.rec;
     const buf = this.buf;
     const base = this.base;
     // The source run [ra, rb) not yet written (-1: none).
@@ -1020,15 +1080,15 @@ export class Engine {
           }
         }
       }
-      const a = words[j];
+      const a = this.abs(words[o + j]);
       // Unchanged: the attribute as written (to its closing quote); changed: its name as written.
-      let b = words[j + 1];
+      let b = this.abs(words[o + j + 1]);
       if (v === null) {
-        const ve = words[j + 3];
+        const ve = this.abs(words[o + j + 3]);
         b = ve;
-        if (ve !== words[j + 1]) {
+        if (ve !== this.abs(words[o + j + 1])) {
           const q = buf[ve - base];
-          if ((q === 0x22 || q === 0x27) && buf[words[j + 2] - 1 - base] === q) b++;
+          if ((q === 0x22 || q === 0x27) && buf[this.abs(words[o + j + 2]) - 1 - base] === q) b++;
         }
       }
       if (rb >= 0 && a === rb + 1 && buf[rb - base] === 0x20) rb = b;
@@ -1064,10 +1124,29 @@ export class Engine {
 
   /** `="value"`, with `"` in it as &quot; (lol-html's). */
   insertValue(v) {
-    this.insertByte(0x3d);
-    this.insertByte(0x22);
-    this.insert(v.includes('"') ? v.replace(/"/g, '&quot;') : v);
-    this.insertByte(0x22);
+    if (this.suppress !== 0) return;
+    if (v.includes('"')) v = v.replace(/"/g, '&quot;');
+    const n = v.length;
+    if (this.enc.encodeInto === null || n > 16) {
+      this.insertBytes(EQ_QUOTE);
+      this.insert(v);
+      this.insertByte(0x22);
+      return;
+    }
+    // Short UTF-8: the quotes and the value written in one go.
+    const out = this.room(3 * n + 3);
+    let at = this.at;
+    out[at++] = 0x3d;
+    out[at++] = 0x22;
+    let k = 0;
+    for (; k < n; k++) {
+      const c = charCodeAt.call(v, k);
+      if (c >= 0x80) break;
+      out[at++] = c;
+    }
+    if (k < n) at += this.enc.encodeInto(v.slice(k), out.subarray(at)).written;
+    out[at++] = 0x22;
+    this.at = at;
   }
 
   /**

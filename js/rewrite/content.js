@@ -98,8 +98,9 @@ export class Element extends Replaceable {
     this._item = item;          // null for a void element (no end tag)
     this._name = null;          // set: the new tag name
     this._attrs = null;         // set: the attributes after a change (_list)
-    // Before that, setAttribute's changes alone: [name, value, source index or -1 (new)], in the order first set
-    // (the start tag is written from them and the source without a list of every attribute: engine.writeStartTag).
+    // Before that, setAttribute's changes alone: name, value, source index or -1 (new), three entries each, in the
+    // order first set (the start tag is written from them and the source without a list of every attribute:
+    // engine.writeStartTag).
     this._sets = null;
     this._prepend = '';
     this._append = '';
@@ -126,8 +127,10 @@ export class Element extends Replaceable {
   _list() {
     if (this._attrs !== null) return this._attrs;
     const list = (this._attrs = this._tag.names().map((n, i) => [n, undefined, i, false]));
-    if (this._sets !== null) {
-      for (const [n, v, k] of this._sets) {
+    const sets = this._sets;
+    if (sets !== null) {
+      for (let i = 0; i < sets.length; i += 3) {
+        const n = sets[i], v = sets[i + 1], k = sets[i + 2];
         if (k >= 0) {
           list[k][1] = v;
           list[k][3] = true;
@@ -144,7 +147,8 @@ export class Element extends Replaceable {
   getAttribute(name) {
     const n = lowered(name);
     if (this._attrs === null) {
-      if (this._sets !== null) for (const a of this._sets) if (a[0] === n) return a[1];
+      const sets = this._sets;
+      if (sets !== null) for (let i = 0; i < sets.length; i += 3) if (sets[i] === n) return sets[i + 1];
       return this._tag.attr(n);
     }
     for (const a of this._attrs) if (a[0] === n) return this._value(a);
@@ -162,14 +166,19 @@ export class Element extends Replaceable {
     const tag = this._tag;
     if (this._attrs === null && !tag.duplicates) {
       // A change noted without the list: the attribute's source index found by comparing bytes.
-      const sets = (this._sets ??= []);
-      for (const a of sets) {
-        if (a[0] === n) {
-          a[1] = v;
+      const sets = this._sets;
+      if (sets === null) {
+        this._sets = [n, v, tag.indexOf(n)]; // (a literal: no room for more allocated)
+        return this;
+      }
+      for (let i = 0; i < sets.length; i += 3) {
+        if (sets[i] === n) {
+          sets[i + 1] = v;
           return this;
         }
       }
-      sets.push([n, v, tag.indexOf(n)]);
+      if (sets.length === 3) this._sets = [sets[0], sets[1], sets[2], n, v, tag.indexOf(n)];
+      else sets.push(n, v, tag.indexOf(n));
       return this;
     }
     const list = this._list();

@@ -199,6 +199,9 @@ function endTagDone(t, m) {
 }
 const SELF_CLOSING_END = Uint8Array.of(0x20, 0x2f, 0x3e);
 const EQ_QUOTE = Uint8Array.of(0x3d, 0x22);
+// Where insert() encodes strings of up to ENCODED_MAX code units (3 bytes each at most in UTF-8).
+const ENCODED_MAX = 256;
+const ENCODED = new Uint8Array(3 * ENCODED_MAX);
 // (Called through .call: `str.charCodeAt` on the many kinds of strings inserted, literals, joined and sliced,
 // makes V8's property load megamorphic, a generic lookup per character.)
 const charCodeAt = String.prototype.charCodeAt;
@@ -584,7 +587,14 @@ export class Engine {
         out[at++] = c;
       }
     }
-    if (k < n) at += this.enc.encodeInto(k === 0 ? str : str.slice(k), out.subarray(at)).written;
+    if (k < n) {
+      const rest = k === 0 ? str : str.slice(k);
+      if (n - k <= ENCODED_MAX) {
+        // Encoded into a buffer of its own and copied: no view of the output made for it.
+        const m = this.enc.encodeInto(rest, ENCODED).written;
+        for (let i = 0; i < m; i++) out[at++] = ENCODED[i];
+      } else at += this.enc.encodeInto(rest, out.subarray(at)).written;
+    }
     this.at = at;
   }
   flushOut() {
@@ -1073,9 +1083,9 @@ export class Engine {
     for (let k = 0, j = 0; k < tag.n; k++, j += RTOKEN_ATTR_WORDS) {
       let v = null;
       if (sets !== null) {
-        for (let i = 0; i < sets.length; i++) {
-          if (sets[i][2] === k) {
-            v = sets[i][1];
+        for (let i = 2; i < sets.length; i += 3) {
+          if (sets[i] === k) {
+            v = sets[i - 1];
             break;
           }
         }
@@ -1106,11 +1116,11 @@ export class Engine {
     }
     if (rb >= 0) this.emitRaw(ra, rb);
     if (sets !== null) {
-      for (let i = 0; i < sets.length; i++) {
-        const s = sets[i];
-        if (s[2] >= 0) continue;
-        this.insert(' ' + s[0]);
-        this.insertValue(s[1]);
+      for (let i = 0; i < sets.length; i += 3) {
+        if (sets[i + 2] >= 0) continue;
+        this.insertByte(0x20);
+        this.insert(sets[i]);
+        this.insertValue(sets[i + 1]);
       }
     }
     this.endStartTag(tag);

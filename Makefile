@@ -86,14 +86,14 @@ $(B)/asan/tree_test: test/native/tree_test.c $(DECODERS) $(B)/libhtml5-asan.a
 $(B)/asan/scan_test: test/native/scan_test.c src/tokenizer/scan.h src/common/h5.h
 	$(CC) $(CFLAGS_S) test/native/scan_test.c -o $@
 $(B)/asan/scan_test8: test/native/scan_test.c src/tokenizer/scan.h src/common/h5.h
-	$(CC) $(CFLAGS_S) -DH5_CHAR8 test/native/scan_test.c -o $@
+	$(CC) $(CFLAGS_S) $(REWRITE_DEFS) test/native/scan_test.c -o $@
 
 $(B)/wasm/scan_test.wasm: test/native/scan_test.c src/tokenizer/scan.h src/common/h5.h
 	@mkdir -p $(dir $@)
 	$(EMCC) -std=c11 -Wall -Wextra -Werror $(INC) -O2 -msimd128 -s STANDALONE_WASM=1 test/native/scan_test.c -o $@
 $(B)/wasm/scan_test8.wasm: test/native/scan_test.c src/tokenizer/scan.h src/common/h5.h
 	@mkdir -p $(dir $@)
-	$(EMCC) -std=c11 -Wall -Wextra -Werror $(INC) -DH5_CHAR8 -O2 -msimd128 -s STANDALONE_WASM=1 test/native/scan_test.c -o $@
+	$(EMCC) -std=c11 -Wall -Wextra -Werror $(INC) $(REWRITE_DEFS) -O2 -msimd128 -s STANDALONE_WASM=1 test/native/scan_test.c -o $@
 
 $(B)/asan/deep_test: test/native/deep_test.c $(DECODERS) $(B)/libhtml5-asan.a
 	$(CC) $(CFLAGS_S) test/native/deep_test.c test/native/decoders.c $(B)/libhtml5-asan.a -o $@
@@ -162,11 +162,14 @@ $(B)/wasm/small/xml/exports.o: wasm/exports.c $(HDR)
 # tree builder; loaded only by the rewriter (js/rewrite/module.js).  Built
 # over bytes (H5_CHAR8, src/common/h5.h): the tokenizer reads the input's
 # bytes as they are, 16 to a vector, and JS writes them without widening.
+# Its text is not read, only where it ends (H5_TEXT_BOUNDS_ONLY,
+# src/tokenizer/tokenizer.c): JS slices the input's own bytes.
+REWRITE_DEFS := -DH5_CHAR8 -DH5_TEXT_BOUNDS_ONLY
 REWRITE_WASM_SRC := $(filter src/common/% src/tokenizer/% src/encoding/%,$(SRC))
 REWRITE_WASM_SMALL_O := $(patsubst %.c,$(B)/wasm/small8/%.o,$(filter $(WASM_SMALL),$(REWRITE_WASM_SRC)) wasm/exports.c)
 $(B)/wasm/small8/%.o: %.c $(HDR)
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WASM_CC) -DH5_CHAR8 -DH5W_REWRITE_MODULE -Os -c $< -o $@
+	$(EMCC) $(WASM_CC) $(REWRITE_DEFS) -DH5W_REWRITE_MODULE -Os -c $< -o $@
 
 dist/html5.wasm: $(SRC) $(HDR) wasm/exports.c $(WASM_SMALL_O)
 	@mkdir -p $(B)/wasm dist
@@ -176,7 +179,7 @@ dist/html5.wasm: $(SRC) $(HDR) wasm/exports.c $(WASM_SMALL_O)
 
 dist/rewrite.wasm: $(REWRITE_WASM_SRC) $(HDR) $(REWRITE_WASM_SMALL_O)
 	@mkdir -p $(B)/wasm dist
-	$(EMCC) $(WASM_FLAGS) -DH5_CHAR8 $(filter-out $(WASM_SMALL),$(REWRITE_WASM_SRC)) $(REWRITE_WASM_SMALL_O) -o $(B)/wasm/rewrite.raw.wasm
+	$(EMCC) $(WASM_FLAGS) $(REWRITE_DEFS) $(filter-out $(WASM_SMALL),$(REWRITE_WASM_SRC)) $(REWRITE_WASM_SMALL_O) -o $(B)/wasm/rewrite.raw.wasm
 	$(WASM_OPT) -O3 --enable-simd --enable-bulk-memory --strip-debug --strip-producers \
 	  $(B)/wasm/rewrite.raw.wasm -o $@
 

@@ -955,6 +955,13 @@ static const h5_token_attr *attr_named(const h5_token *t, const char *name) {
     return NULL;
 }
 
+/* Frameset-ok is "not ok": nothing reads the data state's text any more, so the tokenizer need not either (it
+ * looks only for where text ends: H5_TEXT_BOUNDS_ONLY, tokenizer.c). */
+static void sim_frameset_not_ok(rewrite_sim *m) {
+    m->frameset_ok = false;
+    h5_tokenizer_set_text_bounds(m->tokenizer, true);
+}
+
 /* Whether the insertion mode the guard stands for processes text-switching start tag `a`. */
 static bool sim_guard_start(rewrite_sim *m, h5_atom a) {
     switch (m->guard) {
@@ -977,7 +984,7 @@ static bool sim_guard_start(rewrite_sim *m, h5_atom a) {
         if (sim_ns(m) == RNS_HTML) {
             if (a == H5_ATOM_SELECT) m->guard = RG_SELECT;
             else if (a == H5_ATOM_FRAMESET && m->frameset_ok) m->guard = RG_FRAMESET;
-            if (m->frameset_ok && atom_in(a, frameset_not_ok)) m->frameset_ok = false;
+            if (m->frameset_ok && atom_in(a, frameset_not_ok)) sim_frameset_not_ok(m);
         }
         return true;
     }
@@ -1031,12 +1038,13 @@ static void sim_end_tag(rewrite_sim *m, h5_atom a) {
         sim_leave(m);
 }
 
-/* Non-whitespace text in the data state clears frameset-ok ("in body", any other character token). */
+/* Text in the data state other than whitespace and U+0000 clears frameset-ok ("in body", 13.2.6.4.7: "any
+ * other character token"; a U+0000 is ignored).  (Until then the tokenizer decodes the data state's text.) */
 static void sim_text(rewrite_sim *m, h5_str d) {
     for (size_t i = 0; i < d.len; i++) {
         h5_char c = d.ptr[i];
-        if (c != ' ' && c != '\t' && c != '\n' && c != '\f' && c != '\r') {
-            m->frameset_ok = false;
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\f' && c != '\r' && c != 0) {
+            sim_frameset_not_ok(m);
             return;
         }
     }

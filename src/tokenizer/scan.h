@@ -39,11 +39,17 @@ enum {
     K_DASH = 1u << 10,    /* - */
     K_RBRACKET = 1u << 11,/* ] */
     K_UPPER = 1u << 12,   /* A-Z */
-    K_SLOW = 1u << 13     /* CR and controls: newline / input stream errors */
+    K_SLOW = 1u << 13,    /* CR and controls: newline / input stream errors */
+    /* In a mask, not a class: only the mask's characters stop the scan, not
+     * U+0000 nor what 13.2.3.5 must see (the text states of a tokenizer whose
+     * text is not read: H5_TEXT_BOUNDS_ONLY, tokenizer.c; only builds that
+     * define it look at this bit). */
+    K_BOUNDS = 1u << 14
 };
 
 /* Stop sets of the states that scan in bulk. */
 #define M_DATA (K_LT | K_AMP | K_NUL)               /* data, RCDATA */
+#define M_TEXT_BOUNDS (K_LT | K_BOUNDS)             /* data, RCDATA, RAWTEXT, script data: where text ends */
 #define M_RAWTEXT (K_LT | K_NUL)                    /* RAWTEXT, script data */
 #define M_PLAINTEXT (K_NUL)
 #define M_SCRIPT_ESCAPED (K_DASH | K_LT | K_NUL)    /* (double) escaped */
@@ -97,6 +103,9 @@ static inline bool scan_nonascii_slow(h5_char c) {
 
 /* Does `c` stop a bulk scan with the stop set `mask`? */
 static inline bool scan_stops(h5_char c, unsigned mask) {
+#ifdef H5_TEXT_BOUNDS_ONLY
+    if (mask & K_BOUNDS) return c < 0x80 && (scan_class[c] & mask) != 0;
+#endif
     return c < 0x80 ? (scan_class[c] & (mask | K_SLOW)) != 0 : scan_nonascii_slow(c);
 }
 
@@ -234,6 +243,13 @@ typedef struct {
 
 /* 13.2.5.1 data, 13.2.5.2 RCDATA: < & */
 static const scan_set SS_DATA = SCAN_SET(M_DATA, '<', '&');
+#ifdef H5_TEXT_BOUNDS_ONLY
+/* Where text ends, in the data, RCDATA, RAWTEXT and script data states of a
+ * tokenizer whose text is not read (H5_TEXT_BOUNDS_ONLY, only in the builds
+ * that define it): < alone (its vector test is exact: eq holds the only stop
+ * character). */
+static const scan_set SS_TEXT_BOUNDS = SCAN_SET(M_TEXT_BOUNDS, '<', '<');
+#endif
 /* 13.2.5.3 RAWTEXT, 13.2.5.4 script data: < */
 static const scan_set SS_RAWTEXT = SCAN_SET(M_RAWTEXT, '<', '<');
 /* 13.2.5.5 PLAINTEXT: only U+0000, which is flagged anyway */
@@ -283,6 +299,15 @@ static inline __attribute__((always_inline)) size_t scan_ordinary(const h5_char 
             vunits c;
             memcpy(&c, in + p, sizeof c); /* unaligned load */
             vlanes stop = (vlanes)(c == set->eq[0]) | (vlanes)(c == set->eq[1]);
+#ifdef H5_TEXT_BOUNDS_ONLY
+            if (mask & K_BOUNDS) {
+                /* Only the stop characters stop: the first one is the answer. */
+                unsigned found = v_bits(stop);
+                if (found) return p + (unsigned)__builtin_ctz(found) / V_BITS_PER_LANE;
+                p += V_LANES;
+                continue;
+            }
+#endif
             vlanes odd = ((vlanes)(c + set->pbias) > set->plast) &
                         ((vlanes)(c + set->xbias) > set->xlast)
 #ifdef H5_CHAR8

@@ -29,6 +29,16 @@
  *
  * No allocation per token: `store`, `temp`, the attribute arrays and the
  * pending buffer are reused.  Allocation failures set `oom` (sticky).
+ *
+ * Built with H5_TEXT_BOUNDS_ONLY (dist/rewrite.wasm, whose sessions read
+ * only where tokens start and end: JS slices the input's own bytes), the
+ * RCDATA, RAWTEXT and script data states, and the data state once the sink
+ * says so (h5_tokenizer_set_text_bounds), look only for the `<` that ends
+ * their text (SS_TEXT_BOUNDS): a character reference, U+0000 or CR in text
+ * is passed as it is, in the run, as an ordinary character.  Where tokens
+ * start and end is the same (a character reference consumes only
+ * alphanumerics, `#` and `;`; U+0000 and CR end nothing); only the
+ * characters of text tokens differ.
  */
 #include "tokenizer.h"
 
@@ -162,6 +172,9 @@ struct h5_tokenizer {
     bool eof;            /* finish() was called */
     bool done;           /* the end-of-file token was emitted */
     bool oom, aborted;
+#ifdef H5_TEXT_BOUNDS_ONLY
+    bool text_bounds;    /* h5_tokenizer_set_text_bounds */
+#endif
     h5_buf pending;
 
     int state, return_state;
@@ -1052,6 +1065,17 @@ static int state_group(int s) {
     return G_MARKUP;
 }
 
+/* The stop sets of the text states (H5_TEXT_BOUNDS_ONLY: see the top). */
+#ifdef H5_TEXT_BOUNDS_ONLY
+#define SS_DATA_TEXT(t) ((t)->text_bounds ? &SS_TEXT_BOUNDS : &SS_DATA)
+#define SS_RCDATA_TEXT (&SS_TEXT_BOUNDS)
+#define SS_RAWTEXT_TEXT (&SS_TEXT_BOUNDS)
+#else
+#define SS_DATA_TEXT(t) (&SS_DATA)
+#define SS_RCDATA_TEXT (&SS_DATA)
+#define SS_RAWTEXT_TEXT (&SS_RAWTEXT)
+#endif
+
 /* Data and text, tags and attributes, less-than signs, character references (13.2.5.1-9, 12, 15, 32-40, 77-85). */
 GROUP static bool run_markup(h5_tokenizer *t) {
     int c;
@@ -1061,7 +1085,7 @@ GROUP static bool run_markup(h5_tokenizer *t) {
 
         /* 13.2.5.1 Data state */
         case S_DATA:
-            if (!text_run(t, &SS_DATA)) break;
+            if (!text_run(t, SS_DATA_TEXT(t))) break;
             GET();
             if (c == '&') {
                 begin_character_reference(t, S_DATA);
@@ -1091,9 +1115,9 @@ GROUP static bool run_markup(h5_tokenizer *t) {
         /* 13.2.5.5 PLAINTEXT state */
         case S_PLAINTEXT: {
             int s = t->state;
-            const scan_set *set = s == S_RCDATA      ? &SS_DATA
+            const scan_set *set = s == S_RCDATA      ? SS_RCDATA_TEXT
                                   : s == S_PLAINTEXT ? &SS_PLAINTEXT
-                                                     : &SS_RAWTEXT;
+                                                     : SS_RAWTEXT_TEXT;
             if (!text_run(t, set)) break;
             GET();
             if (c == '&' && s == S_RCDATA) {
@@ -2382,6 +2406,9 @@ void h5_tokenizer_reset(h5_tokenizer *t, const h5_tokenizer_options *opts) {
     t->base = t->checked = 0;
     t->clen = 1;
     t->eof = t->done = t->oom = t->aborted = false;
+#ifdef H5_TEXT_BOUNDS_ONLY
+    t->text_bounds = false;
+#endif
     t->pending.len = 0;
     t->state = (int)opts->initial_state;
     t->return_state = S_DATA;
@@ -2444,6 +2471,10 @@ h5_status h5_tokenizer_finish(h5_tokenizer *t) {
 }
 
 void h5_tokenizer_set_state(h5_tokenizer *t, h5_tokenizer_state state) { t->state = (int)state; }
+
+#ifdef H5_TEXT_BOUNDS_ONLY
+void h5_tokenizer_set_text_bounds(h5_tokenizer *t, bool on) { t->text_bounds = on; }
+#endif
 
 void h5_tokenizer_set_last_start_tag(h5_tokenizer *t, const h5_char *name, size_t len) {
     t->last_start_tag.len = 0;

@@ -119,6 +119,12 @@ h5_status h5_tokenizer_finish(h5_tokenizer *t);
 /* The tree builder's state switch (valid inside the token callback). */
 void h5_tokenizer_set_state(h5_tokenizer *t, h5_tokenizer_state state);
 void h5_tokenizer_set_last_start_tag(h5_tokenizer *t, const h5_char *name, size_t len);
+#ifdef H5_TEXT_BOUNDS_ONLY
+/* A tokenizer whose text is not read (tokenizer.c): whether the data state's
+ * text is still read (off, the default, until reset) or only where it ends;
+ * the other text states' never is. */
+void h5_tokenizer_set_text_bounds(h5_tokenizer *t, bool on);
+#endif
 
 /* Ask the tokenizer to stop after the current token (used on OOM in the
  * tree builder). */

@@ -39,6 +39,8 @@ const EDGES = [
   '<!DOCTYPE h\0tml PUBLIC "\u00e9\0" "\u00fc\r\n"><p>a&nGt;b\0c&#0;d&#x1F600;e&#xD800;f</p>',
   '<div\0 id=a>t<p>u</div\ufffd>v</div><a\0>w</a\ufffd></a>x</p><img src=a\0b><script\0>y</script\0>z',
   '<svg><title>&amp;</title><font color="&#0;">f</font></svg><math><annotation-xml encoding="text&#47;html"><p>q</p></annotation-xml></math>',
+  // Text with character references, U+0000 and CR, in the data, RCDATA, RAWTEXT and script data states (text as written).
+  '<body>x<p>a&lt;p>&#60;b&#x3c;/p&gt;&amp&notin;&#0;\0\r\r\n& &</p><title>&lt;/title&gt;&#60;/title>\0\r</title><style>&amp;\0\r</style><script>&#60;/script>\0\r</script><p>&amp\r',
 ];
 
 /** The pages (UTF-8 ones: a Response without charset is UTF-8 in workerd) with their chunk sizes. */

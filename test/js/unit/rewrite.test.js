@@ -118,6 +118,18 @@ describe('HTMLRewriter: byte-preserving', () => {
     assert.ok(n >= 200, `${n} pages`);
   });
 
+  test('character references, U+0000 and CR in text are text as written: they end no text node and start no tag', async () => {
+    // (The module looks only for where text ends once nothing reads the data state's text: H5_TEXT_BOUNDS_ONLY.)
+    const text = 'a&lt;p>&#60;b&#x3c;/p&gt;&amp&notin;&#0;\0\r\r\n& &';
+    const log = [];
+    let node = '';
+    await new HTMLRewriter()
+      .on('*', { element(e) { log.push(e.tagName); } })
+      .onDocument({ text(t) { node += t.text; if (t.lastInTextNode) { log.push(node); node = ''; } } })
+      .transform(`<body>x<p>${text}</p><title>${text}</title><script>${text}</script><p>${text}`);
+    assert.deepEqual(log, ['body', 'x', 'p', text, 'title', text, 'script', text, 'p', text]);
+  });
+
   test('quotes, case, whitespace, entities, NUL, CR, invalid UTF-8 and an unfinished tag at the end stay as they were', async () => {
     const input = Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8('<P  Class = \'x\'\tID=y >A&AMP;b\r\n\0<!--x--!><![CDATA[c]]>'), 0xff, 0xc3, ...utf8('<svg><![CDATA[<a>]]></svg><div title="a')]);
     const out = await new HTMLRewriter().on('p', { element(e) { e.getAttribute('class'); } }).on('*', { text() {} }).transform(input);
@@ -363,6 +375,10 @@ describe('HTMLRewriter: the standard where lol-html gives up (ParsingAmbiguityEr
     };
     assert.equal(await count('<frameset><noframes><b></noframes><title><b></title>'), 1);
     assert.equal(await count('<p>text<frameset><title><b></title>'), 0);
+    // Whitespace and U+0000 leave frameset-ok "ok" (13.2.6.4.7: a U+0000 is ignored); a character reference counts as its character.
+    assert.equal(await count('\0\r\n <frameset><title><b></title>'), 1);
+    assert.equal(await count('&amp;<frameset><title><b></title>'), 0);
+    assert.equal(await count('&#32;<frameset><title><b></title>'), 1); // (a space)
   });
 });
 

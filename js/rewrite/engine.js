@@ -185,8 +185,10 @@ export function scanAttributes(raw, nameLen) {
 const NO_ATTRS = Object.freeze([]);
 const NO_RECORDS = new Uint32Array(0);
 const SCRATCH = []; // the codes of a short string being made (str)
-// An output buffer a finished transform left for the next one (Engine.room), up to SPARE_MAX bytes.
-let spareOut = null;
+// The buffers a finished transform left for the next one (Engine.free), each up to SPARE_MAX bytes: the
+// inserted bytes (Engine.ins), and the output of a whole input decoded to a string (Engine.assemble).
+let spareIns = null;
+let spareJoin = null;
 const SPARE_MAX = 4 << 20;
 
 /** Adds what an EndTag's handlers did to the end tag's mutations `m`. */
@@ -399,9 +401,10 @@ export class Engine {
     this.doc = doc;           // { doctype: [], comments: [], text: [], end: [] }
     this.enc = encoding;      // js/rewrite/encoding.js: { decode(bytes), boundary(buf, a, b), encode(string) }
     this.sink = sink;
-    // transform(string or bytes): a function given a view of the whole output once, at the end (no copy per
-    // feed; flushOut); null for streams, whose output goes to `sink` feed by feed.
+    // transform(string or bytes): a function given the whole output once, at its end (flushOut); null for
+    // streams, whose output goes to `sink` feed by feed.
     this.whole = null;
+    this.wholeDecoded = false; // (then `whole` is given a view of a buffer to decode, not bytes of its own)
     this.closed = false;
     this.textRules = rules.some((r) => r.text) || doc.text.length !== 0;
     this.commentRules = rules.some((r) => r.comments) || doc.comments.length !== 0;
@@ -445,12 +448,19 @@ export class Engine {
     this.flushFrom = 0;       // input before it is written out (or dropped)
     this.cursor = 0;          // input before it is tokenized and handled
     this.suppress = 0;        // > 0: inside removed content, nothing is written
-    this.out = null;          // the output of the feed (flushOut gives the sink a copy)
-    this.at = 0;              // its length
-    this.outHint = 0;
-    // Input [runStart, runEnd) written out but not yet copied (copy): it grows while what is written follows it.
-    this.runStart = 0;
-    this.runEnd = 0;         // where the output of the feed is likely to end (its input's size and an eighth after where it starts)
+    // The output of the feed, as pieces in order (flushOut joins them): runs of the input (of buf) and runs of
+    // inserted bytes (of ins).  segs holds two numbers a piece: its start and length, the length negated for
+    // inserted bytes.
+    this.segs = new Float64Array(64);
+    this.nsegs = 0;           // numbers used in segs
+    this.outLen = 0;          // the bytes of the pieces in segs
+    this.ins = null;          // the inserted bytes (strings encoded, constant bytes)
+    this.at = 0;              // their length; those from insFrom on are not in segs yet
+    this.insFrom = 0;
+    // Input [runStart, runEnd) written out but not in segs yet (copy): it grows while what is written follows it
+    // (-1: none).
+    this.runStart = -1;
+    this.runEnd = -1;
     this.root = new Item('', 0, null);
     this.root.text = { rules: [], fns: doc.text };
     this.root.comments = { rules: [], fns: doc.comments };
@@ -465,9 +475,10 @@ export class Engine {
   }
 
   free() {
-    // The output buffer serves the next transform (unless large).
-    if (this.out !== null && this.at === 0 && this.out.length <= SPARE_MAX && (spareOut === null || spareOut.length < this.out.length)) spareOut = this.out;
-    this.out = null;
+    // The buffer of inserted bytes serves the next transform (unless large).
+    const ins = this.ins;
+    if (ins !== null && ins.length <= SPARE_MAX && (spareIns === null || spareIns.length < ins.length)) spareIns = ins;
+    this.ins = null;
     if (this.s === 0) return;
     sessions?.unregister(this);
     this.w.h5w_stream_free(this.s);
@@ -475,61 +486,116 @@ export class Engine {
   }
 
   // ---- output -------------------------------------------------------------
-  // The output of a feed is written as it is decided, into a buffer of its own
-  // (given to the sink at the feed's end: flushOut), so that nothing of it
-  // waits on the JS heap: input ranges copied, inserted strings encoded.
-  /** Room for `n` more output bytes. */
+  // The output of a feed is noted as it is decided, as pieces: runs of the input (no copy until the feed's
+  // end) and inserted bytes (strings encoded into a buffer of their own, ins).  At the feed's end (flushOut)
+  // the pieces are copied once into a buffer of the output's size: the sink's, or the whole output's.
+  /** Room for `n` more inserted bytes: ins, written from this.at. */
   room(n) {
-    if (this.runEnd !== this.runStart) this.copyRun();
-    const out = this.out;
-    if (out !== null && this.at + n <= out.length) return out;
+    if (this.runEnd >= 0) this.endRun();
+    const ins = this.ins;
+    if (ins !== null && this.at + n <= ins.length) return ins;
     return this.grow(n);
   }
-  /** A larger output buffer (`n` more bytes than the output so far). */
+  /** A larger buffer of inserted bytes (`n` more than those so far). */
   grow(n) {
-    const out = this.out;
-    const need = Math.max(this.at + n, this.outHint, out === null ? 0 : 2 * out.length);
-    if (out === null && spareOut !== null && spareOut.length >= need) {
-      // A finished transform's buffer (written over: what it held was given away as a copy).
-      this.out = spareOut;
-      spareOut = null;
-      return this.out;
+    const ins = this.ins;
+    const need = Math.max(this.at + n, ins === null ? 4096 : 2 * ins.length);
+    if (ins === null && spareIns !== null && spareIns.length >= need) {
+      // A finished transform's buffer (written over: what it held was copied out).
+      this.ins = spareIns;
+      spareIns = null;
+      return this.ins;
     }
     const grown = new Uint8Array(need);
-    if (out !== null) grown.set(out.subarray(0, this.at));
-    return (this.out = grown);
+    if (ins !== null) grown.set(ins.subarray(0, this.at));
+    return (this.ins = grown);
+  }
+  /** Notes a piece of the output: `len` bytes from `start` of the input (buf), or of ins when negative. */
+  piece(start, len) {
+    let segs = this.segs;
+    const k = this.nsegs;
+    if (k === segs.length) {
+      segs = new Float64Array(2 * k);
+      segs.set(this.segs);
+      this.segs = segs;
+    }
+    segs[k] = start;
+    segs[k + 1] = len;
+    this.nsegs = k + 2;
+    this.outLen += len < 0 ? -len : len;
+  }
+  /** What is being noted (a run of input, inserted bytes) as pieces. */
+  settle() {
+    if (this.runEnd >= 0) this.endRun();
+    if (this.at !== this.insFrom) this.endInserted();
+  }
+  /** The inserted bytes written since the last piece, as a piece. */
+  endInserted() {
+    const from = this.insFrom;
+    if (this.at !== from) this.piece(from, from - this.at);
+    this.insFrom = this.at;
   }
   /**
-   * Copies input bytes [a, b) to the output: they join the run of input
-   * waiting to be copied when they follow it (a start tag written again
-   * right after the input before it: one copy, not two), else that run is
-   * copied and they start the next.
+   * Writes input bytes [a, b) to the output: they join the run of input
+   * being noted when they follow it (a start tag written again right after
+   * the input before it: one piece, not two), else that run becomes a piece
+   * and they start the next.
    */
   copy(a, b) {
     if (a === this.runEnd) {
       this.runEnd = b;
       return;
     }
-    if (this.runEnd !== this.runStart) this.copyRun();
+    this.settle();
     this.runStart = a;
     this.runEnd = b;
   }
-  /** Copies the waiting run of input to the output (before anything else is written, and at the feed's end). */
-  copyRun() {
+  /** The run of input being noted, as a piece (before anything is inserted, and at the feed's end). */
+  endRun() {
     const a = this.runStart;
     const n = this.runEnd - a;
-    this.runStart = this.runEnd = 0;
-    let out = this.out;
-    if (out === null || this.at + n > out.length) out = this.grow(n);
-    const o = a - this.base;
-    let at = this.at;
-    // Short ranges byte by byte (no view made), long ones in one copy.
-    if (n <= 32) for (let k = o, e = o + n, buf = this.buf; k < e; k++) out[at++] = buf[k];
-    else {
-      out.set(this.buf.subarray(o, o + n), at);
-      at += n;
+    this.runStart = this.runEnd = -1;
+    if (n <= 0) return;
+    const k = this.nsegs - 2;
+    const segs = this.segs;
+    if (n <= 32 && k >= 0 && segs[k + 1] < 0 && segs[k] - segs[k + 1] === this.at && this.at + n <= this.ins.length) {
+      // A short run between inserted bytes (an unchanged attribute in a start tag written anew): copied after
+      // them, to make one piece with them and those that follow.
+      const ins = this.ins;
+      for (let i = a - this.base, e = i + n, buf = this.buf, at = this.at; i < e; i++) ins[at++] = buf[i];
+      this.at += n;
+      this.insFrom = segs[k];
+      this.outLen += segs[k + 1];
+      this.nsegs = k;
+      return;
     }
-    this.at = at;
+    this.piece(a - this.base, n);
+  }
+  /** Copies the feed's pieces, in order, into `out` (of their size at least). */
+  join(out) {
+    const segs = this.segs;
+    const buf = this.buf;
+    const ins = this.ins;
+    let at = 0;
+    for (let k = 0; k < this.nsegs; k += 2) {
+      const start = segs[k];
+      let n = segs[k + 1];
+      let from = buf;
+      if (n < 0) {
+        from = ins;
+        n = -n;
+      }
+      // Short pieces byte by byte (no view made), long ones in one copy.
+      if (n <= 32) for (let i = start, e = start + n; i < e; i++) out[at++] = from[i];
+      else {
+        out.set(from.subarray(start, start + n), at);
+        at += n;
+      }
+    }
+    this.nsegs = 0;
+    this.outLen = 0;
+    this.at = this.insFrom = 0;
+    return at;
   }
   /** Writes the input up to `pos` as it came (nothing inside removed content). */
   emitUpTo(pos) {
@@ -598,23 +664,31 @@ export class Engine {
     this.at = at;
   }
   flushOut() {
-    if (this.runEnd !== this.runStart) this.copyRun();
-    if (this.at === 0) return;
+    this.settle();
+    if (this.outLen === 0) return;
     if (this.whole !== null) {
-      // A whole input (transform(string or bytes)): all of the output at its end, given to `whole`, which
-      // takes what it needs before returning (the buffer serves the next transform).
+      // A whole input (transform(string or bytes)): all of the output at its end, given to `whole` (bytes of
+      // its own; or, to be decoded, a view of a buffer that serves the next transform).
       if (this.closed) {
-        this.whole(this.out.subarray(0, this.at));
-        this.at = 0;
+        const n = this.outLen;
+        if (!this.wholeDecoded) this.whole(this.joined(new Uint8Array(n)));
+        else {
+          let join = spareJoin;
+          spareJoin = null;
+          if (join === null || join.length < n) join = new Uint8Array(n);
+          this.whole(this.joined(join).subarray(0, n));
+          if (join.length <= SPARE_MAX) spareJoin = join;
+        }
       }
       return;
     }
-    // The sink's own copy, of its size; the buffer serves the next feeds (a large one only if it was needed).
-    const out = this.out.slice(0, this.at);
-    if (this.out.length > 4 * (this.outHint + 65536)) this.out = null;
-    this.at = 0;
-    // (The output is the sink's own: never a view of the input, which the caller may reuse.)
-    this.sink(out);
+    // The sink's own bytes, of the output's size (never a view of the input, which the caller may reuse).
+    this.sink(this.joined(new Uint8Array(this.outLen)));
+  }
+  /** `out` with the feed's pieces copied into it. */
+  joined(out) {
+    this.join(out);
+    return out;
   }
 
   /** The string of input bytes [a, b). */
@@ -642,7 +716,8 @@ export class Engine {
   /** Feeds `bytes` (a Uint8Array); returns a Promise when a handler did. */
   write(bytes) {
     if (bytes.length === 0) return undefined;
-    if (this.runEnd !== this.runStart) this.copyRun(); // (before the input before `keep` is let go)
+    // (The pieces of the output were copied out at the last feed's end, before the input they are in is let go.)
+    if (this.whole === null && (this.nsegs !== 0 || this.runEnd >= 0 || this.at !== 0)) this.flushOut();
     const keep = Math.min(this.cursor, this.flushFrom, this.inText ? this.textFrom : Infinity);
     const tail = this.buf.subarray(keep - this.base);
     if (tail.length === 0) this.buf = bytes;
@@ -672,7 +747,6 @@ export class Engine {
       const st = w.h5w_stream_feed(this.s, n);
       if (st !== STATUS_OK) statusError('HTMLRewriter', st, this.fed);
       this.fed += n;
-      this.outHint = this.at + n + (n >> 3) + 256;
       from += n;
       const r = this.handle(false);
       if (r !== undefined) return r.then(() => this.feedFrom(bytes, from));

@@ -100,10 +100,11 @@ async function rewriteWhole(rules, doc, id, bytes, asString = false) {
   const enc = encodingFor('HTMLRewriter.transform()', id);
   let result = null;
   const engine = new Engine(rules, doc, enc, null);
-  // The output in one piece at the end: decoded from the engine's buffer, or copied out of it.
+  // The output in one piece at the end: bytes of its own, or decoded from a buffer of the engine's.
   engine.whole = (view) => {
-    result = asString ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(view) : view.slice();
+    result = asString ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(view) : view;
   };
+  engine.wholeDecoded = asString;
   try {
     await engine.write(bytes);
     await engine.end();

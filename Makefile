@@ -162,9 +162,9 @@ $(B)/wasm/small/xml/exports.o: wasm/exports.c $(HDR)
 # tree builder; loaded only by the rewriter (js/rewrite/module.js).  Built
 # over bytes (H5_CHAR8, src/common/h5.h): the tokenizer reads the input's
 # bytes as they are, 16 to a vector, and JS writes them without widening.
-# Its text is not read, only where it ends (H5_TEXT_BOUNDS_ONLY,
+# Its text is not read, only where it ends (H5_BOUNDS_ONLY,
 # src/tokenizer/tokenizer.c): JS slices the input's own bytes.
-REWRITE_DEFS := -DH5_CHAR8 -DH5_TEXT_BOUNDS_ONLY
+REWRITE_DEFS := -DH5_CHAR8 -DH5_BOUNDS_ONLY
 REWRITE_WASM_SRC := $(filter src/common/% src/tokenizer/% src/encoding/%,$(SRC))
 REWRITE_WASM_SMALL_O := $(patsubst %.c,$(B)/wasm/small8/%.o,$(filter $(WASM_SMALL),$(REWRITE_WASM_SRC)) wasm/exports.c)
 $(B)/wasm/small8/%.o: %.c $(HDR)

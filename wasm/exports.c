@@ -856,6 +856,17 @@ static bool sim_filter(const rewrite_sim *m, const h5_token *t, h5_atom atom, ui
     return pass;
 }
 
+/* Whether a filter entry is for start tag t (atom), whose attributes it then reads. */
+static bool sim_filter_names(const rewrite_sim *m, const h5_token *t, h5_atom atom) {
+    for (size_t k = 0; k < m->nentries; k++) {
+        const rw_entry *e = &m->entries[k];
+        if (e->atom != H5_ATOM_NONE ? e->atom == atom
+                                    : !e->tl || (e->tl == t->name.len && memcmp(e->tag, t->name.ptr, e->tl * sizeof *e->tag) == 0))
+            return true;
+    }
+    return false;
+}
+
 /* Pushes an open element (atom, else its name); false when out of memory (the session fails). */
 static bool sim_push(rewrite_sim *m, h5_atom atom, h5_str name, bool given) {
     if (m->open_len == m->open_cap) {
@@ -956,7 +967,7 @@ static const h5_token_attr *attr_named(const h5_token *t, const char *name) {
 }
 
 /* Frameset-ok is "not ok": nothing reads the data state's text any more, so the tokenizer need not either (it
- * looks only for where text ends: H5_TEXT_BOUNDS_ONLY, tokenizer.c). */
+ * looks only for where text ends: H5_BOUNDS_ONLY, tokenizer.c). */
 static void sim_frameset_not_ok(rewrite_sim *m) {
     m->frameset_ok = false;
     h5_tokenizer_set_text_bounds(m->tokenizer, true);
@@ -1015,6 +1026,8 @@ static int sim_start_tag(rewrite_sim *m, const h5_token *t, h5_atom a) {
         int st = text_state(a);
         if (st >= 0) {
             h5_tokenizer_set_state(m->tokenizer, (h5_tokenizer_state)st);
+            /* (tags_on_request: the appropriate end tag is this one's) */
+            h5_tokenizer_set_last_start_tag(m->tokenizer, t->name.ptr, t->name.len);
             m->raw = true;
         }
     }
@@ -1085,6 +1098,14 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
     switch (t->type) {
     case H5_TOKEN_START_TAG: {
         h5_atom atom = h5_atom_lookup(t->name.ptr, t->name.len);
+        /* The attributes are made (tags_on_request) only where they are read: every tag's (RW_ALL_TAGS), a foreign
+         * element's (font, annotation-xml: sim_start_tag), those of a tag a filter entry names (sim_filter, JS). */
+        if (t->nattrs && ((want & RW_ALL_TAGS) || sim_ns(m) != RNS_HTML || sim_filter_names(m, t, atom))) {
+            if (!(t->attrs = h5_tokenizer_tag_attrs(m->tokenizer))) {
+                r->failed = true;
+                return;
+            }
+        } else t->nattrs = 0;
         int ns = sim_start_tag(m, t, atom);
         bool pushed = ns == RNS_HTML ? !void_element(atom) : !t->self_closing;
         uint32_t exact = 0;
@@ -1168,7 +1189,8 @@ H5W_EXPORT(h5w_rewrite_begin) stream *h5w_rewrite_begin(void) {
     m->chunk = &s->chunk;
     /* Processing instructions off: `<?…>` is a bogus comment, as in lol-html. */
     h5_tokenizer_options o = {.on_token = collect_rewrite_token, .token_ctx = m, .cdata_allowed = sim_cdata_allowed,
-                              .on_error = sim_error, .error_ctx = m, .initial_state = H5_STATE_DATA};
+                              .on_error = sim_error, .error_ctx = m, .initial_state = H5_STATE_DATA,
+                              .tags_on_request = true};
     h5_tokenizer_reset(s->tokenizer, &o);
     return s;
 }

@@ -42,7 +42,7 @@ enum {
     K_SLOW = 1u << 13,    /* CR and controls: newline / input stream errors */
     /* In a mask, not a class: only the mask's characters stop the scan, not
      * U+0000 nor what 13.2.3.5 must see (the text states of a tokenizer whose
-     * text is not read: H5_TEXT_BOUNDS_ONLY, tokenizer.c; only builds that
+     * text is not read: H5_BOUNDS_ONLY, tokenizer.c; only builds that
      * define it look at this bit). */
     K_BOUNDS = 1u << 14
 };
@@ -103,7 +103,7 @@ static inline bool scan_nonascii_slow(h5_char c) {
 
 /* Does `c` stop a bulk scan with the stop set `mask`? */
 static inline bool scan_stops(h5_char c, unsigned mask) {
-#ifdef H5_TEXT_BOUNDS_ONLY
+#ifdef H5_BOUNDS_ONLY
     if (mask & K_BOUNDS) return c < 0x80 && (scan_class[c] & mask) != 0;
 #endif
     return c < 0x80 ? (scan_class[c] & (mask | K_SLOW)) != 0 : scan_nonascii_slow(c);
@@ -243,9 +243,9 @@ typedef struct {
 
 /* 13.2.5.1 data, 13.2.5.2 RCDATA: < & */
 static const scan_set SS_DATA = SCAN_SET(M_DATA, '<', '&');
-#ifdef H5_TEXT_BOUNDS_ONLY
+#ifdef H5_BOUNDS_ONLY
 /* Where text ends, in the data, RCDATA, RAWTEXT and script data states of a
- * tokenizer whose text is not read (H5_TEXT_BOUNDS_ONLY, only in the builds
+ * tokenizer whose text is not read (H5_BOUNDS_ONLY, only in the builds
  * that define it): < alone (its vector test is exact: eq holds the only stop
  * character). */
 static const scan_set SS_TEXT_BOUNDS = SCAN_SET(M_TEXT_BOUNDS, '<', '<');
@@ -299,7 +299,7 @@ static inline __attribute__((always_inline)) size_t scan_ordinary(const h5_char 
             vunits c;
             memcpy(&c, in + p, sizeof c); /* unaligned load */
             vlanes stop = (vlanes)(c == set->eq[0]) | (vlanes)(c == set->eq[1]);
-#ifdef H5_TEXT_BOUNDS_ONLY
+#ifdef H5_BOUNDS_ONLY
             if (mask & K_BOUNDS) {
                 /* Only the stop characters stop: the first one is the answer. */
                 unsigned found = v_bits(stop);

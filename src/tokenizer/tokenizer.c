@@ -30,15 +30,18 @@
  * No allocation per token: `store`, `temp`, the attribute arrays and the
  * pending buffer are reused.  Allocation failures set `oom` (sticky).
  *
- * Built with H5_TEXT_BOUNDS_ONLY (dist/rewrite.wasm, whose sessions read
- * only where tokens start and end: JS slices the input's own bytes), the
- * RCDATA, RAWTEXT and script data states, and the data state once the sink
- * says so (h5_tokenizer_set_text_bounds), look only for the `<` that ends
- * their text (SS_TEXT_BOUNDS): a character reference, U+0000 or CR in text
- * is passed as it is, in the run, as an ordinary character.  Where tokens
- * start and end is the same (a character reference consumes only
- * alphanumerics, `#` and `;`; U+0000 and CR end nothing); only the
- * characters of text tokens differ.
+ * Built with H5_BOUNDS_ONLY (dist/rewrite.wasm, whose sessions read mostly
+ * where tokens start and end: JS slices the input's own bytes):
+ * - the RCDATA, RAWTEXT and script data states, and the data state once the
+ *   sink says so (h5_tokenizer_set_text_bounds), look only for the `<` that
+ *   ends their text (SS_TEXT_BOUNDS): a character reference, U+0000 or CR in
+ *   text is passed as it is, in the run, as an ordinary character.  Where
+ *   tokens start and end is the same (a character reference consumes only
+ *   alphanumerics, `#` and `;`; U+0000 and CR end nothing); only the
+ *   characters of text tokens differ.
+ * - with the option tags_on_request, a tag's attributes are made into
+ *   h5_token_attrs only when the sink asks (h5_tokenizer_tag_attrs), and the
+ *   last start tag is the one the sink sets when it switches to a text state.
  */
 #include "tokenizer.h"
 
@@ -172,8 +175,9 @@ struct h5_tokenizer {
     bool eof;            /* finish() was called */
     bool done;           /* the end-of-file token was emitted */
     bool oom, aborted;
-#ifdef H5_TEXT_BOUNDS_ONLY
+#ifdef H5_BOUNDS_ONLY
     bool text_bounds;    /* h5_tokenizer_set_text_bounds */
+    bool tags_on_request; /* the option */
 #endif
     h5_buf pending;
 
@@ -439,15 +443,11 @@ static void emit_eof(h5_tokenizer *t) {
     emit(t, &tok);
 }
 
-static void emit_tag(h5_tokenizer *t, uint32_t end) {
-    if (t->tok_type == H5_TOKEN_END_TAG) {
-        /* 13.2.5: end tags with attributes or a trailing solidus. */
-        if (t->nattrs) err(t, H5_ERROR_END_TAG_WITH_ATTRIBUTES, end - 1);
-        if (t->self_closing) err(t, H5_ERROR_END_TAG_WITH_TRAILING_SOLIDUS, end - 1);
-    }
+/* The tag token's attributes as h5_token_attrs (out_attrs), or NULL when out of memory. */
+static inline h5_token_attr *tag_attrs(h5_tokenizer *t) {
     if (t->nattrs > t->out_attrs_cap) {
         h5_token_attr *n = grow_array(t, t->out_attrs, &t->out_attrs_cap, t->nattrs, sizeof *n);
-        if (!n) return;
+        if (!n) return NULL;
         t->out_attrs = n;
     }
     for (size_t i = 0; i < t->nattrs; i++) {
@@ -460,16 +460,30 @@ static void emit_tag(h5_tokenizer *t, uint32_t end) {
         o->value_start = a->value_start;
         o->value_end = a->value_end;
     }
+    return t->out_attrs;
+}
+
+static void emit_tag(h5_tokenizer *t, uint32_t end) {
+    if (t->tok_type == H5_TOKEN_END_TAG) {
+        /* 13.2.5: end tags with attributes or a trailing solidus. */
+        if (t->nattrs) err(t, H5_ERROR_END_TAG_WITH_ATTRIBUTES, end - 1);
+        if (t->self_closing) err(t, H5_ERROR_END_TAG_WITH_TRAILING_SOLIDUS, end - 1);
+    }
+    bool given = true; /* attributes made and the last start tag noted here (not on request) */
+#ifdef H5_BOUNDS_ONLY
+    given = !t->tags_on_request;
+#endif
+    if (given && t->nattrs && !tag_attrs(t)) return;
     h5_token tok;
     memset(&tok, 0, sizeof tok);
     tok.type = t->tok_type;
     tok.name = span_str(t, &t->tag_name);
     tok.self_closing = t->self_closing;
-    tok.attrs = t->nattrs ? t->out_attrs : NULL;
+    tok.attrs = given && t->nattrs ? t->out_attrs : NULL;
     tok.nattrs = t->nattrs;
     tok.start = t->tok_start;
     tok.end = end;
-    if (t->tok_type == H5_TOKEN_START_TAG) {
+    if (given && t->tok_type == H5_TOKEN_START_TAG) {
         t->last_start_tag.len = 0;
         if (!h5_buf_append(&t->last_start_tag, tok.name.ptr, tok.name.len)) {
             t->oom = true;
@@ -479,6 +493,10 @@ static void emit_tag(h5_tokenizer *t, uint32_t end) {
     }
     emit(t, &tok);
 }
+
+#ifdef H5_BOUNDS_ONLY
+h5_token_attr *h5_tokenizer_tag_attrs(h5_tokenizer *t) { return tag_attrs(t); }
+#endif
 
 static void emit_comment(h5_tokenizer *t, uint32_t end) {
     h5_token tok;
@@ -1065,8 +1083,8 @@ static int state_group(int s) {
     return G_MARKUP;
 }
 
-/* The stop sets of the text states (H5_TEXT_BOUNDS_ONLY: see the top). */
-#ifdef H5_TEXT_BOUNDS_ONLY
+/* The stop sets of the text states (H5_BOUNDS_ONLY: see the top). */
+#ifdef H5_BOUNDS_ONLY
 #define SS_DATA_TEXT(t) ((t)->text_bounds ? &SS_TEXT_BOUNDS : &SS_DATA)
 #define SS_RCDATA_TEXT (&SS_TEXT_BOUNDS)
 #define SS_RAWTEXT_TEXT (&SS_TEXT_BOUNDS)
@@ -2406,8 +2424,9 @@ void h5_tokenizer_reset(h5_tokenizer *t, const h5_tokenizer_options *opts) {
     t->base = t->checked = 0;
     t->clen = 1;
     t->eof = t->done = t->oom = t->aborted = false;
-#ifdef H5_TEXT_BOUNDS_ONLY
+#ifdef H5_BOUNDS_ONLY
     t->text_bounds = false;
+    t->tags_on_request = opts->tags_on_request;
 #endif
     t->pending.len = 0;
     t->state = (int)opts->initial_state;
@@ -2472,7 +2491,7 @@ h5_status h5_tokenizer_finish(h5_tokenizer *t) {
 
 void h5_tokenizer_set_state(h5_tokenizer *t, h5_tokenizer_state state) { t->state = (int)state; }
 
-#ifdef H5_TEXT_BOUNDS_ONLY
+#ifdef H5_BOUNDS_ONLY
 void h5_tokenizer_set_text_bounds(h5_tokenizer *t, bool on) { t->text_bounds = on; }
 #endif
 

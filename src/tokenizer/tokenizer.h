@@ -101,6 +101,15 @@ typedef struct {
      * (html5lib's lastStartTag).  May be NULL/0. */
     const h5_char *last_start_tag;
     size_t last_start_tag_len;
+#ifdef H5_BOUNDS_ONLY
+    /* Tags on request, for a sink that reads few of them (tokenizer.c,
+     * H5_BOUNDS_ONLY): a tag token's attrs are NULL (nattrs counts them)
+     * until the sink asks for them (h5_tokenizer_tag_attrs), and the last
+     * start tag (13.2.5, "appropriate end tag token") is only the one the sink
+     * sets (h5_tokenizer_set_last_start_tag) when it switches to a text
+     * state. */
+    bool tags_on_request;
+#endif
 } h5_tokenizer_options;
 
 typedef struct h5_tokenizer h5_tokenizer;
@@ -119,7 +128,10 @@ h5_status h5_tokenizer_finish(h5_tokenizer *t);
 /* The tree builder's state switch (valid inside the token callback). */
 void h5_tokenizer_set_state(h5_tokenizer *t, h5_tokenizer_state state);
 void h5_tokenizer_set_last_start_tag(h5_tokenizer *t, const h5_char *name, size_t len);
-#ifdef H5_TEXT_BOUNDS_ONLY
+#ifdef H5_BOUNDS_ONLY
+/* The attributes of the tag token being emitted (inside the token callback,
+ * with tags_on_request), or NULL when out of memory. */
+h5_token_attr *h5_tokenizer_tag_attrs(h5_tokenizer *t);
 /* A tokenizer whose text is not read (tokenizer.c): whether the data state's
  * text is still read (off, the default, until reset) or only where it ends;
  * the other text states' never is. */

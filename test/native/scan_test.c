@@ -16,7 +16,7 @@
  * 4. scan_ascii (span_run's lowercasing loop) on random buffers.
  *
  * The set of a tokenizer whose text is not read (SS_TEXT_BOUNDS, K_BOUNDS;
- * in the byte build, which defines H5_TEXT_BOUNDS_ONLY as the rewriter's
+ * in the byte build, which defines H5_BOUNDS_ONLY as the rewriter's
  * module does) stops at its characters alone: not at U+0000, nor for
  * 13.2.3.5.
  *
@@ -56,8 +56,8 @@ static const reference refs[] = {
     {"13.2.5.55 DOCTYPE name", &SS_DOCTYPE_NAME, ">", true, true, false},
     {"13.2.5.59 / 65 DOCTYPE identifier (double-quoted)", &SS_DOCTYPE_ID_DQ, "\">", false, false, false},
     {"13.2.5.60 / 66 DOCTYPE identifier (single-quoted)", &SS_DOCTYPE_ID_SQ, "'>", false, false, false},
-#ifdef H5_TEXT_BOUNDS_ONLY
-    {"where text ends (H5_TEXT_BOUNDS_ONLY: data, RCDATA, RAWTEXT, script data)", &SS_TEXT_BOUNDS, "<", false, false, true},
+#ifdef H5_BOUNDS_ONLY
+    {"where text ends (H5_BOUNDS_ONLY: data, RCDATA, RAWTEXT, script data)", &SS_TEXT_BOUNDS, "<", false, false, true},
 #endif
 };
 #define NREFS (sizeof refs / sizeof *refs)

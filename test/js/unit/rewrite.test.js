@@ -119,7 +119,7 @@ describe('HTMLRewriter: byte-preserving', () => {
   });
 
   test('character references, U+0000 and CR in text are text as written: they end no text node and start no tag', async () => {
-    // (The module looks only for where text ends once nothing reads the data state's text: H5_TEXT_BOUNDS_ONLY.)
+    // (The module looks only for where text ends once nothing reads the data state's text: H5_BOUNDS_ONLY.)
     const text = 'a&lt;p>&#60;b&#x3c;/p&gt;&amp&notin;&#0;\0\r\r\n& &';
     const log = [];
     let node = '';

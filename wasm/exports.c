@@ -712,6 +712,8 @@ struct rewrite_sim {
     bool frameset_ok;
     bool raw;                   /* inside a text-switching element (its text is no "in body" text) */
     bool duplicates;            /* the current tag repeats an attribute name */
+    uint16_t name_atom;         /* the atom of the start tag being read (sim_attrs_wanted), */
+    uint32_t name_atom_len;     /* ... its name's length + 1 (0: none) */
     h5_tokenizer *tokenizer;
     records *rec;
     const h5_buf *chunk;        /* the input the tokenizer reads (the session's) */
@@ -856,12 +858,12 @@ static bool sim_filter(const rewrite_sim *m, const h5_token *t, h5_atom atom, ui
     return pass;
 }
 
-/* Whether a filter entry is for start tag t (atom), whose attributes it then reads. */
-static bool sim_filter_names(const rewrite_sim *m, const h5_token *t, h5_atom atom) {
+/* Whether a filter entry is for start tag `name` (atom), whose attributes it then reads. */
+static bool sim_filter_names(const rewrite_sim *m, h5_str name, h5_atom atom) {
     for (size_t k = 0; k < m->nentries; k++) {
         const rw_entry *e = &m->entries[k];
         if (e->atom != H5_ATOM_NONE ? e->atom == atom
-                                    : !e->tl || (e->tl == t->name.len && memcmp(e->tag, t->name.ptr, e->tl * sizeof *e->tag) == 0))
+                                    : !e->tl || (e->tl == name.len && memcmp(e->tag, name.ptr, e->tl * sizeof *e->tag) == 0))
             return true;
     }
     return false;
@@ -946,6 +948,21 @@ static void sim_enter(rewrite_sim *m, int ns) {
 }
 static void sim_leave(rewrite_sim *m) {
     if (m->len > 1) m->len--;
+}
+
+/* Whether the attributes of the start tag of `atom` (named `name`) are read: every tag's (RW_ALL_TAGS), a foreign
+ * element's (font, annotation-xml: sim_start_tag), those of a tag a filter entry names (sim_filter, then JS). */
+static bool sim_reads_attrs(const rewrite_sim *m, h5_str name, h5_atom atom) {
+    return (m->want & RW_ALL_TAGS) || sim_ns(m) != RNS_HTML || sim_filter_names(m, name, atom);
+}
+
+/* The tokenizer's question when a start tag's name ends (attrs_wanted); its atom is kept for the token. */
+static bool sim_attrs_wanted(void *ctx, h5_str name) {
+    rewrite_sim *m = ctx;
+    h5_atom atom = h5_atom_lookup(name.ptr, name.len);
+    m->name_atom = (uint16_t)atom;
+    m->name_atom_len = (uint32_t)name.len + 1;
+    return sim_reads_attrs(m, name, atom);
 }
 
 /* The tokenizer state a start tag in the HTML namespace switches to, or -1 (its text-switching elements). */
@@ -1097,10 +1114,11 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
     size_t nattrs = 0;
     switch (t->type) {
     case H5_TOKEN_START_TAG: {
-        h5_atom atom = h5_atom_lookup(t->name.ptr, t->name.len);
-        /* The attributes are made (tags_on_request) only where they are read: every tag's (RW_ALL_TAGS), a foreign
-         * element's (font, annotation-xml: sim_start_tag), those of a tag a filter entry names (sim_filter, JS). */
-        if (t->nattrs && ((want & RW_ALL_TAGS) || sim_ns(m) != RNS_HTML || sim_filter_names(m, t, atom))) {
+        /* (The atom sim_attrs_wanted found when the name ended, if it was asked.) */
+        h5_atom atom = m->name_atom_len == t->name.len + 1 ? (h5_atom)m->name_atom : h5_atom_lookup(t->name.ptr, t->name.len);
+        m->name_atom_len = 0;
+        /* The attributes are made (tags_on_request) only where they are read. */
+        if (t->nattrs && sim_reads_attrs(m, t->name, atom)) {
             if (!(t->attrs = h5_tokenizer_tag_attrs(m->tokenizer))) {
                 r->failed = true;
                 return;
@@ -1190,7 +1208,7 @@ H5W_EXPORT(h5w_rewrite_begin) stream *h5w_rewrite_begin(void) {
     /* Processing instructions off: `<?…>` is a bogus comment, as in lol-html. */
     h5_tokenizer_options o = {.on_token = collect_rewrite_token, .token_ctx = m, .cdata_allowed = sim_cdata_allowed,
                               .on_error = sim_error, .error_ctx = m, .initial_state = H5_STATE_DATA,
-                              .tags_on_request = true};
+                              .tags_on_request = true, .attrs_wanted = sim_attrs_wanted};
     h5_tokenizer_reset(s->tokenizer, &o);
     return s;
 }

@@ -41,7 +41,9 @@
  *   characters of text tokens differ.
  * - with the option tags_on_request, a tag's attributes are made into
  *   h5_token_attrs only when the sink asks (h5_tokenizer_tag_attrs), and the
- *   last start tag is the one the sink sets when it switches to a text state.
+ *   last start tag is the one the sink sets when it switches to a text state;
+ *   the attributes of a start tag the sink does not want (attrs_wanted) are
+ *   stepped over to the tag's end (step_over_attributes).
  */
 #include "tokenizer.h"
 
@@ -177,7 +179,8 @@ struct h5_tokenizer {
     bool oom, aborted;
 #ifdef H5_BOUNDS_ONLY
     bool text_bounds;    /* h5_tokenizer_set_text_bounds */
-    bool tags_on_request; /* the option */
+    bool tags_on_request; /* the options */
+    bool (*attrs_wanted)(void *ctx, h5_str name);
 #endif
     h5_buf pending;
 
@@ -1094,6 +1097,62 @@ static int state_group(int s) {
 #define SS_RAWTEXT_TEXT (&SS_RAWTEXT)
 #endif
 
+#ifdef H5_BOUNDS_ONLY
+/* Whitespace as the attribute states see it (13.2.5.32-40; a CR is a newline). */
+static inline bool attr_space(h5_char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+
+/* The attributes of a start tag nobody reads, from the character after its
+ * name on: steps to the `>` that ends the tag, as 13.2.5.32-40 and 13.2.5.40
+ * (self-closing start tag) find it, without making attributes.  An attribute
+ * name runs to whitespace, `/`, `>` or `=` (its first character may be `=`);
+ * after `=` and whitespace, a value in quotes runs to the same quote, any
+ * other to whitespace or `>`; `/` directly before `>` makes the tag
+ * self-closing.  Character references, U+0000 and the like end nothing.
+ * True with pos at that `>`; false, pos unchanged, when the buffer ends
+ * first (the attribute states then take the tag). */
+static bool step_over_attributes(h5_tokenizer *t) {
+    const h5_char *in = t->in;
+    size_t p = t->pos, e = t->len;
+    for (;;) {
+        /* before attribute name, after attribute name, after attribute value (quoted) */
+        while (p < e && attr_space(in[p])) p++;
+        if (p >= e) return false;
+        if (in[p] == '>') break;
+        if (in[p] == '/') {
+            if (p + 1 >= e) return false;
+            if (in[p + 1] == '>') {
+                t->self_closing = true;
+                p++;
+                break;
+            }
+            p++;
+            continue;
+        }
+        /* attribute name */
+        p++;
+        while (p < e && !attr_space(in[p]) && in[p] != '/' && in[p] != '>' && in[p] != '=') p++;
+        while (p < e && attr_space(in[p])) p++;
+        if (p >= e) return false;
+        if (in[p] != '=') continue;
+        /* before attribute value */
+        p++;
+        while (p < e && attr_space(in[p])) p++;
+        if (p >= e) return false;
+        h5_char q = in[p];
+        if (q == '"' || q == '\'') {
+            const h5_char *close = memchr(in + p + 1, q, (e - p - 1) * sizeof *in);
+            if (!close) return false;
+            p = (size_t)(close - in) + 1;
+        } else if (q != '>') {
+            while (p < e && !attr_space(in[p]) && in[p] != '>') p++;
+        }
+    }
+    t->pos = p;
+    t->clen = 1;
+    return true;
+}
+#endif
+
 /* Data and text, tags and attributes, less-than signs, character references (13.2.5.1-9, 12, 15, 32-40, 77-85). */
 GROUP static bool run_markup(h5_tokenizer *t) {
     int c;
@@ -1214,6 +1273,13 @@ GROUP static bool run_markup(h5_tokenizer *t) {
             GET();
             if (h5_is_space(c)) {
                 ADV();
+#ifdef H5_BOUNDS_ONLY
+                if (t->attrs_wanted && t->tok_type == H5_TOKEN_START_TAG &&
+                    !t->attrs_wanted(t->token_ctx, span_str(t, &t->tag_name)) && step_over_attributes(t)) {
+                    close_tag(t);
+                    break;
+                }
+#endif
                 GO(S_BEFORE_ATTRIBUTE_NAME);
             } else if (c == '/') {
                 ADV();
@@ -2427,6 +2493,7 @@ void h5_tokenizer_reset(h5_tokenizer *t, const h5_tokenizer_options *opts) {
 #ifdef H5_BOUNDS_ONLY
     t->text_bounds = false;
     t->tags_on_request = opts->tags_on_request;
+    t->attrs_wanted = opts->tags_on_request ? opts->attrs_wanted : NULL;
 #endif
     t->pending.len = 0;
     t->state = (int)opts->initial_state;

@@ -109,6 +109,11 @@ typedef struct {
      * sets (h5_tokenizer_set_last_start_tag) when it switches to a text
      * state. */
     bool tags_on_request;
+    /* With tags_on_request: asked when a start tag's name ends and
+     * attributes may follow (ctx = token_ctx).  false: they are stepped over
+     * to the tag's end, none made (the token has none).  NULL: every tag's
+     * are made. */
+    bool (*attrs_wanted)(void *ctx, h5_str name);
 #endif
 } h5_tokenizer_options;
 

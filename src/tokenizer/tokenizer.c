@@ -472,21 +472,21 @@ static void emit_tag(h5_tokenizer *t, uint32_t end) {
         if (t->nattrs) err(t, H5_ERROR_END_TAG_WITH_ATTRIBUTES, end - 1);
         if (t->self_closing) err(t, H5_ERROR_END_TAG_WITH_TRAILING_SOLIDUS, end - 1);
     }
-    bool given = true; /* attributes made and the last start tag noted here (not on request) */
+    bool eager = true; /* attributes made and the last start tag noted here (not on request) */
 #ifdef H5_BOUNDS_ONLY
-    given = !t->tags_on_request;
+    eager = !t->tags_on_request;
 #endif
-    if (given && t->nattrs && !tag_attrs(t)) return;
+    if (eager && t->nattrs && !tag_attrs(t)) return;
     h5_token tok;
     memset(&tok, 0, sizeof tok);
     tok.type = t->tok_type;
     tok.name = span_str(t, &t->tag_name);
     tok.self_closing = t->self_closing;
-    tok.attrs = given && t->nattrs ? t->out_attrs : NULL;
+    tok.attrs = eager && t->nattrs ? t->out_attrs : NULL;
     tok.nattrs = t->nattrs;
     tok.start = t->tok_start;
     tok.end = end;
-    if (given && t->tok_type == H5_TOKEN_START_TAG) {
+    if (eager && t->tok_type == H5_TOKEN_START_TAG) {
         t->last_start_tag.len = 0;
         if (!h5_buf_append(&t->last_start_tag, tok.name.ptr, tok.name.len)) {
             t->oom = true;

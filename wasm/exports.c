@@ -816,6 +816,12 @@ static bool verbatim(const rewrite_sim *m, h5_str v) {
     return v.len == 0 || (p >= from && p + v.len * sizeof *v.ptr <= from + m->chunk->len * sizeof *v.ptr);
 }
 
+/* Whether filter entry e is for start tags named `name` (atom): its tag, or any. */
+static bool entry_for(const rw_entry *e, h5_str name, h5_atom atom) {
+    if (e->atom != H5_ATOM_NONE) return e->atom == atom;
+    return !e->tl || (e->tl == name.len && memcmp(e->tag, name.ptr, e->tl * sizeof *e->tag) == 0);
+}
+
 /* Whether the filter passes start tag t.  An entry: a tag name's length (0: any tag) and its units, an
  * attribute name's length (0: none) and its units, then (with a name) a test RF_* and its value's length and
  * units: the attribute must be present, and its value (decoded: with character references) must pass the
@@ -833,9 +839,7 @@ static bool sim_filter(const rewrite_sim *m, const h5_token *t, h5_atom atom, ui
         unsigned op = e->op;
         uint32_t this_bit = bit;
         bit <<= 1; /* (0 from the 33rd entry on) */
-        if (e->atom != H5_ATOM_NONE ? e->atom != atom
-                                    : e->tl && (e->tl != t->name.len || memcmp(e->tag, t->name.ptr, e->tl * sizeof *e->tag) != 0))
-            continue;
+        if (!entry_for(e, t->name, atom)) continue;
         if (!al) {
             pass = true;
             *exact |= this_bit;
@@ -860,12 +864,8 @@ static bool sim_filter(const rewrite_sim *m, const h5_token *t, h5_atom atom, ui
 
 /* Whether a filter entry is for start tag `name` (atom), whose attributes it then reads. */
 static bool sim_filter_names(const rewrite_sim *m, h5_str name, h5_atom atom) {
-    for (size_t k = 0; k < m->nentries; k++) {
-        const rw_entry *e = &m->entries[k];
-        if (e->atom != H5_ATOM_NONE ? e->atom == atom
-                                    : !e->tl || (e->tl == name.len && memcmp(e->tag, name.ptr, e->tl * sizeof *e->tag) == 0))
-            return true;
-    }
+    for (size_t k = 0; k < m->nentries; k++)
+        if (entry_for(&m->entries[k], name, atom)) return true;
     return false;
 }
 

@@ -571,7 +571,7 @@ export class Engine {
     }
     this.piece(a - this.base, n);
   }
-  /** Copies the feed's pieces, in order, into `out` (of their size at least). */
+  /** Copies the feed's pieces, in order, into `out` (of their size at least); returns `out`. */
   join(out) {
     const segs = this.segs;
     const buf = this.buf;
@@ -595,7 +595,7 @@ export class Engine {
     this.nsegs = 0;
     this.outLen = 0;
     this.at = this.insFrom = 0;
-    return at;
+    return out;
   }
   /** Writes the input up to `pos` as it came (nothing inside removed content). */
   emitUpTo(pos) {
@@ -640,11 +640,19 @@ export class Engine {
       this.insertBytes(this.enc.encode(str));
       return;
     }
-    // UTF-8: short ASCII byte by byte, the rest encoded in place (3 bytes per code unit at most).  (encodeInto
-    // takes about 62 ns whatever the length up to 100; the loop 21 ns for 8 characters, 87 for 32: Node 20.)
+    const out = this.room(3 * str.length);
+    this.at = this.encodeAt(out, this.at, str);
+  }
+  /**
+   * Writes `str` in UTF-8 into `out` (with room for 3 bytes per code unit)
+   * at `at`; returns where it ends.  Short ASCII byte by byte, the rest
+   * encoded by encodeInto (about 62 ns whatever the length up to 100; the
+   * loop 21 ns for 8 characters, 87 for 32: Node 20), into a buffer of its
+   * own and copied (no view of the output made for it) up to ENCODED_MAX
+   * code units.
+   */
+  encodeAt(out, at, str) {
     const n = str.length;
-    const out = this.room(3 * n);
-    let at = this.at;
     let k = 0;
     if (n <= 16) {
       for (; k < n; k++) {
@@ -656,12 +664,11 @@ export class Engine {
     if (k < n) {
       const rest = k === 0 ? str : str.slice(k);
       if (n - k <= ENCODED_MAX) {
-        // Encoded into a buffer of its own and copied: no view of the output made for it.
         const m = this.enc.encodeInto(rest, ENCODED).written;
         for (let i = 0; i < m; i++) out[at++] = ENCODED[i];
       } else at += this.enc.encodeInto(rest, out.subarray(at)).written;
     }
-    this.at = at;
+    return at;
   }
   flushOut() {
     this.settle();
@@ -671,24 +678,19 @@ export class Engine {
       // its own; or, to be decoded, a view of a buffer that serves the next transform).
       if (this.closed) {
         const n = this.outLen;
-        if (!this.wholeDecoded) this.whole(this.joined(new Uint8Array(n)));
+        if (!this.wholeDecoded) this.whole(this.join(new Uint8Array(n)));
         else {
           let join = spareJoin;
           spareJoin = null;
           if (join === null || join.length < n) join = new Uint8Array(n);
-          this.whole(this.joined(join).subarray(0, n));
+          this.whole(this.join(join).subarray(0, n));
           if (join.length <= SPARE_MAX) spareJoin = join;
         }
       }
       return;
     }
     // The sink's own bytes, of the output's size (never a view of the input, which the caller may reuse).
-    this.sink(this.joined(new Uint8Array(this.outLen)));
-  }
-  /** `out` with the feed's pieces copied into it. */
-  joined(out) {
-    this.join(out);
-    return out;
+    this.sink(this.join(new Uint8Array(this.outLen)));
   }
 
   /** The string of input bytes [a, b). */
@@ -1210,28 +1212,21 @@ export class Engine {
   insertValue(v) {
     if (this.suppress !== 0) return;
     if (v.includes('"')) v = v.replace(/"/g, '&quot;');
-    const n = v.length;
-    if (this.enc.encodeInto === null || n > 16) {
+    if (this.enc.encodeInto === null) {
       this.insertBytes(EQ_QUOTE);
       this.insert(v);
       this.insertByte(0x22);
       return;
     }
-    // Short UTF-8: the quotes and the value written in one go.
-    const out = this.room(3 * n + 3);
-    let at = this.at;
-    out[at++] = 0x3d;
-    out[at++] = 0x22;
-    let k = 0;
-    for (; k < n; k++) {
-      const c = charCodeAt.call(v, k);
-      if (c >= 0x80) break;
-      out[at++] = c;
-    }
-    if (k < n) at += this.enc.encodeInto(v.slice(k), out.subarray(at)).written;
-    out[at++] = 0x22;
-    this.at = at;
+    // UTF-8: the quotes and the value written in one go.
+    const out = this.room(3 * v.length + 3);
+    out[this.at] = 0x3d;
+    out[this.at + 1] = 0x22;
+    const at = this.encodeAt(out, this.at + 2, v);
+    out[at] = 0x22;
+    this.at = at + 1;
   }
+
 
   /**
    * End tag [s, e) that ends `count` elements of the stack (the session's

@@ -746,6 +746,17 @@ static bool name_is(h5_str s, const char *lit) {
         if (s.ptr[i] != (h5_char)lit[i]) return false;
     return true;
 }
+/* Whether name s is `lower` (n units, lowercase ASCII) ASCII case-insensitively: a name made (lowercased) or as
+ * written (H5_ATTRS_AS_WRITTEN). */
+static bool name_is_lower(h5_str s, const h5_char *lower, size_t n) {
+    if (s.len != n) return false;
+    for (size_t i = 0; i < n; i++) {
+        h5_char c = s.ptr[i];
+        if (c >= 'A' && c <= 'Z') c += 32;
+        if (c != lower[i]) return false;
+    }
+    return true;
+}
 static bool ascii_ieq(h5_str s, const char *lit) {
     size_t n = strlen(lit);
     if (s.len != n) return false;
@@ -847,7 +858,7 @@ static bool sim_filter(const rewrite_sim *m, const h5_token *t, h5_atom atom, ui
         }
         for (size_t i = 0; i < t->nattrs; i++) {
             const h5_token_attr *at = &t->attrs[i];
-            if (at->name.len != al || memcmp(attr, at->name.ptr, al * sizeof *attr) != 0) continue;
+            if (!name_is_lower(at->name, attr, al)) continue;
             h5_str v = at->value;
             if (op == RF_PRESENT || (op == RF_EQUALS && v.len == vl && memcmp(v.ptr, val, vl * sizeof *val) == 0) ||
                 (op == RF_PREFIX && v.len >= vl && memcmp(v.ptr, val, vl * sizeof *val) == 0) ||
@@ -956,13 +967,16 @@ static bool sim_reads_attrs(const rewrite_sim *m, h5_str name, h5_atom atom) {
     return (m->want & RW_ALL_TAGS) || sim_ns(m) != RNS_HTML || sim_filter_names(m, name, atom);
 }
 
-/* The tokenizer's question when a start tag's name ends (attrs_wanted); its atom is kept for the token. */
-static bool sim_attrs_wanted(void *ctx, h5_str name) {
+/* The tokenizer's question when a start tag's name ends (attrs_wanted); its atom is kept for the token.  In the
+ * HTML namespace only the filter (sim_filter) and JS read attributes, both as written; in foreign content
+ * sim_start_tag reads them made (a value decoded). */
+static h5_attrs_wanted sim_attrs_wanted(void *ctx, h5_str name) {
     rewrite_sim *m = ctx;
     h5_atom atom = h5_atom_lookup(name.ptr, name.len);
     m->name_atom = (uint16_t)atom;
     m->name_atom_len = (uint32_t)name.len + 1;
-    return sim_reads_attrs(m, name, atom);
+    if (!sim_reads_attrs(m, name, atom)) return H5_ATTRS_NONE;
+    return sim_ns(m) == RNS_HTML ? H5_ATTRS_AS_WRITTEN : H5_ATTRS_MADE;
 }
 
 /* The tokenizer state a start tag in the HTML namespace switches to, or -1 (its text-switching elements). */

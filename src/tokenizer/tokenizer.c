@@ -180,7 +180,7 @@ struct h5_tokenizer {
 #ifdef H5_BOUNDS_ONLY
     bool text_bounds;    /* h5_tokenizer_set_text_bounds */
     bool tags_on_request; /* the options */
-    bool (*attrs_wanted)(void *ctx, h5_str name);
+    h5_attrs_wanted (*attrs_wanted)(void *ctx, h5_str name);
 #endif
     h5_buf pending;
 
@@ -1101,55 +1101,108 @@ static int state_group(int s) {
 /* Whitespace as the attribute states see it (13.2.5.32-40; a CR is a newline). */
 static inline bool attr_space(h5_char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
 
-/* The attributes of a start tag nobody reads, from the character after its
- * name on: steps to the `>` that ends the tag, as 13.2.5.32-40 and 13.2.5.40
- * (self-closing start tag) find it, without making attributes.  An attribute
- * name runs to whitespace, `/`, `>` or `=` (its first character may be `=`);
- * after `=` and whitespace, a value in quotes runs to the same quote, any
- * other to whitespace or `>`; `/` directly before `>` makes the tag
- * self-closing.  Character references, U+0000 and the like end nothing.
- * True with pos at that `>`; false, pos unchanged, when the buffer ends
- * first (the attribute states then take the tag). */
-static bool step_over_attributes(h5_tokenizer *t) {
+/* Notes an attribute as written: name in[name, name_end), value in[value,
+ * value_end) (both name_end: no value), at the offsets the attribute states
+ * give it (13.2.5.33: the name ends where the character that leaves the name
+ * state is; 13.2.5.35-38: a value in quotes from after its opening quote to
+ * its closing one, any other from its first character to the whitespace or
+ * `>` after it).  False (the attribute states then take the tag, and report
+ * its parse errors) when a name holds U+0000 (made, it holds U+FFFD), repeats
+ * an earlier one (compared ASCII case-insensitively, as lowercased names), or
+ * is one more than ATTR_LINEAR_MAX (compared without a table); or when out of
+ * memory. */
+static bool note_attribute(h5_tokenizer *t, size_t name, size_t name_end, size_t value, size_t value_end) {
+    const h5_char *in = t->in;
+    size_t n = name_end - name;
+    for (size_t i = name; i < name_end; i++)
+        if (in[i] == 0) return false;
+    for (size_t k = 0; k < t->nattrs; k++) {
+        const tk_attr *a = &t->attrs[k];
+        if (a->name.len != n) continue;
+        size_t i = 0;
+        while (i < n && h5_to_lower(in[a->name.off + i]) == h5_to_lower(in[name + i])) i++;
+        if (i == n) return false;
+    }
+    if (t->nattrs == ATTR_LINEAR_MAX) return false;
+    if (t->nattrs == t->attrs_cap) {
+        tk_attr *d = grow_array(t, t->attrs, &t->attrs_cap, t->nattrs + 1, sizeof *d);
+        if (!d) return false;
+        t->attrs = d;
+    }
+    tk_attr *a = &t->attrs[t->nattrs++];
+    t->attr_slots = t->nattrs;
+    a->name = (h5_span){.off = name, .len = n};
+    a->value = (h5_span){.off = value, .len = value_end - value};
+    a->name_start = t->base + (uint32_t)name;
+    a->name_end = t->base + (uint32_t)name_end;
+    a->value_start = t->base + (uint32_t)value;
+    a->value_end = t->base + (uint32_t)value_end;
+    return true;
+}
+
+/* The attributes of a start tag, from the character after its name on:
+ * steps to the `>` that ends the tag, as 13.2.5.32-40 and 13.2.5.40
+ * (self-closing start tag) find it, without the attribute states.  An
+ * attribute name runs to whitespace, `/`, `>` or `=` (its first character
+ * may be `=`); after `=` and whitespace, a value in quotes runs to the same
+ * quote, any other to whitespace or `>`; `/` directly before `>` makes the
+ * tag self-closing.  Character references, U+0000 and the like end nothing.
+ * With `as_written` (H5_ATTRS_AS_WRITTEN), each attribute is noted as its
+ * slices of the input (note_attribute).  True with pos at that `>`; false,
+ * pos unchanged and no attribute noted, when the attribute states must take
+ * the tag: the buffer ends first, or an attribute note_attribute does not
+ * take. */
+static bool step_over_attributes(h5_tokenizer *t, bool as_written) {
     const h5_char *in = t->in;
     size_t p = t->pos, e = t->len;
     for (;;) {
         /* before attribute name, after attribute name, after attribute value (quoted) */
         while (p < e && attr_space(in[p])) p++;
-        if (p >= e) return false;
-        if (in[p] == '>') break;
+        if (p >= e) break;
+        if (in[p] == '>') {
+            t->pos = p;
+            t->clen = 1;
+            return true;
+        }
         if (in[p] == '/') {
-            if (p + 1 >= e) return false;
+            if (p + 1 >= e) break;
             if (in[p + 1] == '>') {
                 t->self_closing = true;
-                p++;
-                break;
+                t->pos = p + 1;
+                t->clen = 1;
+                return true;
             }
             p++;
             continue;
         }
         /* attribute name */
-        p++;
+        size_t name = p++;
         while (p < e && !attr_space(in[p]) && in[p] != '/' && in[p] != '>' && in[p] != '=') p++;
+        size_t name_end = p, value = p, value_end = p;
         while (p < e && attr_space(in[p])) p++;
-        if (p >= e) return false;
-        if (in[p] != '=') continue;
-        /* before attribute value */
-        p++;
-        while (p < e && attr_space(in[p])) p++;
-        if (p >= e) return false;
-        h5_char q = in[p];
-        if (q == '"' || q == '\'') {
-            const h5_char *close = memchr(in + p + 1, q, (e - p - 1) * sizeof *in);
-            if (!close) return false;
-            p = (size_t)(close - in) + 1;
-        } else if (q != '>') {
-            while (p < e && !attr_space(in[p]) && in[p] != '>') p++;
+        if (p >= e) break;
+        if (in[p] == '=') {
+            /* before attribute value */
+            p++;
+            while (p < e && attr_space(in[p])) p++;
+            if (p >= e) break;
+            h5_char q = in[p];
+            if (q == '"' || q == '\'') {
+                const h5_char *close = memchr(in + p + 1, q, (e - p - 1) * sizeof *in);
+                if (!close) break;
+                value = p + 1;
+                value_end = (size_t)(close - in);
+                p = value_end + 1;
+            } else if (q != '>') {
+                value = p;
+                while (p < e && !attr_space(in[p]) && in[p] != '>') p++;
+                value_end = p;
+            }
         }
+        if (as_written && !note_attribute(t, name, name_end, value, value_end)) break;
     }
-    t->pos = p;
-    t->clen = 1;
-    return true;
+    t->nattrs = t->attr_slots = 0;
+    return false;
 }
 #endif
 
@@ -1274,10 +1327,12 @@ GROUP static bool run_markup(h5_tokenizer *t) {
             if (h5_is_space(c)) {
                 ADV();
 #ifdef H5_BOUNDS_ONLY
-                if (t->attrs_wanted && t->tok_type == H5_TOKEN_START_TAG &&
-                    !t->attrs_wanted(t->token_ctx, span_str(t, &t->tag_name)) && step_over_attributes(t)) {
-                    close_tag(t);
-                    break;
+                if (t->attrs_wanted && t->tok_type == H5_TOKEN_START_TAG) {
+                    h5_attrs_wanted w = t->attrs_wanted(t->token_ctx, span_str(t, &t->tag_name));
+                    if (w != H5_ATTRS_MADE && step_over_attributes(t, w == H5_ATTRS_AS_WRITTEN)) {
+                        close_tag(t);
+                        break;
+                    }
                 }
 #endif
                 GO(S_BEFORE_ATTRIBUTE_NAME);

@@ -84,6 +84,23 @@ typedef void (*h5_token_sink)(void *ctx, h5_token *token);
  * and it is not an element in the HTML namespace" (ctx = token_ctx). */
 typedef bool (*h5_cdata_query)(void *ctx);
 
+#ifdef H5_BOUNDS_ONLY
+/* How a start tag's attributes are read (attrs_wanted, tags_on_request). */
+typedef enum {
+    /* Stepped over to the tag's end, none made (the token has none). */
+    H5_ATTRS_NONE,
+    /* As written: each attribute's name and value are its slices of the
+     * input (names not lowercased, values not decoded: a character
+     * reference, U+0000 or CR is as it came), with the same offsets and the
+     * same attributes (a repeated name dropped, compared ASCII
+     * case-insensitively) as made ones. */
+    H5_ATTRS_AS_WRITTEN,
+    /* Made by the attribute states (13.2.5.32-40): names lowercased, values
+     * decoded. */
+    H5_ATTRS_MADE,
+} h5_attrs_wanted;
+#endif
+
 typedef struct {
     h5_token_sink on_token;
     void *token_ctx;
@@ -110,10 +127,9 @@ typedef struct {
      * state. */
     bool tags_on_request;
     /* With tags_on_request: asked when a start tag's name ends and
-     * attributes may follow (ctx = token_ctx).  false: they are stepped over
-     * to the tag's end, none made (the token has none).  NULL: every tag's
-     * are made. */
-    bool (*attrs_wanted)(void *ctx, h5_str name);
+     * attributes may follow (ctx = token_ctx), how they are read
+     * (h5_attrs_wanted).  NULL: every tag's are made (H5_ATTRS_MADE). */
+    h5_attrs_wanted (*attrs_wanted)(void *ctx, h5_str name);
 #endif
 } h5_tokenizer_options;
 

@@ -56,7 +56,7 @@ export class HTMLRewriter {
   on(selector, handlers) {
     const compiled = compileRewriteSelector(selector);
     const h = checkHandlers('on(selector, handlers)', handlers, ELEMENT_KEYS);
-    this.#rules.push({ selector: compiled, index: this.#rules.length, ...h });
+    this.#rules.push({ selector: compiled, source: selector, index: this.#rules.length, ...h });
     return this;
   }
 

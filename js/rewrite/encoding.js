@@ -65,7 +65,34 @@ function legacyBoundary(buf, a, b) {
   return a;
 }
 
-/** { id, name, decode(bytes), boundary(buf, a, b), encode(string), encodeInto (UTF-8) } of encoding `id`. */
+// The runtime's own UTF-8 decoder of a range of bytes (Node's and Bun's Buffer.prototype.utf8Slice), where it
+// decodes as TextDecoder does: checked once, on every range of bytes that the Encoding Standard's UTF-8 decoder
+// treats specially (invalid, overlong, surrogate, cut and out-of-range sequences, a BOM), so that a stand-in (a
+// browser's Buffer polyfill) that differs is not used.  It takes about half the time of
+// TextDecoder.decode(subarray) on a URL (Node 20: 7% of the rewriter's time on a page of links).
+const UTF8_PROBE = [0x41, 0xef, 0xbb, 0xbf, 0xc0, 0x80, 0xe0, 0x80, 0xed, 0xa0, 0x80, 0xf0, 0x90, 0x80, 0xf4, 0x90, 0x80, 0x80,
+  0xc3, 0xa9, 0xe2, 0x82, 0xf0, 0x9f, 0x98, 0x80, 0xf8, 0xff, 0xe1, 0x80, 0x41];
+let nativeUtf8Slice;
+function utf8Slicer() {
+  if (nativeUtf8Slice !== undefined) return nativeUtf8Slice;
+  nativeUtf8Slice = null;
+  const f = globalThis.Buffer?.prototype?.utf8Slice;
+  if (typeof f !== 'function' || typeof TextDecoder !== 'function') return null;
+  try {
+    const probe = Uint8Array.from(UTF8_PROBE);
+    const d = new TextDecoder('utf-8', { ignoreBOM: true });
+    for (let a = 0; a < probe.length; a++) for (let b = a; b <= probe.length; b++) if (f.call(probe, a, b) !== d.decode(probe.subarray(a, b))) return null;
+    nativeUtf8Slice = f;
+  } catch {
+    // (not this runtime's decoder after all)
+  }
+  return nativeUtf8Slice;
+}
+
+/**
+ * { id, name, decode(bytes), slice(buf, a, b) (decodes buf[a, b)), boundary(buf, a, b), encode(string), encodeInto
+ * (UTF-8) } of encoding `id`.
+ */
 export function encodingFor(fn, id) {
   const name = ENCODING_NAMES[id];
   if (NOT_ASCII_COMPATIBLE.has(name)) {
@@ -79,5 +106,7 @@ export function encodingFor(fn, id) {
   const multiByte = MULTI_BYTE.has(name);
   const boundary = id === 1 ? utf8Boundary : multiByte ? legacyBoundary : (buf, a, b) => b;
   const encodeInto = id === 1 ? (str, into) => utf8Encoder.encodeInto(str, into) : null;
-  return { id, name, decode, boundary, encode, encodeInto };
+  const native = id === 1 ? utf8Slicer() : null;
+  const slice = native !== null ? (buf, a, b) => native.call(buf, a, b) : (buf, a, b) => decode(buf.subarray(a, b));
+  return { id, name, decode, slice, boundary, encode, encodeInto };
 }

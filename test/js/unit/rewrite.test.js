@@ -402,6 +402,22 @@ describe('HTMLRewriter: encodings (Content-Type charset, as workerd)', () => {
     assert.deepEqual([...out], [...input.subarray(0, input.length - 4), 0xe9, ...utf8('&#9731;</p>')]);
   });
 
+  test('UTF-8: attribute values and text with invalid, overlong, surrogate and cut sequences read as TextDecoder decodes them', async () => {
+    // (Long values and text go through the runtime's own decoder where it decodes as TextDecoder: encoding.js.)
+    const r = rng(33);
+    const bytes = [0x41, 0x7f, 0x80, 0xbf, 0xc0, 0xc1, 0xc2, 0xc3, 0xa9, 0xdf, 0xe0, 0xe2, 0x82, 0xac, 0xed, 0xa0, 0xef, 0xbb, 0xbf, 0xf0, 0x9f, 0x98, 0xf4, 0x90, 0xf5, 0xff];
+    const decode = (b) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b);
+    for (let k = 0; k < 200; k++) {
+      const value = Uint8Array.from({ length: 17 + r.int(40) }, () => bytes[r.int(bytes.length)]);
+      const input = Uint8Array.from([...utf8('<p title="'), ...value, ...utf8('">'), ...value, ...utf8('</p>')]);
+      let title;
+      let body = '';
+      await new HTMLRewriter().on('p', { element(e) { title = e.getAttribute('title'); }, text(t) { body += t.text; } }).transform(input);
+      assert.equal(title, decode(value), `value ${[...value].map((x) => x.toString(16))}`);
+      assert.equal(body, decode(value));
+    }
+  });
+
   test('Shift_JIS: attribute values and text decoded, in any chunking; inserted non-ASCII text as character references', async () => {
     // 日本 = 93 FA 96 7B, 表 = 95 5C (its second byte is ASCII '\\'): bytes of the Encoding Standard's Shift_JIS index.
     const input = Uint8Array.from([...utf8('<p title="'), 0x93, 0xfa, 0x96, 0x7b, ...utf8('">'), 0x95, 0x5c, 0x93, 0xfa, ...utf8('</p>')]);

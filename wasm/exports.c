@@ -1222,7 +1222,7 @@ H5W_EXPORT(h5w_rewrite_begin) stream *h5w_rewrite_begin(void) {
     /* Processing instructions off: `<?…>` is a bogus comment, as in lol-html. */
     h5_tokenizer_options o = {.on_token = collect_rewrite_token, .token_ctx = m, .cdata_allowed = sim_cdata_allowed,
                               .on_error = sim_error, .error_ctx = m, .initial_state = H5_STATE_DATA,
-                              .tags_on_request = true, .attrs_wanted = sim_attrs_wanted};
+                              .tags_on_request = true, .attrs_wanted = sim_attrs_wanted, .tag_lane = true};
     h5_tokenizer_reset(s->tokenizer, &o);
     return s;
 }

@@ -43,7 +43,10 @@
  *   h5_token_attrs only when the sink asks (h5_tokenizer_tag_attrs), and the
  *   last start tag is the one the sink sets when it switches to a text state;
  *   the attributes of a start tag the sink does not want (attrs_wanted) are
- *   stepped over to the tag's end (step_over_attributes).
+ *   stepped over to the tag's end (step_over_attributes), or noted as
+ *   written;
+ * - with the option tag_lane, the common tags take one step from their `<`
+ *   (tag_lane) instead of the tag open, end tag open and tag name states.
  */
 #include "tokenizer.h"
 
@@ -181,6 +184,7 @@ struct h5_tokenizer {
     bool text_bounds;    /* h5_tokenizer_set_text_bounds */
     bool tags_on_request; /* the options */
     h5_attrs_wanted (*attrs_wanted)(void *ctx, h5_str name);
+    bool tag_lane;
 #endif
     h5_buf pending;
 
@@ -1204,6 +1208,46 @@ static bool step_over_attributes(h5_tokenizer *t, bool as_written) {
     t->nattrs = t->attr_slots = 0;
     return false;
 }
+
+static inline bool name_char(h5_char c) { return (h5_char)(c - 'a') < 26 || (h5_char)(c - '0') < 10 || c == '-'; }
+
+/* The tags most markup is made of, from the `<` in the data state (13.2.5.1) on, in one step: a start tag
+ * `<name>` or `<name ` + attributes, an end tag `</name>`, where the name is lowercase ASCII letters, digits and
+ * `-` (a letter first).  The same token as 13.2.5.6-8 make of it: the name is its slice of the input, and after
+ * the whitespace the attributes are read as the tag name state reads them (attrs_wanted); when they are made,
+ * or the step over them stops at the buffer's end, the before attribute name state takes the tag.  False, and
+ * nothing done, for any other tag (upper case, U+0000, CR, `/>`, an end tag with more in it) or where the
+ * buffer ends first: the states take it from the `<`. */
+static bool tag_lane(h5_tokenizer *t) {
+    const h5_char *in = t->in;
+    size_t lt = t->pos, e = t->len, name = lt + 1;
+    h5_token_type type = H5_TOKEN_START_TAG;
+    if (name < e && in[name] == '/') {
+        type = H5_TOKEN_END_TAG;
+        name++;
+    }
+    if (name >= e || (h5_char)(in[name] - 'a') >= 26) return false;
+    size_t q = name + 1;
+    while (q < e && name_char(in[q])) q++;
+    if (q >= e) return false;
+    h5_char c = in[q];
+    if (c != '>' && (type == H5_TOKEN_END_TAG || !(c == ' ' || c == '\n' || c == '\t' || c == '\f'))) return false;
+    new_token(t, type);
+    t->tok_start = t->base + (uint32_t)lt;
+    t->tag_name.off = name;
+    t->tag_name.len = q - name;
+    t->clen = 1;
+    if (c == '>') {
+        t->pos = q;
+        close_tag(t);
+        return true;
+    }
+    t->pos = q + 1;
+    h5_attrs_wanted w = t->attrs_wanted ? t->attrs_wanted(t->token_ctx, span_str(t, &t->tag_name)) : H5_ATTRS_MADE;
+    if (w != H5_ATTRS_MADE && step_over_attributes(t, w == H5_ATTRS_AS_WRITTEN)) close_tag(t);
+    else t->state = S_BEFORE_ATTRIBUTE_NAME;
+    return true;
+}
 #endif
 
 /* Data and text, tags and attributes, less-than signs, character references (13.2.5.1-9, 12, 15, 32-40, 77-85). */
@@ -1220,6 +1264,9 @@ GROUP static bool run_markup(h5_tokenizer *t) {
             if (c == '&') {
                 begin_character_reference(t, S_DATA);
             } else if (c == '<') {
+#ifdef H5_BOUNDS_ONLY
+                if (t->tag_lane && tag_lane(t)) break;
+#endif
                 t->tok_start = OFF();
                 ADV();
                 GO(S_TAG_OPEN);
@@ -2549,6 +2596,7 @@ void h5_tokenizer_reset(h5_tokenizer *t, const h5_tokenizer_options *opts) {
     t->text_bounds = false;
     t->tags_on_request = opts->tags_on_request;
     t->attrs_wanted = opts->tags_on_request ? opts->attrs_wanted : NULL;
+    t->tag_lane = opts->tag_lane;
 #endif
     t->pending.len = 0;
     t->state = (int)opts->initial_state;

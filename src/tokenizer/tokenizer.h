@@ -130,6 +130,10 @@ typedef struct {
      * attributes may follow (ctx = token_ctx), how they are read
      * (h5_attrs_wanted).  NULL: every tag's are made (H5_ATTRS_MADE). */
     h5_attrs_wanted (*attrs_wanted)(void *ctx, h5_str name);
+    /* The common tags in one step (tag_lane, tokenizer.c): `<name>`,
+     * `<name ` and its attributes, `</name>` with a lowercase ASCII name.
+     * The same tokens, fewer dispatches. */
+    bool tag_lane;
 #endif
 } h5_tokenizer_options;
 

@@ -6,15 +6,18 @@
  * over.  This test tokenizes generated documents each way, fed in the same
  * random chunks, and checks that:
  *
- * - every token starts and ends at the same offsets in all three, and a
- *   start tag is self-closing in all or none;
+ * - every token starts and ends at the same offsets in all three, a tag has
+ *   the same name, and a start tag is self-closing in all or none;
  * - as written and made give the same attributes (those a repeated name
  *   drops are dropped in both) at the same name and value offsets, and the
  *   same duplicate-attribute errors;
  * - a name as written, ASCII-lowercased, is the made name (none holds
  *   U+0000: those are made), and a value as written with no `&`, U+0000 or
  *   CR in it is the made value;
- * - stepped over, a tag has no attributes.
+ * - stepped over, a tag has no attributes;
+ * - with the tag lane (the option tag_lane: common tags in one step from
+ *   their `<`), every token, attribute and error is the same as without it,
+ *   in each of the three ways.
  *
  * The documents are tags of a few names with attributes from pieces that
  * move the states about: quotes, `=`, `/`, `>`, whitespace (CR too), `&`,
@@ -45,6 +48,8 @@ typedef struct {
 typedef struct {
     h5_token_type type;
     uint32_t start, end;
+    size_t name_len;
+    h5_char name[MAX_TEXT];
     bool self_closing;
     size_t nattrs;
     attr_rec attrs[MAX_ATTRS];
@@ -52,6 +57,7 @@ typedef struct {
 
 typedef struct {
     h5_attrs_wanted mode;
+    bool lane;
     token_rec tokens[MAX_TOKENS];
     size_t ntokens;
     unsigned duplicates;
@@ -92,6 +98,7 @@ static void on_token(void *ctx, h5_token *tok) {
     k->start = tok->start;
     k->end = tok->end;
     k->self_closing = tok->self_closing;
+    if (tok->type == H5_TOKEN_START_TAG || tok->type == H5_TOKEN_END_TAG) copy_str(k->name, &k->name_len, tok->name);
     if (tok->type != H5_TOKEN_START_TAG) return;
     k->nattrs = tok->nattrs;
     if (!tok->nattrs) return;
@@ -121,7 +128,8 @@ static void tokenize(run *r, const h5_char *doc, size_t len, const size_t *cuts,
     r->ntokens = 0;
     r->duplicates = 0;
     h5_tokenizer_options o = {.on_token = on_token, .token_ctx = r, .on_error = on_error, .error_ctx = r,
-                              .initial_state = H5_STATE_DATA, .tags_on_request = true, .attrs_wanted = wanted};
+                              .initial_state = H5_STATE_DATA, .tags_on_request = true, .attrs_wanted = wanted,
+                              .tag_lane = r->lane};
     h5_tokenizer_reset(r->t, &o);
     size_t from = 0;
     for (size_t i = 0; i <= ncuts; i++) {
@@ -143,7 +151,7 @@ static unsigned next(unsigned n) {
     return (unsigned)(rng % n);
 }
 
-static const char *const NAMES[] = {"a", "A", "img", "div", "x-y"};
+static const char *const NAMES[] = {"a", "A", "img", "div", "x-y", "h1", "bR", "p", "a\0", "span", "custom-el2", "/a", "/p", "/x-y", "/A", "/p ", "/span", "/custom-el2", "!--x--", "a/"};
 /* Pieces of attributes (each a string; "\0" pieces are written with their length). */
 static const struct {
     const char *s;
@@ -171,7 +179,7 @@ static size_t make_doc(h5_char *doc, size_t cap) {
     for (unsigned k = 0; k < tags; k++) {
         const char *name = NAMES[next(sizeof NAMES / sizeof *NAMES)];
         PUT("<", 1);
-        PUT(name, strlen(name));
+        PUT(name, strcmp(name, "a\0") == 0 ? 2 : strlen(name));
         if (next(8)) PUT(" ", 1);
         unsigned pieces = next(12);
         for (unsigned i = 0; i < pieces; i++) {
@@ -186,7 +194,9 @@ static size_t make_doc(h5_char *doc, size_t cap) {
 }
 
 static bool same_token(const token_rec *a, const token_rec *b, bool attrs) {
-    if (a->type != b->type || a->start != b->start || a->end != b->end || a->self_closing != b->self_closing) return false;
+    if (a->type != b->type || a->start != b->start || a->end != b->end || a->self_closing != b->self_closing ||
+        a->name_len != b->name_len || memcmp(a->name, b->name, (a->name_len < MAX_TEXT ? a->name_len : MAX_TEXT) * sizeof *a->name) != 0)
+        return false;
     if (!attrs) return true;
     if (a->nattrs != b->nattrs) return false;
     for (size_t i = 0; i < a->nattrs && i < MAX_ATTRS; i++) {
@@ -220,13 +230,36 @@ static bool same_text(const token_rec *a, const token_rec *b, bool *upper) {
     return true;
 }
 
+/* Whether two runs gave the same tokens, attributes (offsets and text) and errors. */
+static bool same_runs(const run *a, const run *b) {
+    if (a->ntokens != b->ntokens || a->duplicates != b->duplicates) return false;
+    for (size_t i = 0; i < a->ntokens; i++) {
+        const token_rec *x = &a->tokens[i], *y = &b->tokens[i];
+        if (!same_token(x, y, true)) return false;
+        for (size_t k = 0; k < x->nattrs && k < MAX_ATTRS; k++) {
+            const attr_rec *p = &x->attrs[k], *q = &y->attrs[k];
+            if (p->name_len != q->name_len || p->value_len != q->value_len ||
+                memcmp(p->name, q->name, (p->name_len < MAX_TEXT ? p->name_len : MAX_TEXT) * sizeof *p->name) != 0 ||
+                memcmp(p->value, q->value, (p->value_len < MAX_TEXT ? p->value_len : MAX_TEXT) * sizeof *p->value) != 0)
+                return false;
+        }
+    }
+    return true;
+}
+
 int main(int argc, char **argv) {
     unsigned long docs = argc > 1 ? strtoul(argv[1], NULL, 10) : 200000;
     static run made = {.mode = H5_ATTRS_MADE}, written = {.mode = H5_ATTRS_AS_WRITTEN}, none = {.mode = H5_ATTRS_NONE};
+    /* The same three with the tag lane. */
+    static run lanes[3] = {{.mode = H5_ATTRS_MADE, .lane = true}, {.mode = H5_ATTRS_AS_WRITTEN, .lane = true},
+                           {.mode = H5_ATTRS_NONE, .lane = true}};
+    run *const plain[3] = {&made, &written, &none};
     made.t = h5_tokenizer_create();
     written.t = h5_tokenizer_create();
     none.t = h5_tokenizer_create();
     if (!made.t || !written.t || !none.t) return 1;
+    for (int i = 0; i < 3; i++)
+        if (!(lanes[i].t = h5_tokenizer_create())) return 1;
     static h5_char doc[1024];
     size_t cuts[3];
     for (unsigned long d = 0; d < docs; d++) {
@@ -243,6 +276,10 @@ int main(int argc, char **argv) {
         tokenize(&made, doc, len, cuts, ncuts);
         tokenize(&written, doc, len, cuts, ncuts);
         tokenize(&none, doc, len, cuts, ncuts);
+        for (int i = 0; i < 3; i++) {
+            tokenize(&lanes[i], doc, len, cuts, ncuts);
+            check(same_runs(plain[i], &lanes[i]), "the tag lane: tokens, attributes or errors", doc, len);
+        }
         check(made.ntokens == written.ntokens && made.ntokens == none.ntokens, "token count", doc, len);
         check(made.duplicates == written.duplicates, "duplicate-attribute errors", doc, len);
         size_t n = made.ntokens < written.ntokens ? made.ntokens : written.ntokens;
@@ -265,5 +302,6 @@ int main(int argc, char **argv) {
     h5_tokenizer_destroy(made.t);
     h5_tokenizer_destroy(written.t);
     h5_tokenizer_destroy(none.t);
+    for (int i = 0; i < 3; i++) h5_tokenizer_destroy(lanes[i].t);
     return failures ? 1 : 0;
 }

@@ -249,6 +249,10 @@ static const scan_set SS_DATA = SCAN_SET(M_DATA, '<', '&');
  * that define it): < alone (its vector test is exact: eq holds the only stop
  * character). */
 static const scan_set SS_TEXT_BOUNDS = SCAN_SET(M_TEXT_BOUNDS, '<', '<');
+/* Where an attribute value in quotes ends, in the attributes such a
+ * tokenizer steps over (13.2.5.36 / 13.2.5.37: the closing quote). */
+static const scan_set SS_DQ_BOUNDS = SCAN_SET(K_DQ | K_BOUNDS, '"', '"');
+static const scan_set SS_SQ_BOUNDS = SCAN_SET(K_SQ | K_BOUNDS, '\'', '\'');
 #endif
 /* 13.2.5.3 RAWTEXT, 13.2.5.4 script data: < */
 static const scan_set SS_RAWTEXT = SCAN_SET(M_RAWTEXT, '<', '<');

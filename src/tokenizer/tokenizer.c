@@ -1192,11 +1192,11 @@ static bool step_over_attributes(h5_tokenizer *t, bool as_written) {
             if (p >= e) break;
             h5_char q = in[p];
             if (q == '"' || q == '\'') {
-                const h5_char *close = memchr(in + p + 1, q, (e - p - 1) * sizeof *in);
-                if (!close) break;
+                size_t close = scan_ordinary(in, p + 1, e, q == '"' ? &SS_DQ_BOUNDS : &SS_SQ_BOUNDS);
+                if (close >= e) break;
                 value = p + 1;
-                value_end = (size_t)(close - in);
-                p = value_end + 1;
+                value_end = close;
+                p = close + 1;
             } else if (q != '>') {
                 value = p;
                 while (p < e && !attr_space(in[p]) && in[p] != '>') p++;

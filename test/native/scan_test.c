@@ -58,6 +58,8 @@ static const reference refs[] = {
     {"13.2.5.60 / 66 DOCTYPE identifier (single-quoted)", &SS_DOCTYPE_ID_SQ, "'>", false, false, false},
 #ifdef H5_BOUNDS_ONLY
     {"where text ends (H5_BOUNDS_ONLY: data, RCDATA, RAWTEXT, script data)", &SS_TEXT_BOUNDS, "<", false, false, true},
+    {"where a double-quoted value ends (H5_BOUNDS_ONLY: attributes stepped over)", &SS_DQ_BOUNDS, "\"", false, false, true},
+    {"where a single-quoted value ends (H5_BOUNDS_ONLY: attributes stepped over)", &SS_SQ_BOUNDS, "'", false, false, true},
 #endif
 };
 #define NREFS (sizeof refs / sizeof *refs)

@@ -713,6 +713,7 @@ struct rewrite_sim {
     bool raw;                   /* inside a text-switching element (its text is no "in body" text) */
     bool duplicates;            /* the current tag repeats an attribute name */
     uint16_t name_atom;         /* the atom of the start tag being read (sim_attrs_wanted), */
+    bool name_reads;            /* ... whether its attributes are read (sim_reads_attrs), */
     uint32_t name_atom_len;     /* ... its name's length + 1 (0: none) */
     h5_tokenizer *tokenizer;
     records *rec;
@@ -975,7 +976,8 @@ static h5_attrs_wanted sim_attrs_wanted(void *ctx, h5_str name) {
     h5_atom atom = h5_atom_lookup(name.ptr, name.len);
     m->name_atom = (uint16_t)atom;
     m->name_atom_len = (uint32_t)name.len + 1;
-    if (!sim_reads_attrs(m, name, atom)) return H5_ATTRS_NONE;
+    m->name_reads = sim_reads_attrs(m, name, atom);
+    if (!m->name_reads) return H5_ATTRS_NONE;
     return sim_ns(m) == RNS_HTML ? H5_ATTRS_AS_WRITTEN : H5_ATTRS_MADE;
 }
 
@@ -1128,11 +1130,12 @@ static void collect_rewrite_token(void *ctx, h5_token *t) {
     size_t nattrs = 0;
     switch (t->type) {
     case H5_TOKEN_START_TAG: {
-        /* (The atom sim_attrs_wanted found when the name ended, if it was asked.) */
-        h5_atom atom = m->name_atom_len == t->name.len + 1 ? (h5_atom)m->name_atom : h5_atom_lookup(t->name.ptr, t->name.len);
+        /* (The atom and answer sim_attrs_wanted found when the name ended, if it was asked.) */
+        bool asked = m->name_atom_len == t->name.len + 1;
+        h5_atom atom = asked ? (h5_atom)m->name_atom : h5_atom_lookup(t->name.ptr, t->name.len);
         m->name_atom_len = 0;
         /* The attributes are made (tags_on_request) only where they are read. */
-        if (t->nattrs && sim_reads_attrs(m, t->name, atom)) {
+        if (t->nattrs && (asked ? m->name_reads : sim_reads_attrs(m, t->name, atom))) {
             if (!(t->attrs = h5_tokenizer_tag_attrs(m->tokenizer))) {
                 r->failed = true;
                 return;

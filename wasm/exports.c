@@ -1273,11 +1273,18 @@ H5W_EXPORT(h5w_rewrite_select) uint32_t h5w_rewrite_select(stream *s, uint32_t f
     m->entries = entries;
     m->nentries = n;
     m->want = flags;
+    /* Text no record is written for is consumed without tokens (its end: h5w_rewrite_done). */
+    h5_tokenizer_set_text_silent(m->tokenizer, !(flags & RW_TEXT));
     return 1;
 }
 
-/* The end of the last token the session completed (records or not): JS's input before it is handled. */
-H5W_EXPORT(h5w_rewrite_done) uint32_t h5w_rewrite_done(const stream *s) { return s->sim->done; }
+/* The end of the last token the session completed (records or not), or of the text consumed after it: JS's input
+ * before it is handled (never less than it was). */
+H5W_EXPORT(h5w_rewrite_done) uint32_t h5w_rewrite_done(stream *s) {
+    uint32_t text = h5_tokenizer_text_end(s->sim->tokenizer);
+    if (text > s->sim->done) s->sim->done = text;
+    return s->sim->done;
+}
 
 #endif
 #if H5W_TOKENS

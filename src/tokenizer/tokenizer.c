@@ -38,7 +38,8 @@
  *   text is passed as it is, in the run, as an ordinary character.  Where
  *   tokens start and end is the same (a character reference consumes only
  *   alphanumerics, `#` and `;`; U+0000 and CR end nothing); only the
- *   characters of text tokens differ.
+ *   characters of text tokens differ.  A sink that reads no text has such
+ *   text consumed without tokens (h5_tokenizer_set_text_silent).
  * - with the option tags_on_request, a tag's attributes are made into
  *   h5_token_attrs only when the sink asks (h5_tokenizer_tag_attrs), and the
  *   last start tag is the one the sink sets when it switches to a text state;
@@ -182,6 +183,7 @@ struct h5_tokenizer {
     bool oom, aborted;
 #ifdef H5_BOUNDS_ONLY
     bool text_bounds;    /* h5_tokenizer_set_text_bounds */
+    bool text_silent;    /* h5_tokenizer_set_text_silent */
     bool tags_on_request; /* the options */
     h5_attrs_wanted (*attrs_wanted)(void *ctx, h5_str name);
     bool tag_lane;
@@ -873,6 +875,13 @@ static bool text_run(h5_tokenizer *t, const scan_set *set) {
         if (n == 0) break;
         p += n;
     }
+#ifdef H5_BOUNDS_ONLY
+    if (t->text_silent && (mask & K_BOUNDS)) {
+        /* (text no sink reads: consumed, no token) */
+        t->pos = p;
+        return true;
+    }
+#endif
     if (p > run) emit_chars(t, in + run, p - run, run_start, t->base + (uint32_t)p);
     t->pos = p;
     return !(t->state != state || t->aborted || t->oom);
@@ -2594,6 +2603,7 @@ void h5_tokenizer_reset(h5_tokenizer *t, const h5_tokenizer_options *opts) {
     t->eof = t->done = t->oom = t->aborted = false;
 #ifdef H5_BOUNDS_ONLY
     t->text_bounds = false;
+    t->text_silent = false;
     t->tags_on_request = opts->tags_on_request;
     t->attrs_wanted = opts->tags_on_request ? opts->attrs_wanted : NULL;
     t->tag_lane = opts->tag_lane;
@@ -2663,6 +2673,12 @@ void h5_tokenizer_set_state(h5_tokenizer *t, h5_tokenizer_state state) { t->stat
 
 #ifdef H5_BOUNDS_ONLY
 void h5_tokenizer_set_text_bounds(h5_tokenizer *t, bool on) { t->text_bounds = on; }
+void h5_tokenizer_set_text_silent(h5_tokenizer *t, bool on) { t->text_silent = on; }
+uint32_t h5_tokenizer_text_end(const h5_tokenizer *t) {
+    bool text = t->state == S_DATA || t->state == S_RCDATA || t->state == S_RAWTEXT || t->state == S_SCRIPT_DATA ||
+                t->state == S_PLAINTEXT;
+    return text ? t->base + (uint32_t)t->pos : 0;
+}
 #endif
 
 void h5_tokenizer_set_last_start_tag(h5_tokenizer *t, const h5_char *name, size_t len) {

@@ -161,6 +161,14 @@ h5_token_attr *h5_tokenizer_tag_attrs(h5_tokenizer *t);
  * text is still read (off, the default, until reset) or only where it ends;
  * the other text states' never is. */
 void h5_tokenizer_set_text_bounds(h5_tokenizer *t, bool on);
+/* Whether text whose bounds alone are looked for (the data state's once
+ * set_text_bounds is on; RCDATA, RAWTEXT and script data) is emitted as
+ * character tokens (off, the default, until reset) or consumed without any:
+ * for a sink that reads no text (h5_tokenizer_text_end tells how far). */
+void h5_tokenizer_set_text_silent(h5_tokenizer *t, bool on);
+/* Between feeds: where the input consumed so far ends, when the tokenizer
+ * is in a text state (13.2.5.1-5: no token begun), else 0. */
+uint32_t h5_tokenizer_text_end(const h5_tokenizer *t);
 #endif
 
 /* Ask the tokenizer to stop after the current token (used on OOM in the

@@ -836,11 +836,13 @@ static bool entry_for(const rw_entry *e, h5_str name, h5_atom atom) {
 
 /* Whether the filter passes start tag t.  An entry: a tag name's length (0: any tag) and its units, an
  * attribute name's length (0: none) and its units, then (with a name) a test RF_* and its value's length and
- * units: the attribute must be present, and its value (decoded: with character references) must pass the
- * test.  JS gives only tests that a value as written passing them implies its decoded value passes (an ASCII
- * value without '&'), so that the filter passes every tag a selector matches.  *exact gets a bit per entry
- * (the first 32) that the tag passes as written too: a value the tokenizer did not change (verbatim());
- * *maybe is set when an entry passes only decoded (or perhaps so). */
+ * units: the attribute must be present, and its value must pass the test.  The value is as written (what
+ * selectors match) in the HTML namespace (H5_ATTRS_AS_WRITTEN); where the attribute states made it (foreign
+ * content, a tag a feed's end cut) it is decoded, and JS gives only tests that a value as written passing them
+ * implies its decoded value passes (an ASCII value without '&'), so that the filter passes every tag a selector
+ * matches.  *exact gets a bit per entry (the first 32) that the tag passes as written too: a value as written
+ * or one the tokenizer did not change (verbatim()); *maybe is set when an entry passes only decoded (or perhaps
+ * so). */
 static bool sim_filter(const rewrite_sim *m, const h5_token *t, h5_atom atom, uint32_t *exact, bool *maybe) {
     bool pass = false;
     uint32_t bit = 1;

@@ -1218,13 +1218,24 @@ static bool step_over_attributes(h5_tokenizer *t, bool as_written) {
     return false;
 }
 
+/* After a start tag's name and the whitespace after it (13.2.5.8): its attributes read as the sink wants them
+ * (attrs_wanted).  True when they were stepped over to the tag's end and the tag emitted; false when the
+ * attribute states take them (made, or the step stopped at the buffer's end). */
+static bool attributes_stepped(h5_tokenizer *t) {
+    if (!t->attrs_wanted || t->tok_type != H5_TOKEN_START_TAG) return false;
+    h5_attrs_wanted w = t->attrs_wanted(t->token_ctx, span_str(t, &t->tag_name));
+    if (w == H5_ATTRS_MADE || !step_over_attributes(t, w == H5_ATTRS_AS_WRITTEN)) return false;
+    close_tag(t);
+    return true;
+}
+
 static inline bool name_char(h5_char c) { return (h5_char)(c - 'a') < 26 || (h5_char)(c - '0') < 10 || c == '-'; }
 
 /* The tags most markup is made of, from the `<` in the data state (13.2.5.1) on, in one step: a start tag
  * `<name>` or `<name ` + attributes, an end tag `</name>`, where the name is lowercase ASCII letters, digits and
  * `-` (a letter first).  The same token as 13.2.5.6-8 make of it: the name is its slice of the input, and after
- * the whitespace the attributes are read as the tag name state reads them (attrs_wanted); when they are made,
- * or the step over them stops at the buffer's end, the before attribute name state takes the tag.  False, and
+ * the whitespace the attributes are read as the tag name state reads them (attributes_stepped); else the before
+ * attribute name state takes the tag.  False, and
  * nothing done, for any other tag (upper case, U+0000, CR, `/>`, an end tag with more in it) or where the
  * buffer ends first: the states take it from the `<`. */
 static bool tag_lane(h5_tokenizer *t) {
@@ -1252,9 +1263,7 @@ static bool tag_lane(h5_tokenizer *t) {
         return true;
     }
     t->pos = q + 1;
-    h5_attrs_wanted w = t->attrs_wanted ? t->attrs_wanted(t->token_ctx, span_str(t, &t->tag_name)) : H5_ATTRS_MADE;
-    if (w != H5_ATTRS_MADE && step_over_attributes(t, w == H5_ATTRS_AS_WRITTEN)) close_tag(t);
-    else t->state = S_BEFORE_ATTRIBUTE_NAME;
+    if (!attributes_stepped(t)) t->state = S_BEFORE_ATTRIBUTE_NAME;
     return true;
 }
 #endif
@@ -1383,13 +1392,7 @@ GROUP static bool run_markup(h5_tokenizer *t) {
             if (h5_is_space(c)) {
                 ADV();
 #ifdef H5_BOUNDS_ONLY
-                if (t->attrs_wanted && t->tok_type == H5_TOKEN_START_TAG) {
-                    h5_attrs_wanted w = t->attrs_wanted(t->token_ctx, span_str(t, &t->tag_name));
-                    if (w != H5_ATTRS_MADE && step_over_attributes(t, w == H5_ATTRS_AS_WRITTEN)) {
-                        close_tag(t);
-                        break;
-                    }
-                }
+                if (attributes_stepped(t)) break;
 #endif
                 GO(S_BEFORE_ATTRIBUTE_NAME);
             } else if (c == '/') {
